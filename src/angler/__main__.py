@@ -1,0 +1,3 @@
+from angler.cli.main import main
+
+main()

@@ -1,0 +1,1 @@
+"""The ``angler`` command (Typer and Rich)."""

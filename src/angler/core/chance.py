@@ -1,0 +1,74 @@
+"""Chance held in the game state.
+
+A state never touches the global ``random`` or ``numpy`` generators. It holds a :class:`Chance`: a
+seed and a counter. Each chance event (a shuffle) builds a fresh generator from ``(seed, counter)``,
+so cloning a state costs two integers and the same seed with the same actions replays the same game.
+
+Records may also give chance outcomes explicitly: :meth:`Chance.force` queues shuffle results that
+the next shuffles take instead of drawing, and ``log`` (when switched on) collects every result.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Iterable, MutableSequence
+
+
+class Chance:
+    __slots__ = ("counter", "forced", "log", "seed")
+
+    def __init__(self, seed: int, counter: int = 0) -> None:
+        self.seed = seed
+        self.counter = counter
+        self.forced: deque[list[int]] | None = None
+        self.log: list[list[int]] | None = None
+
+    def clone(self) -> Chance:
+        twin = Chance(self.seed, self.counter)
+        if self.forced:
+            twin.forced = deque(list(order) for order in self.forced)
+        if self.log is not None:
+            twin.log = [list(order) for order in self.log]
+        return twin
+
+    def generator(self) -> random.Random:
+        """A generator for the next chance event, independent of every other event."""
+        self.counter += 1
+        return random.Random(f"angler/{self.seed}/{self.counter}")
+
+    def shuffle(self, items: MutableSequence[int]) -> None:
+        """Shuffle in place (one chance event)."""
+        self.shuffle_all([items])
+
+    def shuffle_all(self, piles: Iterable[MutableSequence[int]]) -> None:
+        """Shuffle several piles as one chance event, or take queued forced outcomes."""
+        rng: random.Random | None = None
+        if not self.forced:
+            rng = self.generator()
+        else:
+            self.counter += 1
+        for items in piles:
+            if self.forced:
+                order = self.forced.popleft()
+                if sorted(order) != sorted(items):
+                    raise ValueError(
+                        f"forced shuffle {order} is not an order of the cards being shuffled"
+                    )
+                items[:] = order
+            else:
+                if rng is None:
+                    rng = self.generator()
+                rng.shuffle(items)
+            if self.log is not None:
+                self.log.append(list(items))
+
+    def force(self, orders: Iterable[list[int]]) -> None:
+        if self.forced is None:
+            self.forced = deque()
+        self.forced.extend(list(order) for order in orders)
+
+
+def search_stream(seed: int) -> random.Random:
+    """The separate stream a search bot uses to re-deal what it cannot see."""
+    return random.Random(f"angler-search/{seed}")

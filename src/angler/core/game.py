@@ -1,0 +1,103 @@
+"""A game is declared once: its name, player counts and options, then registered by decorator."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from angler.core.errors import AnglerError, OptionError
+
+if TYPE_CHECKING:
+    from angler.core.state import State
+    from angler.core.view import View
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option: a name, a default, a help text and how to read and check a value."""
+
+    name: str
+    default: Any
+    help: str
+    parse: Callable[[str], Any] = str
+    check: Callable[[Any], str | None] = field(default=lambda value: None)
+
+    def read(self, raw: Any) -> Any:
+        try:
+            value = self.parse(raw) if isinstance(raw, str) else raw
+        except (TypeError, ValueError) as exc:
+            raise OptionError(f"option {self.name!r}: cannot read {raw!r} ({exc})") from None
+        problem = self.check(value)
+        if problem:
+            raise OptionError(f"option {self.name!r}: {problem}")
+        return value
+
+
+class Game(ABC):
+    """A configured game: the declaration (class attributes) plus chosen players and options.
+
+    Subclasses fill in the class attributes and the abstract hooks; the framework owns validation.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        if players is None:
+            players = self.default_players
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise OptionError(
+                f"{self.name} is for {self.min_players}–{self.max_players} players, not {players}"
+            )
+        known = {option.name: option for option in self.options}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            offered = ", ".join(sorted(known)) or "none"
+            raise OptionError(f"{self.name} has no option {unknown[0]!r} (options: {offered})")
+        self.players = players
+        self.settings: dict[str, Any] = {
+            name: option.read(options[name]) if name in options else option.default
+            for name, option in known.items()
+        }
+
+    def describe_options(self) -> dict[str, Any]:
+        """Options as a record stores them, ``players`` included."""
+        return {"players": self.players, **self.settings}
+
+    # Hooks each game provides.
+    @abstractmethod
+    def new_state(self, seed: int) -> State:
+        """The state at the start of a game dealt from ``seed``."""
+
+    @abstractmethod
+    def state_from_setup(self, setup: Mapping[str, Any], seed: int) -> State:
+        """A state laid out explicitly (puzzles, tutorials, tests); AnglerError if invalid."""
+
+    @abstractmethod
+    def action_to_string(self, action: int) -> str:
+        """The canonical text of an action code, for example ``play Y7``."""
+
+    @abstractmethod
+    def action_from_string(self, text: str) -> int:
+        """The code of a canonical action text. Raises AnglerError if it names no action."""
+
+    @abstractmethod
+    def determinise(self, view: View, rng: random.Random) -> State:
+        """A full state consistent with everything ``view`` shows, hidden parts sampled by rng."""
+
+    def chance_to_json(self, order: list[int]) -> list[Any]:
+        """How a shuffle outcome is written in a record (games name their cards)."""
+        return list(order)
+
+    def chance_from_json(self, order: list[Any]) -> list[int]:
+        if not all(isinstance(item, int) for item in order):
+            raise AnglerError("a chance outcome must be a list of integers")
+        return [int(item) for item in order]

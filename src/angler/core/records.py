@@ -1,0 +1,178 @@
+"""Game records: a PGN-like JSON document (see docs/records.md).
+
+A record holds the game, its options (``players`` included), the seed, an optional explicit
+``setup``, the actions in order (each with its seat, and optionally the chance outcomes it caused)
+and an optional ``result``. :func:`replay` checks a record step by step.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from angler.core.errors import AnglerError, RecordError
+from angler.core.game import Game
+from angler.core.registry import make_game
+from angler.core.state import State
+
+FORMAT = "angler-record/1"
+
+
+@dataclass
+class Record:
+    game: str
+    options: dict[str, Any]
+    seed: int
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    setup: dict[str, Any] | None = None
+    result: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "game": self.game,
+            "options": self.options,
+            "seed": self.seed,
+        }
+        if self.setup is not None:
+            data["setup"] = self.setup
+        data["actions"] = self.actions
+        if self.result is not None:
+            data["result"] = self.result
+        return data
+
+    def dumps(self) -> str:
+        """Compact JSON: one action per line, so records diff well."""
+        data = self.to_json()
+        actions = data.pop("actions")
+        result = data.pop("result", None)
+        head = json.dumps(data, ensure_ascii=False)[:-1]
+        lines = [head + ', "actions": [']
+        lines += [
+            "  " + json.dumps(a, ensure_ascii=False) + ("," if i < len(actions) - 1 else "")
+            for i, a in enumerate(actions)
+        ]
+        tail = "]" + (f', "result": {json.dumps(result)}' if result is not None else "") + "}"
+        lines.append(tail)
+        return "\n".join(lines) + "\n"
+
+
+def record_of(state: State, setup: Mapping[str, Any] | None = None) -> Record:
+    """The record of a game played from ``game.new_state(seed)`` (or from ``setup``)."""
+    game = state.game
+    actions = [
+        {"player": seat, "action": game.action_to_string(code)} for seat, code in state.history
+    ]
+    result = None
+    if state.is_terminal():
+        result = {"scores": state.scores(), "winners": state.winners()}
+    return Record(
+        game=game.name,
+        options=game.describe_options(),
+        seed=state.chance.seed,
+        actions=actions,
+        setup=dict(setup) if setup is not None else None,
+        result=result,
+    )
+
+
+def parse_record(text: str) -> Record:
+    """Read a record's JSON; a malformed one raises RecordError naming what is wrong."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not JSON ({exc.msg} at line {exc.lineno})", 0) from None
+    if not isinstance(data, dict):
+        raise RecordError("a record is a JSON object", 0)
+    if data.get("format") != FORMAT:
+        raise RecordError(f"format must be {FORMAT!r}, not {data.get('format')!r}", 0)
+    for key, kind in (("game", str), ("options", dict), ("seed", int), ("actions", list)):
+        if not isinstance(data.get(key), kind):
+            raise RecordError(f"{key!r} is missing or not a {kind.__name__}", 0)
+    setup = data.get("setup")
+    if setup is not None and not isinstance(setup, dict):
+        raise RecordError("'setup' must be an object", 0)
+    result = data.get("result")
+    if result is not None and not (
+        isinstance(result, dict) and isinstance(result.get("scores"), list)
+    ):
+        raise RecordError("'result' must be an object with 'scores'", 0)
+    for step, entry in enumerate(data["actions"], 1):
+        if not (
+            isinstance(entry, dict)
+            and isinstance(entry.get("player"), int)
+            and isinstance(entry.get("action"), str)
+        ):
+            raise RecordError("an action needs 'player' (a seat) and 'action' (a text)", step)
+        chance = entry.get("chance")
+        if chance is not None and not (
+            isinstance(chance, list) and all(isinstance(order, list) for order in chance)
+        ):
+            raise RecordError("'chance' must be a list of shuffle outcomes", step)
+    return Record(
+        game=data["game"],
+        options=data["options"],
+        seed=data["seed"],
+        actions=data["actions"],
+        setup=setup,
+        result=result,
+    )
+
+
+def load_record(path: str | Path) -> Record:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror}", 0) from None
+    return parse_record(text)
+
+
+def start_state(record: Record) -> State:
+    options = dict(record.options)
+    players = options.pop("players", None)
+    try:
+        game: Game = make_game(record.game, players, **options)
+        if record.setup is not None:
+            return game.state_from_setup(record.setup, record.seed)
+        return game.new_state(record.seed)
+    except AnglerError as exc:
+        raise RecordError(str(exc), 0) from None
+
+
+def replay(record: Record, to_step: int | None = None) -> State:
+    """Apply the record's actions in order (the first ``to_step`` of them, if given).
+
+    Raises RecordError naming the first step that is illegal, and a mismatch with ``result``.
+    """
+    state = start_state(record)
+    game = state.game
+    actions = record.actions if to_step is None else record.actions[:to_step]
+    if to_step is not None and not 0 <= to_step <= len(record.actions):
+        raise RecordError(f"--to must be 0 to {len(record.actions)}, not {to_step}")
+    for step, entry in enumerate(actions, 1):
+        try:
+            code = game.action_from_string(entry["action"])
+            if entry.get("chance"):
+                state.chance.force(game.chance_from_json(order) for order in entry["chance"])
+            seat = entry["player"]
+            if not 0 <= seat < game.players:
+                raise AnglerError(f"there is no seat {seat}")
+            state.apply_action(code, seat)
+        except (AnglerError, ValueError) as exc:
+            raise RecordError(
+                f"{entry.get('action')!r} by seat {entry.get('player')}: {exc}", step
+            ) from None
+    if to_step is None and record.result is not None:
+        if not state.is_terminal():
+            raise RecordError(
+                f"the record has a result but the game is not over after {len(actions)} steps"
+            )
+        if state.scores() != record.result["scores"]:
+            raise RecordError(
+                f"replayed scores {state.scores()} differ from the recorded "
+                f"{record.result['scores']}"
+            )
+    return state

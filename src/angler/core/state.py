@@ -1,0 +1,143 @@
+"""The state protocol. The framework owns the public methods; a game fills in the hooks.
+
+Hot-path calls take and return integer action codes. ``legal_actions`` returns a list owned by the
+state (copy it before changing it). ``apply_action`` checks legality through the same cached list,
+so a random playout computes legal actions once per decision.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any, Self
+
+from angler.core.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from angler.core.chance import Chance
+    from angler.core.game import Game
+    from angler.core.view import View
+
+Event = tuple[Any, ...]
+"""A log entry. ``(seat, action)`` is an action as applied (the record's history); any longer
+entry is an engine event ``(audience, kind, *data)``, audience a seat or PUBLIC for everyone.
+One list holds both so that applying an action appends once."""
+
+PUBLIC = -1
+
+
+class State(ABC):
+    __slots__ = ("_legal", "_legal_player", "chance", "game", "log")
+
+    game: Game
+    chance: Chance
+    log: list[Event]
+
+    def _init_core(self, game: Game, chance: Chance) -> None:
+        self.game = game
+        self.chance = chance
+        self.log = []
+        self._legal_player = -2
+        self._legal: list[int] = []
+
+    # ----- who decides, and what they may do -----
+    @abstractmethod
+    def current_players(self) -> tuple[int, ...]:
+        """Seats that must decide now: one, several for a simultaneous choice, none at the end."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    def current_player(self) -> int:
+        """The one seat to decide; raises if none or several must."""
+        players = self.current_players()
+        if len(players) != 1:
+            raise IllegalActionError(
+                "turn order", f"{len(players)} players decide now; name the player"
+            )
+        return players[0]
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The codes ``player`` may choose now; empty for a seat that does not decide now."""
+        if player is None:
+            player = self.current_player()
+        if player == self._legal_player:
+            return self._legal
+        legal = self._legal_actions(player)
+        self._legal_player = player
+        self._legal = legal
+        return legal
+
+    def apply_action(self, action: int, player: int | None = None) -> None:
+        """Apply ``action`` for ``player``; an illegal one raises and changes nothing."""
+        if player is None:
+            player = self.current_player()
+        legal = self._legal if player == self._legal_player else self.legal_actions(player)
+        if action not in legal:
+            raise self._why_illegal(player, action)
+        self._legal_player = -2
+        self.log.append((player, action))
+        self._apply_action(player, action)
+
+    @property
+    def history(self) -> list[tuple[int, int]]:
+        """Every action applied to this state, in order, as ``(seat, code)``."""
+        return [entry for entry in self.log if len(entry) == 2]
+
+    def apply(self, text: str, player: int | None = None) -> None:
+        """Apply an action given as its canonical text, for example ``play Y7``."""
+        self.apply_action(self.game.action_from_string(text), player)
+
+    def action_strings(self, player: int | None = None) -> list[str]:
+        return [self.game.action_to_string(a) for a in self.legal_actions(player)]
+
+    # ----- results -----
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Points by seat, final once the state is terminal."""
+
+    def ranking(self) -> list[int]:
+        """Place by seat, 1 for the best; equal scores share a place."""
+        scores = self.scores()
+        return [1 + sum(other > mine for other in scores) for mine in scores]
+
+    def winners(self) -> list[int]:
+        """Seats sharing the victory (all seats with the top score)."""
+        scores = self.scores()
+        best = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == best]
+
+    # ----- copies and views -----
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy: applying actions to it never changes the original."""
+
+    @abstractmethod
+    def view(self, player: int) -> View:
+        """Everything ``player`` may know, and nothing more. The only way a player sees a state."""
+
+    # ----- hooks -----
+    @abstractmethod
+    def _legal_actions(self, player: int) -> list[int]:
+        """Legal codes for ``player``; must be empty when ``player`` does not decide now."""
+
+    @abstractmethod
+    def _apply_action(self, player: int, action: int) -> None: ...
+
+    def _why_illegal(self, player: int, action: int) -> IllegalActionError:
+        """The rule that forbids ``action``; games refine this with their own rules."""
+        if self.is_terminal():
+            return IllegalActionError("end of game", "the game is over")
+        if player not in self.current_players():
+            return IllegalActionError("turn order", f"seat {player + 1} does not decide now")
+        try:
+            text = self.game.action_to_string(action)
+        except Exception:
+            text = str(action)
+        return IllegalActionError("legal actions", f"{text} is not allowed now")
+
+    def _copy_core_into(self, twin: State) -> None:
+        twin.game = self.game
+        twin.chance = self.chance.clone()
+        twin.log = self.log.copy()
+        twin._legal_player = -2
+        twin._legal = []

@@ -1,0 +1,1 @@
+"""One folder per game. Each registers itself with :func:`angler.core.registry.register`."""

@@ -1,0 +1,163 @@
+"""Re-deal what a Fishing player cannot see, consistently with their view.
+
+Hidden places: other players' hands, every stockroom but the viewer's own (whose cards the viewer
+knows, though not their order), and the ocean stack. A hidden card may only go where public memory
+allows: into a hand whose ``may_hold`` contains it (voids shown remove a colour), into a stockroom
+layer that contained it, into the ocean if its star tier is still there and it was never shown. The
+card the viewer last passed is pinned to the receiver's hand.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from angler.core.chance import Chance
+from angler.core.determinise import assign
+from angler.core.view import View
+from angler.games.fishing.rules import CHOOSE_PASS, PHASE_NAMES, FishingState
+
+if TYPE_CHECKING:
+    from angler.games.fishing.game import FishingGame
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def determinise(game: FishingGame, view: View, rng: random.Random) -> FishingState:
+    from angler.games.fishing.view import FishingView
+
+    if not isinstance(view, FishingView):
+        raise TypeError("a Fishing view is needed")
+    n, me = view.players, view.player
+    state = FishingState(game, Chance(rng.getrandbits(62)))
+    _copy_public(state, view)
+
+    # Every card in this game, and where the viewer knows it to be.
+    in_game = sum(1 << c for c in game.cards.starting_cards(n)) | sum(
+        game.cards.tier_mask[tier] for tier in range(1, 6)
+    )
+    known = sum(1 << c for c in view.hand) | sum(1 << c for c in view.own_stock)
+    known |= sum(1 << c for _, c in view.trick)
+    for pile in view.fishers:
+        known |= sum(1 << c for c in pile)
+    hidden = _bits(in_game & ~known)
+
+    places: list[tuple[str, int]] = []
+    capacity: list[int] = []
+    place_masks: list[int] = []
+    for seat in range(n):
+        if seat != me:
+            places.append(("hand", seat))
+            capacity.append(view.hand_sizes[seat])
+            place_masks.append(view.may_hold[seat])
+    for seat in range(n):
+        if seat != me:
+            places.append(("stock", seat))
+            capacity.append(view.stock_sizes[seat])
+            mask = 0
+            for composition, _ in view.stock_layers[seat]:
+                mask |= composition
+            place_masks.append(mask)
+    ocean_mask = 0
+    for position in range(view.ocean_size):
+        ocean_mask |= game.ocean_tier_masks[position]
+    places.append(("ocean", -1))
+    capacity.append(view.ocean_size)
+    place_masks.append(ocean_mask & ~view.seen)
+
+    pinned = -1
+    if view.known_pass is not None and (in_game & ~known) >> view.known_pass[0] & 1:
+        pinned = view.known_pass[0]
+        pinned_place = places.index(("hand", view.known_pass[1]))
+    options = {}
+    for card in hidden:
+        if card == pinned:
+            options[card] = 1 << pinned_place
+        else:
+            options[card] = sum(1 << p for p, mask in enumerate(place_masks) if mask >> card & 1)
+    held = assign(hidden, options, capacity, rng)
+
+    for (kind, seat), cards in zip(places, held, strict=True):
+        if kind == "hand":
+            state.hands[seat] = sorted(cards)
+        elif kind == "stock":
+            state.stock[seat] = _stack_by_layers(cards, view.stock_layers[seat], rng)
+        else:
+            state.ocean = _stack_by_tiers(cards, game, rng)
+    state.hands[me] = list(view.hand)
+    state.stock[me] = _stack_by_layers(list(view.own_stock), view.stock_layers[me], rng)
+
+    if state.phase == CHOOSE_PASS:
+        state.pass_choice = [
+            (view.my_pass if seat == me else rng.choice(state.hands[seat])) if done else -1
+            for seat, done in enumerate(view.passed)
+        ]
+    return state
+
+
+def _copy_public(state: FishingState, view: View) -> None:
+    from angler.games.fishing.view import FishingView
+
+    assert isinstance(view, FishingView)
+    state.round = view.round
+    state.phase = PHASE_NAMES.index(view.phase)
+    state.log = list(view.events)
+    state.score = list(view.scores)
+    state.fisher = [list(pile) for pile in view.fishers]
+    state.trick_seats = [seat for seat, _ in view.trick]
+    state.trick = [card for _, card in view.trick]
+    state.leader = view.leader
+    state.turn = view.turn
+    state.led = view.led
+    state.call_suit = view.call_suit
+    state.caller = view.caller
+    state.lowest = view.lowest
+    state.next_first = view.next_first
+    state.next_call = view.next_call
+    state.next_lowest = view.next_lowest
+    state.winner = view.winner
+    state.winning_card = view.winning_card
+    state.chooser = view.chooser
+    state.pending = list(view.pending)
+    state.remaining = list(view.remaining)
+    state.may_hold = list(view.may_hold)
+    state.seen_base = view.seen
+    state.stock_layers = [list(layers) for layers in view.stock_layers]
+    state.known_pass = [None] * view.players
+    state.known_pass[view.player] = view.known_pass
+    state.former_leader = view.former_leader
+    state.overfished = view.overfished
+
+
+def _stack_by_layers(
+    cards: list[int], layers: tuple[tuple[int, int], ...], rng: random.Random
+) -> list[int]:
+    """A stockroom (top = end) with older layers on top, each layer's cards in random order."""
+    left = set(cards)
+    stack: list[int] = []
+    for composition, count in reversed(layers):  # bottom layer first
+        layer = [c for c in sorted(left) if composition >> c & 1][:count]
+        left.difference_update(layer)
+        rng.shuffle(layer)
+        stack += layer
+    rest = sorted(left)
+    rng.shuffle(rest)
+    return stack + rest
+
+
+def _stack_by_tiers(cards: list[int], game: FishingGame, rng: random.Random) -> list[int]:
+    """The ocean stack (top = end): deeper star tiers below, each tier in random order."""
+    stack: list[int] = []
+    stars = game.cards.stars
+    for tier in range(5, 0, -1):
+        layer = [c for c in cards if stars[c] == tier]
+        rng.shuffle(layer)
+        stack += layer
+    return stack

@@ -1,0 +1,71 @@
+"""Fishing's declaration: name, player counts, options, set-up and action texts."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from angler.core.chance import Chance
+from angler.core.errors import AnglerError
+from angler.core.game import Game, Option
+from angler.core.registry import register
+from angler.core.view import View
+from angler.games.fishing import actions
+from angler.games.fishing.cards import CardSet, load_cards
+from angler.games.fishing.rules import HAND_SIZES, FishingState
+
+
+@register
+class FishingGame(Game):
+    name = "fishing"
+    title = "Fishing"
+    summary = "Trick-taking over 8 rounds; the tricks you catch become your next hand."
+    min_players = 3
+    max_players = 5
+    default_players = 4
+    options = (Option("cards", None, "card set file (JSON); default: the bundled edition"),)
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        super().__init__(players, **options)
+        self.cards: CardSet = load_cards(self.settings["cards"])
+        if (
+            len(self.cards.starting_cards(self.players))
+            < self.players * HAND_SIZES[self.players][0]
+        ):
+            raise AnglerError(f"card file {self.cards.source}: too few starting cards to deal")
+        # The ocean stack's public tier structure: position (0 = bottom) -> that tier's cards.
+        masks: list[int] = []
+        for tier in range(5, 0, -1):
+            count = sum(1 for card in self.cards.cards if card.stars == tier)
+            masks += [self.cards.tier_mask[tier]] * count
+        self.ocean_tier_masks = tuple(masks)
+
+    def new_state(self, seed: int) -> FishingState:
+        state = FishingState(self, Chance(seed))
+        state.deal_first_round()
+        return state
+
+    def state_from_setup(self, setup: Mapping[str, Any], seed: int) -> FishingState:
+        from angler.games.fishing.setup import state_from_setup
+
+        return state_from_setup(self, setup, seed)
+
+    def action_to_string(self, action: int) -> str:
+        return actions.action_to_string(self.cards, action)
+
+    def action_from_string(self, text: str) -> int:
+        return actions.action_from_string(self.cards, text)
+
+    def determinise(self, view: View, rng: random.Random) -> FishingState:
+        from angler.games.fishing.determinise import determinise
+
+        return determinise(self, view, rng)
+
+    def chance_to_json(self, order: list[int]) -> list[Any]:
+        return self.cards.names(order)
+
+    def chance_from_json(self, order: list[Any]) -> list[int]:
+        if not all(isinstance(name, str) for name in order):
+            raise AnglerError("a Fishing chance outcome is a list of card names")
+        return self.cards.ids(order)

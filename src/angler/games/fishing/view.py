@@ -1,0 +1,214 @@
+"""What one Fishing player may know, and the event log in plain words.
+
+Public: every card played (tricks are played face up, so fishers and stockroom compositions are
+public memory), counts of every pile, scores, and what each seat might still hold. Private: your
+hand, what you drew, what you passed and received, your own pass choice before it is revealed.
+Hidden from everyone: other hands, the order of every stockroom and of the ocean stack.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from angler.core.state import PUBLIC
+from angler.core.view import View
+from angler.games.fishing.cards import SUITS, CardSet
+from angler.games.fishing.rules import CHOOSE_PASS, PHASE_NAMES
+
+if TYPE_CHECKING:
+    from angler.games.fishing.rules import FishingState
+
+
+@dataclass(frozen=True)
+class FishingView(View):
+    round: int
+    phase: str
+    current: tuple[int, ...]
+    legal: tuple[int, ...]
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    stock_sizes: tuple[int, ...]
+    ocean_size: int
+    scores: tuple[int, ...]
+    fishers: tuple[tuple[int, ...], ...]
+    trick: tuple[tuple[int, int], ...]  # (seat, card) in play order
+    leader: int
+    turn: int
+    led: int
+    call_suit: int
+    caller: int
+    lowest: bool
+    next_first: int
+    next_call: int
+    next_lowest: bool
+    winner: int
+    winning_card: int
+    chooser: int
+    pending: tuple[int, ...]
+    remaining: tuple[int, ...]
+    passed: tuple[bool, ...]  # who has chosen a card to pass
+    my_pass: int
+    may_hold: tuple[int, ...]
+    seen: int
+    stock_layers: tuple[tuple[tuple[int, int], ...], ...]
+    own_stock: tuple[int, ...]  # sorted: you know what is in your stockroom, not its order
+    known_pass: tuple[int, int] | None  # the card you last passed, and to whom
+    former_leader: int
+    overfished: bool
+
+
+def build_view(state: FishingState, player: int) -> FishingView:
+    """The single function through which a Fishing player sees the game."""
+    passing = state.phase == CHOOSE_PASS
+    return FishingView(
+        game="fishing",
+        player=player,
+        players=state.n,
+        events=visible_events(state, player),
+        round=state.round,
+        phase=PHASE_NAMES[state.phase],
+        current=state.current_players(),
+        legal=tuple(state.legal_actions(player)),
+        hand=tuple(state.hands[player]),
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        stock_sizes=tuple(len(pile) for pile in state.stock),
+        ocean_size=len(state.ocean),
+        scores=tuple(state.score),
+        fishers=tuple(tuple(pile) for pile in state.fisher),
+        trick=tuple(zip(state.trick_seats, state.trick, strict=True)),
+        leader=state.leader,
+        turn=state.turn,
+        led=state.led,
+        call_suit=state.call_suit,
+        caller=state.caller,
+        lowest=state.lowest,
+        next_first=state.next_first,
+        next_call=state.next_call,
+        next_lowest=state.next_lowest,
+        winner=state.winner,
+        winning_card=state.winning_card,
+        chooser=state.chooser,
+        pending=tuple(state.pending),
+        remaining=tuple(state.remaining),
+        passed=tuple(card >= 0 for card in state.pass_choice) if passing else (),
+        my_pass=state.pass_choice[player] if passing else -1,
+        may_hold=tuple(state.may_hold),
+        seen=state.seen(),
+        stock_layers=tuple(tuple(layers) for layers in state.stock_layers),
+        own_stock=tuple(sorted(state.stock[player])),
+        known_pass=state.known_pass[player],
+        former_leader=state.former_leader,
+        overfished=state.overfished,
+    )
+
+
+def visible_events(state: FishingState, player: int) -> tuple[tuple[Any, ...], ...]:
+    """Public events and this player's own; plays become public "play" events. Chosen catches,
+    calls and passes are told by the engine's own events, so their action entries are skipped."""
+    size = len(state.cards)
+    events: list[tuple[Any, ...]] = []
+    for entry in state.log:
+        if len(entry) == 2:
+            if entry[1] < size:
+                events.append((PUBLIC, "play", entry[0], entry[1]))
+        elif entry[0] == PUBLIC or entry[0] == player:
+            events.append(entry)
+    return tuple(events)
+
+
+def seat_name(seat: int, viewer: int | None = None) -> str:
+    return "you" if seat == viewer else f"Player {seat + 1}"
+
+
+def describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None = None) -> str:
+    """One log entry in plain English, from ``viewer``'s seat (None: an outside observer)."""
+    kind = event[1]
+    data = event[2:]
+
+    def who(seat: int) -> str:
+        name = seat_name(seat, viewer)
+        return name[0].upper() + name[1:]
+
+    def card(card_id: int) -> str:
+        return cards.cards[card_id].label()
+
+    def many(ids: tuple[int, ...]) -> str:
+        return ", ".join(card(i) for i in ids) or "nothing"
+
+    if kind == "play":
+        return f"{who(data[0])} plays {card(data[1])}"
+    if kind == "call":
+        return f"{who(data[0])} calls {SUITS[data[1]]}"
+    if kind == "trick":
+        seat, best, left = data
+        with_card = f" with {card(best)}" if best >= 0 else " thanks to the call"
+        return f"{who(seat)} catches the trick{with_card} ({many(left)})"
+    if kind == "catch":
+        seat, caught, how = data
+        means = "with a 0" if how == "zero" else 'with "catch all other cards"'
+        return f"{who(seat)} catches {card(caught)} {means}"
+    if kind == "nothing":
+        return f"{who(data[0])}'s {card(data[1])} catches nothing"
+    if kind == "minus-three":
+        return f"{who(data[0])} records -3 points for {card(data[1])}"
+    if kind == "forfeit":
+        return f"{who(data[0])}'s {card(data[1])} has no effect in the round's last trick"
+    if kind == "pass-starts":
+        return f"{who(data[0])}'s buoy: everyone passes 1 card to the left"
+    if kind == "passed":
+        return "Everyone has passed a card to the left"
+    if kind == "gave":
+        return f"{who(data[0])} pass {card(data[1])} to {seat_name(data[2], viewer)}"
+    if kind == "got":
+        return f"{who(data[0])} receive {card(data[1])} from {seat_name(data[2], viewer)}"
+    if kind == "round":
+        return f"Round {data[0]} begins: everyone takes {data[1]} cards"
+    if kind == "drew":
+        seat, drawn, source = data
+        pile = "ocean stack" if source == "ocean" else "stockroom"
+        return f"{who(seat)} draw {many(drawn)} from the {pile}"
+    if kind == "draws":
+        _, order, need = data
+        parts = [f"{seat_name(s, viewer)} draws {need[s]} from the ocean" for s in order]
+        return "Draws: " + ("; ".join(parts) if parts else "nobody needs the ocean stack")
+    if kind == "round-end":
+        round_no, points = data
+        shares = ", ".join(f"{seat_name(s, viewer)} {p}" for s, p in enumerate(points))
+        return f"Round {round_no} ends: caught cards score {shares}"
+    if kind == "overfishing":
+        return f"Overfishing: the ocean cannot refill every hand for round {data[0]}; the game ends"
+    if kind == "game-end":
+        scores = data[0]
+        best = max(scores)
+        won = " and ".join(seat_name(s, viewer) for s, p in enumerate(scores) if p == best)
+        return f"Game over: {won} {'win' if ' and ' in won or won == 'you' else 'wins'} with {best}"
+    return f"{kind} {data}"
+
+
+def render(view: FishingView, cards: CardSet) -> str:
+    """A plain-text table for terminals and ``angler replay --as``."""
+    names = cards.names
+    lines = [
+        f"Fishing, round {view.round}, seat {view.player + 1} of {view.players}",
+        "Scores: "
+        + ", ".join(f"{seat_name(s, view.player)} {p}" for s, p in enumerate(view.scores)),
+        f"Ocean stack: {view.ocean_size} cards; stockrooms: "
+        + ", ".join(str(size) for size in view.stock_sizes),
+        "Your hand: " + " ".join(names(view.hand)),
+    ]
+    if view.trick:
+        lines.append(
+            "Trick: "
+            + ", ".join(f"{seat_name(s, view.player)} {names([c])[0]}" for s, c in view.trick)
+        )
+    effects = []
+    if view.call_suit >= 0:
+        effects.append(f"called colour {SUITS[view.call_suit]}")
+    if view.lowest:
+        effects.append("lowest value wins")
+    if effects:
+        lines.append("This trick: " + ", ".join(effects))
+    if view.current:
+        lines.append("To act: " + ", ".join(seat_name(s, view.player) for s in view.current))
+    return "\n".join(lines)
