@@ -289,7 +289,7 @@ class FishingState(State):
         self.resolve_end_of_trick_effects()
 
     def next_trick_effect(self, seat: int, card: int, kind: int, last_trick: bool) -> None:
-        """Play-first, Call-the-colour and Lowest-wins act on the next trick (not after the last)."""
+        """Play-first, Call-the-colour, Lowest-wins act on the next trick (not after the last)."""
         if last_trick:
             self.log.append((PUBLIC, "forfeit", seat, card))
         elif kind == PLAY_FIRST:
