@@ -10,8 +10,10 @@ from bisect import insort
 from typing import TYPE_CHECKING, Self
 
 from angler.core.chance import Chance
+from angler.core.errors import IllegalActionError
 from angler.core.state import PUBLIC, State
 from angler.games.fishing.actions import CALL, CATCH, PASS
+from angler.games.fishing.actions import PLAY as PLAY_CARD
 from angler.games.fishing.cards import (
     BUOY,
     CALL_COLOUR,
@@ -21,6 +23,7 @@ from angler.games.fishing.cards import (
     MINUS_THREE,
     PASS_LEFT,
     PLAY_FIRST,
+    SUITS,
     TRUMP,
     CardSet,
 )
@@ -201,6 +204,34 @@ class FishingState(State):
             offset = CALL * len(self.cards)
             return [offset + suit for suit in range(5)]
         return []
+
+    def _why_illegal(self, player: int, action: int) -> IllegalActionError:
+        """Name the Fishing rule that forbids ``action``."""
+        if self.is_terminal() or player not in self.current_players():
+            return super()._why_illegal(player, action)
+        size = len(self.cards)
+        kind, card = divmod(action, size) if action >= 0 else (-1, -1)
+        expected = (PLAY_CARD, CATCH, PASS, CALL)[self.phase]
+        wanted = ("play a card", "choose the card your 0 catches", "pass a card", "call a colour")
+        seat = f"seat {player + 1}"
+        if kind != expected:
+            return IllegalActionError("turn order", f"{seat} must {wanted[self.phase]} now")
+        name = self.cards.cards[card].name if kind != CALL and 0 <= card < size else str(card)
+        if self.phase == PLAY:
+            if card not in self.hands[player]:
+                return IllegalActionError("play from your hand", f"{name} is not in {seat}'s hand")
+            led = "trump" if self.led == TRUMP else f"the led colour {SUITS[self.led]}"
+            return IllegalActionError(
+                "follow the led colour",
+                f"{seat} may not play {name}: they hold {led} and must follow (or play a buoy)",
+            )
+        if self.phase == CHOOSE_CATCH:
+            return IllegalActionError(
+                "catch 1 other card", f"{name} is not another card still in the trick"
+            )
+        if self.phase == CHOOSE_PASS:
+            return IllegalActionError("pass 1 card to the left", f"{name} is not in {seat}'s hand")
+        return IllegalActionError("call the colour", f"{card} is not a colour to call")
 
     # ----- applying actions -----
     def _apply_action(self, player: int, action: int) -> None:
@@ -403,7 +434,7 @@ class FishingState(State):
         self.next_lowest = False
         self.next_first = -1
         self.call_suit = self.led = -1
-        self.winner = -1
+        self.winner = self.winning_card = -1
         if self.next_call >= 0:
             self.caller = self.next_call
             self.next_call = -1
@@ -430,22 +461,22 @@ class FishingState(State):
         if self.round == ROUNDS:
             self.end_game()
             return
-        self.round += 1
-        self.prepare_round()
+        self.prepare_round(self.round + 1)
 
     def tie_break(self, seat: int) -> int:
         """Earlier in the former trick's play order comes first."""
         return (seat - self.former_leader) % self.n
 
-    def prepare_round(self) -> None:
+    def prepare_round(self, round_no: int) -> None:
         """Draw from stockroom, then ocean stack (most-needed first); the fewest points lead."""
         n = self.n
-        size = HAND_SIZES[n][self.round - 1]
+        size = HAND_SIZES[n][round_no - 1]
         need = [max(0, size - len(self.stock[seat])) for seat in range(n)]
         if sum(need) > len(self.ocean):
-            self.overfishing()
+            self.overfishing(round_no)
             return
-        self.log.append((PUBLIC, "round", self.round, size))
+        self.round = round_no
+        self.log.append((PUBLIC, "round", round_no, size))
         for seat in range(n):
             count = size - need[seat]
             pile = self.stock[seat]
@@ -490,10 +521,12 @@ class FishingState(State):
                 layers[0] = (composition, left - take)
         return mask
 
-    def overfishing(self) -> None:
-        """Not enough fresh cards in the ocean for everyone to refill: the game ends at once."""
+    def overfishing(self, round_no: int) -> None:
+        """Not enough fresh cards in the ocean for everyone to refill: the game ends at once.
+
+        ``round`` stays at the last round played; ``round_no`` is the one that could not start."""
         self.overfished = True
-        self.log.append((PUBLIC, "overfishing", self.round))
+        self.log.append((PUBLIC, "overfishing", round_no))
         self.end_game()
 
     def end_game(self) -> None:

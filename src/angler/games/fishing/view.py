@@ -126,9 +126,15 @@ def describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None = None) 
     kind = event[1]
     data = event[2:]
 
-    def who(seat: int) -> str:
-        name = seat_name(seat, viewer)
-        return name[0].upper() + name[1:]
+    def who(seat: int, verb: str) -> str:
+        """Subject and verb: "Player 2 plays" or "You play" (verb given in the third person)."""
+        if seat == viewer:
+            plain = {"catches": "catch", "passes": "pass"}
+            return "You " + plain.get(verb, verb[:-1] if verb.endswith("s") else verb)
+        return f"Player {seat + 1} {verb}"
+
+    def whose(seat: int) -> str:
+        return "Your" if seat == viewer else f"Player {seat + 1}'s"
 
     def card(card_id: int) -> str:
         return cards.cards[card_id].label()
@@ -137,37 +143,37 @@ def describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None = None) 
         return ", ".join(card(i) for i in ids) or "nothing"
 
     if kind == "play":
-        return f"{who(data[0])} plays {card(data[1])}"
+        return f"{who(data[0], 'plays')} {card(data[1])}"
     if kind == "call":
-        return f"{who(data[0])} calls {SUITS[data[1]]}"
+        return f"{who(data[0], 'calls')} {SUITS[data[1]]}"
     if kind == "trick":
         seat, best, left = data
         with_card = f" with {card(best)}" if best >= 0 else " thanks to the call"
-        return f"{who(seat)} catches the trick{with_card} ({many(left)})"
+        return f"{who(seat, 'catches')} the trick{with_card} ({many(left)})"
     if kind == "catch":
         seat, caught, how = data
         means = "with a 0" if how == "zero" else 'with "catch all other cards"'
-        return f"{who(seat)} catches {card(caught)} {means}"
+        return f"{who(seat, 'catches')} {card(caught)} {means}"
     if kind == "nothing":
-        return f"{who(data[0])}'s {card(data[1])} catches nothing"
+        return f"{whose(data[0])} {card(data[1])} catches nothing"
     if kind == "minus-three":
-        return f"{who(data[0])} records -3 points for {card(data[1])}"
+        return f"{who(data[0], 'records')} -3 points for {card(data[1])}"
     if kind == "forfeit":
-        return f"{who(data[0])}'s {card(data[1])} has no effect in the round's last trick"
+        return f"{whose(data[0])} {card(data[1])} has no effect in the round's last trick"
     if kind == "pass-starts":
-        return f"{who(data[0])}'s buoy: everyone passes 1 card to the left"
+        return f"{whose(data[0])} buoy: everyone passes 1 card to the left"
     if kind == "passed":
         return "Everyone has passed a card to the left"
     if kind == "gave":
-        return f"{who(data[0])} pass {card(data[1])} to {seat_name(data[2], viewer)}"
+        return f"{who(data[0], 'passes')} {card(data[1])} to {seat_name(data[2], viewer)}"
     if kind == "got":
-        return f"{who(data[0])} receive {card(data[1])} from {seat_name(data[2], viewer)}"
+        return f"{who(data[0], 'receives')} {card(data[1])} from {seat_name(data[2], viewer)}"
     if kind == "round":
         return f"Round {data[0]} begins: everyone takes {data[1]} cards"
     if kind == "drew":
         seat, drawn, source = data
         pile = "ocean stack" if source == "ocean" else "stockroom"
-        return f"{who(seat)} draw {many(drawn)} from the {pile}"
+        return f"{who(seat, 'draws')} {many(drawn)} from the {pile}"
     if kind == "draws":
         _, order, need = data
         parts = [f"{seat_name(s, viewer)} draws {need[s]} from the ocean" for s in order]
