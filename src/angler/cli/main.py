@@ -1,13 +1,26 @@
-"""The ``angler`` command line."""
+"""The ``angler`` command line.
+
+Seats are numbered from 1 on the command line and in tables, and from 0 in JSON, CSV and records
+(as in the code). Exit status: 0 success, 2 bad input (one line on standard error, nothing
+written), 1 aborted, 130 interrupted.
+"""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
+from typing import NoReturn
 
 import typer
-from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
+from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
 
+from angler.cli.bench import bench_command
+from angler.cli.common import err, out
+from angler.cli.play import play_command
+from angler.cli.replay import replay_command
+from angler.cli.simulate import simulate_command
 from angler.core import AnglerError, all_games
 
 app = typer.Typer(
@@ -17,12 +30,16 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-console = Console()
+console = out
 
 
 @app.callback()
 def _root() -> None:
-    """Three fishing card games: play, simulate, replay and benchmark."""
+    """Three fishing card games: play, simulate, replay and benchmark.
+
+    Seats are numbered from 1 on the command line, from 0 in JSON, CSV and records.
+    Bad input prints one line on standard error and exits with status 2.
+    """
 
 
 @app.command()
@@ -40,13 +57,38 @@ def games() -> None:
     console.print(table)
 
 
-def main() -> None:
+app.command("play")(play_command)
+app.command("simulate")(simulate_command)
+app.command("replay")(replay_command)
+app.command("bench")(bench_command)
+
+
+def fail(message: str, status: int = 2) -> NoReturn:
+    """Print ``error: message`` as one line on standard error and exit with ``status``."""
+    line = " ".join(message.split())
+    err.print(f"[bold red]error:[/] {escape(line)}", soft_wrap=True)
+    sys.exit(status)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
     """Entry point: user errors print one line and exit with status 2, without a traceback.
 
-    Typer reports usage errors itself (status 2); AnglerError from a command is caught here.
+    AnglerError (bad game, option, record, file …) and usage errors (unknown flag, bad value) are
+    both reported as ``error: …`` on one line.
     """
+    args = list(argv) if argv is not None else sys.argv[1:]
     try:
-        app()
+        status = app(args=args, prog_name="angler", standalone_mode=False)
     except AnglerError as exc:
-        Console(stderr=True).print(f"[bold red]error:[/] {exc}", highlight=False)
-        sys.exit(2)
+        fail(str(exc))
+    except NoArgsIsHelpError:
+        sys.exit(2)  # the help has been printed
+    except UsageError as exc:
+        where = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
+        fail(exc.format_message() + where, exc.exit_code)
+    except ClickException as exc:
+        fail(exc.format_message(), exc.exit_code)
+    except typer.Abort:
+        err.print("aborted")
+        sys.exit(1)
+    sys.exit(status if isinstance(status, int) else 0)

@@ -15,6 +15,15 @@ from collections import deque
 from collections.abc import Iterable, MutableSequence
 
 
+class ForcedChanceError(ValueError):
+    """A forced shuffle outcome that is not an order of the pile being shuffled."""
+
+    def __init__(self, order: list[int], pile: list[int]) -> None:
+        super().__init__("a forced shuffle is not an order of the pile being shuffled")
+        self.order = order
+        self.pile = pile
+
+
 class Chance:
     __slots__ = ("counter", "forced", "log", "seed")
 
@@ -42,23 +51,23 @@ class Chance:
         self.shuffle_all([items])
 
     def shuffle_all(self, piles: Iterable[MutableSequence[int]]) -> None:
-        """Shuffle several piles as one chance event, or take queued forced outcomes."""
+        """Shuffle several piles as one chance event; queued forced outcomes come first.
+
+        The event takes one counter step whether forced or drawn, so forcing some outcomes never
+        shifts the seeded shuffles that follow.
+        """
+        self.counter += 1
+        event = self.counter
         rng: random.Random | None = None
-        if not self.forced:
-            rng = self.generator()
-        else:
-            self.counter += 1
         for items in piles:
             if self.forced:
                 order = self.forced.popleft()
                 if sorted(order) != sorted(items):
-                    raise ValueError(
-                        f"forced shuffle {order} is not an order of the cards being shuffled"
-                    )
+                    raise ForcedChanceError(order, list(items))
                 items[:] = order
             else:
                 if rng is None:
-                    rng = self.generator()
+                    rng = random.Random(f"angler/{self.seed}/{event}")
                 rng.shuffle(items)
             if self.log is not None:
                 self.log.append(list(items))

@@ -93,6 +93,16 @@ class Game(ABC):
     def determinise(self, view: View, rng: random.Random) -> State:
         """A full state consistent with everything ``view`` shows, hidden parts sampled by rng."""
 
+    def render_view(self, view: View) -> str:
+        """A player's view as plain text (terminals, ``angler replay --as``)."""
+        import json
+
+        return json.dumps(view.as_dict(), ensure_ascii=False, indent=2)
+
+    def describe_event(self, event: tuple[Any, ...], viewer: int | None = None) -> str:
+        """One log event in plain English, from ``viewer``'s seat (None: an onlooker)."""
+        return " ".join(str(item) for item in event[1:])
+
     def chance_to_json(self, order: list[int]) -> list[Any]:
         """How a shuffle outcome is written in a record (games name their cards)."""
         return list(order)

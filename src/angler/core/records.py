@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from angler.core.chance import ForcedChanceError
 from angler.core.errors import AnglerError, RecordError
 from angler.core.game import Game
 from angler.core.registry import make_game
@@ -127,6 +128,8 @@ def load_record(path: str | Path) -> Record:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise RecordError(f"cannot read {path}: {exc.strerror}", 0) from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not UTF-8 text", 0) from None
     return parse_record(text)
 
 
@@ -161,6 +164,15 @@ def replay(record: Record, to_step: int | None = None) -> State:
             if not 0 <= seat < game.players:
                 raise AnglerError(f"there is no seat {seat}")
             state.apply_action(code, seat)
+            if state.chance.forced:
+                unused = len(state.chance.forced)
+                state.chance.forced.clear()
+                raise AnglerError(f"{unused} chance outcome(s) were not used by this action")
+        except ForcedChanceError as exc:
+            order, pile = game.chance_to_json(exc.order), game.chance_to_json(sorted(exc.pile))
+            raise RecordError(
+                f"chance outcome {order} is not an order of the pile being shuffled {pile}", step
+            ) from None
         except (AnglerError, ValueError) as exc:
             raise RecordError(
                 f"{entry.get('action')!r} by seat {entry.get('player')}: {exc}", step

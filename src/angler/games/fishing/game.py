@@ -62,10 +62,22 @@ class FishingGame(Game):
 
         return determinise(self, view, rng)
 
+    def render_view(self, view: View) -> str:
+        from angler.games.fishing.view import FishingView, render
+
+        assert isinstance(view, FishingView)
+        return render(view, self.cards)
+
+    def describe_event(self, event: tuple[Any, ...], viewer: int | None = None) -> str:
+        from angler.games.fishing.view import describe
+
+        return describe(event, self.cards, viewer)
+
     def chance_to_json(self, order: list[int]) -> list[Any]:
-        return self.cards.names(order)
+        """A shuffled pile as card names, top card first (as setups write stacks)."""
+        return self.cards.names(order[::-1])
 
     def chance_from_json(self, order: list[Any]) -> list[int]:
         if not all(isinstance(name, str) for name in order):
             raise AnglerError("a Fishing chance outcome is a list of card names")
-        return self.cards.ids(order)
+        return self.cards.ids(order)[::-1]

@@ -201,7 +201,8 @@ def render(view: FishingView, cards: CardSet) -> str:
         + ", ".join(f"{seat_name(s, view.player)} {p}" for s, p in enumerate(view.scores)),
         f"Ocean stack: {view.ocean_size} cards; stockrooms: "
         + ", ".join(str(size) for size in view.stock_sizes),
-        "Your hand: " + " ".join(names(view.hand)),
+        "Your hand: "
+        + " ".join(names(sorted(view.hand, key=lambda c: (cards.suit[c], cards.value[c])))),
     ]
     if view.trick:
         lines.append(

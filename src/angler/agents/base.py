@@ -1,0 +1,98 @@
+"""The agent protocol and the registry of agents by name.
+
+An agent sees what a player may see and nothing more: its seat's view (``state.view(seat)``) and
+the legal action codes. It answers with one of those codes. An agent never reads the state.
+
+Agents are built from a seed and keep their own ``random.Random``: never the global generator, so
+a game with the same seeds plays the same way on any machine.
+
+``needs_view`` tells runners whether the agent reads the view. An agent that only picks among the
+legal actions (``RandomAgent``) sets it to False and then receives ``None``: building a view costs
+more than a whole random decision, so runners skip it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import pkgutil
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol, TypeVar
+
+from angler.core.errors import AnglerError
+
+if TYPE_CHECKING:
+    from angler.core.game import Game
+    from angler.core.view import View
+
+
+class Agent(Protocol):
+    """What every agent provides."""
+
+    name: str
+    needs_view: bool
+
+    def act(self, view: View | None, legal: Sequence[int]) -> int:
+        """One of ``legal``. ``view`` is None when ``needs_view`` is False. ``legal`` belongs to
+        the caller: read it, never change it."""
+        ...
+
+
+AgentFactory = Callable[[int, "Game | None"], Agent]
+"""How an agent is built: ``factory(seed, game)``. ``game`` is the configured game being played
+(None when unknown); agents that search need it for ``game.determinise``."""
+
+_AGENTS: dict[str, AgentFactory] = {}
+_discovered = False
+
+F = TypeVar("F", bound=AgentFactory)
+
+
+def register_agent(name: str) -> Callable[[F], F]:
+    """Decorator for an agent class (or factory): make it available as ``name``."""
+
+    def decorate(factory: F) -> F:
+        if name in _AGENTS and _AGENTS[name] is not factory:
+            raise ValueError(f"two agents are named {name!r}")
+        _AGENTS[name] = factory
+        return factory
+
+    return decorate
+
+
+def _discover() -> None:
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    import angler.agents as package
+
+    for module in pkgutil.iter_modules(package.__path__):
+        if module.name != "base":
+            importlib.import_module(f"{package.__name__}.{module.name}")
+
+
+def agent_names() -> list[str]:
+    """The registered agent names, sorted."""
+    _discover()
+    return sorted(_AGENTS)
+
+
+def make_agent(name: str, seed: int, game: Game | None = None) -> Agent:
+    """A new agent ``name`` with its own random stream from ``seed``."""
+    _discover()
+    try:
+        factory = _AGENTS[name]
+    except KeyError:
+        raise AnglerError(f"unknown agent {name!r} (agents: {', '.join(agent_names())})") from None
+    return factory(seed, game)
+
+
+def agent_seed(game_seed: int, seat: int) -> int:
+    """The seed of the agent in ``seat`` for the game dealt from ``game_seed``.
+
+    Stable across Python versions and machines (SHA-256), and different for every seat, so agents
+    never share a stream with each other or with the game's chance.
+    """
+    digest = hashlib.sha256(f"angler-agent/{game_seed}/{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")

@@ -1,0 +1,71 @@
+"""``angler bench``: random playouts through the public API, on one core."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from angler.cli.common import emit_json, err, out
+from angler.core.registry import all_games, make_game
+from angler.sim.bench import bench_game, run_yardstick
+
+
+def bench_command(
+    games: Annotated[
+        list[str] | None, typer.Argument(help="Games to measure (default: every game).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    seconds: Annotated[
+        float, typer.Option("--seconds", help="Time to spend on each game.", min=0.01)
+    ] = 3.0,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Players (default: each game's).")
+    ] = None,
+    yardstick: Annotated[
+        Path | None,
+        typer.Option(
+            "--yardstick",
+            help="A Python file with plays_per_second(); run here and shown beside the figures.",
+        ),
+    ] = None,
+) -> None:
+    """Measure decisions/s, games/s and clones/s of random playouts (median of 5 batches).
+
+    A benchmark, not a test: one process, one core, the public API only.
+
+    --json prints {"GAME": {"decisions_per_s", "games_per_s", "clones_per_s", "players", …}, …}.
+    """
+    names = games or [game.name for game in all_games()]
+    configured = [make_game(name, players) for name in names]  # every name checked first
+    figures: dict[str, dict[str, Any]] = {}
+    yard = run_yardstick(yardstick) if yardstick is not None else None
+    for game in configured:
+        if not as_json:
+            err.print(f"measuring {game.name} ({game.players} players, ~{seconds:g} s)…")
+        entry = bench_game(game, seconds)
+        if yard is not None:
+            entry["yardstick_plays_per_s"] = round(yard, 1)
+        figures[game.name] = entry
+    if as_json:
+        emit_json(figures)
+        return
+    table = Table(title="angler bench: random playouts, one core (median of batches)")
+    for column in ("game", "players", "decisions/s", "games/s", "clones/s"):
+        table.add_column(column, justify="left" if column == "game" else "right")
+    if yard is not None:
+        table.add_column("yardstick plays/s", justify="right")
+    for name, entry in figures.items():
+        row = [
+            name,
+            str(entry["players"]),
+            f"{entry['decisions_per_s']:,.0f}",
+            f"{entry['games_per_s']:,.1f}",
+            f"{entry['clones_per_s']:,.0f}",
+        ]
+        if yard is not None:
+            row.append(f"{yard:,.0f}")
+        table.add_row(*row)
+    out.print(table)

@@ -1,0 +1,254 @@
+"""``angler play``: a plain terminal game for people against agents (one line in, text out).
+
+Reads standard input line by line, so it works the same from a keyboard or a pipe. A person types
+an action's number or its text (``play Y7``; a card name alone also works when it names one legal
+action); ``q`` quits. Each person sees only their own view and the log lines their seat may see.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from angler.agents import Agent, agent_names, agent_seed, make_agent
+from angler.cli.common import check_writable_file, out, parse_options, write_text
+from angler.cli.present import Presenter
+from angler.core.errors import AnglerError
+from angler.core.game import Game
+from angler.core.records import record_of
+from angler.core.registry import make_game
+from angler.core.state import State
+
+HUMAN = "human"
+QUIT = frozenset({"q", "quit", "exit"})
+
+
+class Quit(Exception):
+    """A person typed q, or the input ended."""
+
+
+def play_command(
+    game: Annotated[str, typer.Argument(help="Game name (see `angler games`).")],
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Players (default: the game's).")
+    ] = None,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--seat",
+            help="Who sits in seat 1, 2, … in order: 'human' or an agent name (repeatable; "
+            "seats not given are 'random'). Default: you in seat 1.",
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", "-s", help="Deal from this seed (default: random).")
+    ] = None,
+    cards: Annotated[
+        Path | None, typer.Option("--cards", help="Card set file (JSON) for games that have one.")
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option("--save", help="Write the game's record here when it ends or you quit."),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="Game option key=value (repeatable)."),
+    ] = None,
+) -> None:
+    """Play GAME in the terminal against agents. Type an action's number or text; q quits.
+
+    Seats are numbered from 1. You sit in seat 1 unless --seat says otherwise.
+
+    At the end: final scores, then (without --save) a prompt for a file to save the record.
+    """
+    options: dict[str, object] = dict(parse_options(option))
+    if cards is not None:
+        options["cards"] = str(cards)
+    configured = make_game(game, players, **options)
+    kinds = seat_kinds(seat, configured.players)
+    if save is not None:
+        check_writable_file(save)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    session = Session(configured, seed, kinds)
+    finished = session.run()
+    if save is not None:
+        write_text(save, record_of(session.state).dumps())
+        out.print(f"Record saved to {save}", markup=False)
+    elif finished and HUMAN in kinds:
+        session.offer_to_save()
+
+
+def seat_kinds(given: list[str] | None, players: int) -> list[str]:
+    """'human' or an agent name for every seat; by default a person in seat 1."""
+    kinds = [kind.strip().lower() for kind in given] if given else [HUMAN]
+    if len(kinds) > players:
+        raise AnglerError(f"--seat was given {len(kinds)} times for {players} players")
+    known = [HUMAN, *agent_names()]
+    for kind in kinds:
+        if kind not in known:
+            raise AnglerError(f"--seat {kind!r} is not one of {', '.join(known)}")
+    return kinds + ["random"] * (players - len(kinds))
+
+
+@dataclass
+class Session:
+    game: Game
+    seed: int
+    kinds: list[str]
+
+    def __post_init__(self) -> None:
+        self.state: State = self.game.new_state(self.seed)
+        self.presenter = Presenter(self.game)
+        self.agents: dict[int, Agent] = {
+            seat: make_agent(kind, agent_seed(self.seed, seat), self.game)
+            for seat, kind in enumerate(self.kinds)
+            if kind != HUMAN
+        }
+        self.humans = [seat for seat, kind in enumerate(self.kinds) if kind == HUMAN]
+        self.shown = dict.fromkeys(self.humans, 0)  # visible events already printed, per person
+        self.last_human = -1
+
+    # ----- the game loop -----
+    def run(self) -> bool:
+        """Play to the end (True) or until a person quits (False)."""
+        game, state = self.game, self.state
+        who = ", ".join(
+            f"seat {s + 1} {'(you)' if k == HUMAN else k}" for s, k in enumerate(self.kinds)
+        )
+        title = getattr(game, "title", game.name)
+        say(f"{title}: {game.players} players, seed {self.seed}. {who}.")
+        say("Type an action's number or its text (for example 'play Y7'); q quits.")
+        try:
+            while not state.is_terminal():
+                seat = state.current_players()[0]
+                if seat in self.agents:
+                    agent = self.agents[seat]
+                    view = state.view(seat) if agent.needs_view else None
+                    state.apply_action(agent.act(view, state.legal_actions(seat)), seat)
+                else:
+                    self.human_turn(seat)
+        except Quit as reason:
+            say(f"\n{reason} The game was not finished.")
+            return False
+        for seat in self.humans:
+            self.show_new_events(seat)
+        self.show_result()
+        return True
+
+    def human_turn(self, seat: int) -> None:
+        state = self.state
+        if len(self.humans) > 1 and seat != self.last_human:
+            say(f"\n==== Player {seat + 1}'s turn (other players look away) ====")
+        self.last_human = seat
+        self.show_new_events(seat)
+        view = state.view(seat)
+        say("")
+        say(self.presenter.render(view))
+        legal = list(state.legal_actions(seat))
+        texts = [self.game.action_to_string(code) for code in legal]
+        say(numbered(texts))
+        while True:
+            line = ask(f"Player {seat + 1}, your choice (1-{len(legal)}, text, or q): ")
+            try:
+                code = self.choose(line, legal, texts)
+                state.apply_action(code, seat)
+                return
+            except AnglerError as exc:
+                say(str(exc))
+
+    def choose(self, line: str, legal: list[int], texts: list[str]) -> int:
+        """The action a person's line names; AnglerError (one line) if it names none."""
+        text = line.strip()
+        if text.lower() in QUIT:
+            raise Quit("You quit.")
+        if not text:
+            raise AnglerError(f"type a number from 1 to {len(legal)} or an action's text")
+        if text.isdigit():
+            number = int(text)
+            if not 1 <= number <= len(legal):
+                raise AnglerError(f"{number} is not a choice: type 1 to {len(legal)}")
+            return legal[number - 1]
+        folded = " ".join(text.split()).lower()
+        for code, action in zip(legal, texts, strict=True):
+            if action.lower() == folded:
+                return code
+        matches = [code for code, a in zip(legal, texts, strict=True) if _argument(a) == folded]
+        if len(matches) == 1:
+            return matches[0]
+        # Not a legal action's text: let the game say why (unknown card, or the rule it breaks).
+        return self.game.action_from_string(text)
+
+    def show_new_events(self, seat: int) -> None:
+        events = self.state.view(seat).events
+        for event in events[self.shown[seat] :]:
+            say("  " + self.presenter.describe(event, seat))
+        self.shown[seat] = len(events)
+
+    def show_result(self) -> None:
+        state = self.state
+        table = Table(title="Final scores")
+        for column in ("seat", "player", "score", "place"):
+            table.add_column(column, justify="left" if column == "player" else "right")
+        for seat, (score, place) in enumerate(zip(state.scores(), state.ranking(), strict=True)):
+            player = "you" if self.kinds[seat] == HUMAN and len(self.humans) == 1 else None
+            table.add_row(str(seat + 1), player or self.kinds[seat], str(score), str(place))
+        out.print(table)
+        alone = len(self.humans) == 1
+        winners = " and ".join(
+            f"Player {seat + 1}" + (" (you)" if alone and seat in self.humans else "")
+            for seat in state.winners()
+        )
+        say(f"{'Winners' if len(state.winners()) > 1 else 'Winner'}: {winners}")
+
+    def offer_to_save(self) -> None:
+        while True:
+            try:
+                line = ask("Save the record? File name (empty line: don't save): ").strip()
+            except Quit:
+                return
+            if not line:
+                return
+            path = Path(line)
+            try:
+                check_writable_file(path)
+                write_text(path, record_of(self.state).dumps())
+            except AnglerError as exc:
+                say(str(exc))
+                continue
+            say(f"Record saved to {path}")
+            return
+
+
+def _argument(action_text: str) -> str:
+    return action_text.partition(" ")[2].lower()
+
+
+def numbered(texts: list[str], per_line: int = 6) -> str:
+    items = [f"{i:>2}) {text:<12}" for i, text in enumerate(texts, 1)]
+    rows = [" ".join(items[i : i + per_line]).rstrip() for i in range(0, len(items), per_line)]
+    return "\n".join(rows)
+
+
+def say(text: str) -> None:
+    out.print(text, markup=False)
+
+
+def ask(prompt: str) -> str:
+    """One line from standard input; Quit at the end of input."""
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    if not line:
+        sys.stdout.write("\n")
+        raise Quit("Input ended.")
+    line = line.rstrip("\r\n")
+    if not sys.stdin.isatty():  # echo piped input, so a transcript reads like a session
+        sys.stdout.write(line + "\n")
+    return line

@@ -1,0 +1,106 @@
+"""``angler replay``: check a record step by step and show the result or one player's view."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from angler.cli.common import emit_json, out, seat_from_cli
+from angler.cli.present import Presenter
+from angler.core.errors import AnglerError, RecordError
+from angler.core.records import Record, parse_record, replay
+from angler.core.state import State
+
+
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A record (JSON, see docs/records.md).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")] = False,
+    as_player: Annotated[
+        int | None,
+        typer.Option("--as", help="Show only what this seat (1 = first player) may see."),
+    ] = None,
+    to: Annotated[
+        int | None, typer.Option("--to", help="Stop after this many actions (0 = the start).")
+    ] = None,
+) -> None:
+    """Check a record step by step and print the final scores.
+
+    A malformed, truncated or illegal record fails (status 2) with a message naming the step.
+
+    --as takes a seat numbered from 1; JSON numbers seats from 0, as records do.
+
+    --json prints "scores" (by seat), "terminal", "steps", "winners"; with --as: that view.
+    """
+    record = read_record(file)
+    if to is not None and not 0 <= to <= len(record.actions):
+        raise AnglerError(f"--to must be 0 to {len(record.actions)} for {file}, not {to}")
+    state = replay(record, to)
+    steps = len(record.actions) if to is None else to
+    if as_player is not None:
+        seat = seat_from_cli(as_player, state.game.players, "--as")
+        show_view(state, seat, as_json)
+        return
+    if as_json:
+        emit_json(result_json(state, steps))
+        return
+    out.print(result_table(state, steps, file.name))
+
+
+def read_record(path: Path) -> Record:
+    """Read and parse a record file; unreadable or non-UTF-8 files are RecordErrors (step 0).
+
+    (``records.load_record`` lets a UnicodeDecodeError through, so the CLI reads the file itself.)
+    """
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror}", 0) from None
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"{path} is not UTF-8 text (byte {exc.start})", 0) from None
+    return parse_record(text)
+
+
+def result_json(state: State, steps: int) -> dict[str, Any]:
+    terminal = state.is_terminal()
+    return {
+        "game": state.game.name,
+        "players": state.game.players,
+        "steps": steps,
+        "terminal": terminal,
+        "scores": state.scores(),
+        "winners": state.winners() if terminal else [],
+        "ranking": state.ranking(),
+        "current": list(state.current_players()),
+    }
+
+
+def result_table(state: State, steps: int, name: str) -> Table:
+    terminal = state.is_terminal()
+    status = "game over" if terminal else "in progress"
+    table = Table(title=f"{name}: {state.game.name}, {steps} steps checked, {status}")
+    table.add_column("seat", justify="right")
+    table.add_column("score", justify="right")
+    table.add_column("place", justify="right")
+    table.add_column("")
+    winners = set(state.winners()) if terminal else set()
+    deciding = set(state.current_players())
+    for seat, (score, place) in enumerate(zip(state.scores(), state.ranking(), strict=True)):
+        note = "winner" if seat in winners else "to act" if seat in deciding else ""
+        table.add_row(str(seat + 1), str(score), str(place), note)
+    return table
+
+
+def show_view(state: State, seat: int, as_json: bool) -> None:
+    view = state.view(seat)
+    if as_json:
+        emit_json(view.as_dict())
+        return
+    presenter = Presenter(state.game)
+    out.print(presenter.render(view), markup=False)
+    if view.events:
+        out.print("\nLog:", markup=False)
+        for event in view.events:
+            out.print("  " + presenter.describe(event, seat), markup=False)

@@ -1,0 +1,161 @@
+"""``angler simulate``: many games between agents, a summary table, optional files."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from angler.cli.common import (
+    check_writable_file,
+    check_writable_folder,
+    err,
+    make_folder,
+    out,
+    parse_options,
+    write_text,
+)
+from angler.core.records import record_of
+from angler.core.registry import make_game
+from angler.core.state import State
+from angler.sim.simulate import GameResult, Simulation, seat_agents, simulate
+
+
+def simulate_command(
+    game: Annotated[str, typer.Argument(help="Game name (see `angler games`).")],
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Players (default: the game's).")
+    ] = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=0, help="Games to play.")] = 100,
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed", "-s", help="Seed of the run: game i (from 1) is dealt from seed+i-1."
+        ),
+    ] = 0,
+    agents: Annotated[
+        str,
+        typer.Option("--agents", "-a", help="Comma-separated agent per seat (1 name: every seat)."),
+    ] = "random",
+    records: Annotated[
+        Path | None,
+        typer.Option("--records", help="Folder for every game's record (game-00001.json …)."),
+    ] = None,
+    out_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--out", help="Write results: .json (summary and games) or .csv (one row per game)."
+        ),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="Game option key=value (repeatable)."),
+    ] = None,
+) -> None:
+    """Play GAME many times between agents and summarise wins, scores and game length.
+
+    Reproducible from --seed: game i (from 1) is dealt from seed+i-1, its agents seeded from that.
+
+    Seats are numbered from 1 in the table, from 0 in --out files and records.
+    """
+    configured = make_game(game, players, **parse_options(option))
+    names = seat_agents(agents.split(","), configured.players)
+    if out_file is not None:
+        check_writable_file(out_file, (".json", ".csv"))
+    if records is not None:
+        check_writable_folder(records)
+
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    )
+    width = max(5, len(str(games)))
+
+    def after_game(result: GameResult, state: State) -> None:
+        if records is not None:
+            if result.number == 1:
+                make_folder(records)
+            name = f"game-{result.number:0{width}d}.json"
+            write_text(records / name, record_of(state).dumps())
+        progress.advance(task)
+
+    with progress:
+        task = progress.add_task(f"{configured.name} ×{games}", total=games)
+        # Checks every agent name before the first game, so nothing is written on a bad name.
+        run = simulate(configured, games, seed, names, on_game=after_game)
+
+    out.print(summary_table(run))
+    if out_file is not None:
+        text = (
+            run_csv(run)
+            if out_file.suffix.lower() == ".csv"
+            else json.dumps(run.to_json(), indent=2) + "\n"
+        )
+        write_text(out_file, text)
+        err.print(f"wrote {out_file}")
+
+
+def summary_table(run: Simulation) -> Table:
+    wins = run.wins()
+    shares = run.win_shares()
+    means = run.mean_scores()
+    table = Table(
+        title=f"{run.game}: {run.games} games, {run.players} players, seed {run.seed}",
+        caption=length_caption(run),
+    )
+    for column in ("seat", "agent", "wins", "win %", "win share", "mean score"):
+        table.add_column(column, justify="left" if column == "agent" else "right")
+    for seat in range(run.players):
+        rate = wins[seat] / run.games if run.games else 0.0
+        table.add_row(
+            str(seat + 1),
+            run.agents[seat],
+            str(wins[seat]),
+            f"{rate:.1%}",
+            f"{shares[seat]:.1%}",
+            f"{means[seat]:.2f}",
+        )
+    return table
+
+
+def length_caption(run: Simulation) -> str:
+    text = f"mean decisions per game {run.mean_decisions():.1f}"
+    rounds = run.mean_rounds()
+    if rounds is not None:
+        text += f", mean rounds {rounds:.2f}"
+    return text + "; a shared victory counts as a win for each winner"
+
+
+def run_csv(run: Simulation) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    seats = range(run.players)
+    writer.writerow(
+        ["game", "seed", "decisions", "rounds", "winners"]
+        + [f"agent_{s}" for s in seats]
+        + [f"score_{s}" for s in seats]
+    )
+    for result in run.results:
+        writer.writerow(
+            [
+                result.number,
+                result.seed,
+                result.decisions,
+                "" if result.rounds is None else result.rounds,
+                " ".join(str(s) for s in result.winners),
+                *run.agents,
+                *result.scores,
+            ]
+        )
+    return buffer.getvalue()

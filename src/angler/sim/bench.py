@@ -1,0 +1,126 @@
+"""The speed benchmark: random playouts through the public API on one core (not a test).
+
+Every figure is the median over several timed batches, so one slow batch (another process, the
+garbage collector) does not move it. The playout loop is the one any user of the engine writes::
+
+    while not s.is_terminal():
+        p = s.current_players()[0]
+        a = s.legal_actions(p)
+        s.apply_action(a[int(rnd() * len(a))], p)
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from angler.core.errors import AnglerError
+from angler.core.game import Game
+from angler.core.state import State
+
+BATCHES = 5
+
+
+def playout(state: State, rnd: Callable[[], float]) -> int:
+    """Play ``state`` to the end with uniformly random legal actions; returns the decisions made."""
+    s = state
+    decisions = 0
+    while not s.is_terminal():
+        p = s.current_players()[0]
+        a = s.legal_actions(p)
+        s.apply_action(a[int(rnd() * len(a))], p)
+        decisions += 1
+    return decisions
+
+
+def mid_game_state(game: Game, seed: int) -> State:
+    """A state about half way through a random game (what a search bot clones)."""
+    rnd = random.Random(seed).random
+    length = playout(game.new_state(seed), rnd)
+    state = game.new_state(seed)
+    rnd = random.Random(seed).random
+    for _ in range(length // 2):
+        p = state.current_players()[0]
+        a = state.legal_actions(p)
+        state.apply_action(a[int(rnd() * len(a))], p)
+    return state
+
+
+def _playout_batch(game: Game, seed: int, seconds: float) -> tuple[int, int, float]:
+    """Play random games from ``seed`` on until ``seconds`` have passed (at least one game)."""
+    rnd = random.Random(seed).random
+    games = decisions = 0
+    clock = time.perf_counter
+    start = clock()
+    while True:
+        decisions += playout(game.new_state(seed + games), rnd)
+        games += 1
+        elapsed = clock() - start
+        if elapsed >= seconds:
+            return games, decisions, elapsed
+
+
+def _clone_batch(state: State, seconds: float) -> float:
+    clock = time.perf_counter
+    clones = 0
+    start = clock()
+    while True:
+        for _ in range(200):
+            state.clone()
+        clones += 200
+        elapsed = clock() - start
+        if elapsed >= seconds:
+            return clones / elapsed
+
+
+def bench_game(game: Game, seconds: float = 3.0, seed: int = 0) -> dict[str, Any]:
+    """Decisions, games and clones per second for ``game``, in about ``seconds`` in all."""
+    if seconds <= 0:
+        raise AnglerError(f"--seconds must be more than 0, not {seconds}")
+    playout(game.new_state(seed), random.Random(seed).random)  # warm-up
+    share = seconds * 2 / 3 / BATCHES
+    decision_rates: list[float] = []
+    game_rates: list[float] = []
+    for batch in range(BATCHES):
+        games, decisions, elapsed = _playout_batch(game, seed + 1000 * batch, share)
+        decision_rates.append(decisions / elapsed)
+        game_rates.append(games / elapsed)
+    state = mid_game_state(game, seed)
+    clone_rates = [_clone_batch(state, seconds / 3 / BATCHES) for _ in range(BATCHES)]
+    return {
+        "decisions_per_s": round(statistics.median(decision_rates), 1),
+        "games_per_s": round(statistics.median(game_rates), 2),
+        "clones_per_s": round(statistics.median(clone_rates), 1),
+        "players": game.players,
+        "batches": BATCHES,
+    }
+
+
+def run_yardstick(path: str | Path) -> float:
+    """Load the Python file ``path`` and return its ``plays_per_second()``, run in this process."""
+    file = Path(path)
+    if not file.is_file():
+        raise AnglerError(f"yardstick {file} is not a file")
+    spec = importlib.util.spec_from_file_location("angler_yardstick", file)
+    if spec is None or spec.loader is None:
+        raise AnglerError(f"yardstick {file} cannot be loaded as Python")
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:
+        raise AnglerError(f"yardstick {file} failed to load: {type(exc).__name__}: {exc}") from None
+    measure = getattr(module, "plays_per_second", None)
+    if not callable(measure):
+        raise AnglerError(f"yardstick {file} has no plays_per_second() function")
+    try:
+        value = measure()
+    except Exception as exc:
+        raise AnglerError(f"yardstick {file} failed: {type(exc).__name__}: {exc}") from None
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        raise AnglerError(f"yardstick {file}: plays_per_second() returned {value!r}, not a number")
+    return float(value)

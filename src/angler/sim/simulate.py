@@ -1,0 +1,177 @@
+"""Play many games between agents and summarise them.
+
+Game number ``i`` (from 1) of a run with seed ``S`` is dealt from seed ``S + i - 1``, and the
+agent in each seat is seeded from that game seed and the seat (see
+:func:`angler.agents.agent_seed`), so every game can be played again on its own and a whole run is
+reproducible from ``S``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from angler.agents import Agent, agent_seed, make_agent
+from angler.core.errors import AnglerError
+from angler.core.game import Game
+from angler.core.state import State
+
+
+@dataclass(frozen=True)
+class GameResult:
+    number: int  # 1-based position in the run (game-00001.json is game 1)
+    seed: int
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]  # seats sharing the victory (0-based)
+    decisions: int  # actions applied
+    rounds: int | None  # rounds played, for games that have rounds
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.number,
+            "seed": self.seed,
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "decisions": self.decisions,
+            "rounds": self.rounds,
+        }
+
+
+@dataclass
+class Simulation:
+    """A finished run: its settings and one result per game."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    agents: list[str]
+    results: list[GameResult] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return len(self.results)
+
+    def wins(self) -> list[int]:
+        """Games won by each seat; a shared victory counts as a win for every winner."""
+        wins = [0] * self.players
+        for result in self.results:
+            for seat in result.winners:
+                wins[seat] += 1
+        return wins
+
+    def win_shares(self) -> list[float]:
+        """Each seat's share of all victories: a victory shared by k players gives each 1/k.
+        The shares add up to 1 (when any game was played)."""
+        shares = [0.0] * self.players
+        for result in self.results:
+            for seat in result.winners:
+                shares[seat] += 1 / len(result.winners)
+        return [share / self.games if self.games else 0.0 for share in shares]
+
+    def mean_scores(self) -> list[float]:
+        if not self.results:
+            return [0.0] * self.players
+        return [
+            sum(result.scores[seat] for result in self.results) / self.games
+            for seat in range(self.players)
+        ]
+
+    def mean_decisions(self) -> float:
+        return sum(r.decisions for r in self.results) / self.games if self.results else 0.0
+
+    def mean_rounds(self) -> float | None:
+        rounds = [r.rounds for r in self.results if r.rounds is not None]
+        if not rounds or len(rounds) != len(self.results):
+            return None
+        return sum(rounds) / len(rounds)
+
+    def summary(self) -> dict[str, Any]:
+        wins = self.wins()
+        return {
+            "game": self.game,
+            "players": self.players,
+            "options": self.options,
+            "seed": self.seed,
+            "games": self.games,
+            "agents": self.agents,
+            "wins": wins,
+            "win_rate": [w / self.games if self.games else 0.0 for w in wins],
+            "win_share": self.win_shares(),
+            "mean_score": self.mean_scores(),
+            "mean_decisions": self.mean_decisions(),
+            "mean_rounds": self.mean_rounds(),
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        return {"summary": self.summary(), "games": [r.as_dict() for r in self.results]}
+
+
+def rounds_played(state: State) -> int | None:
+    """Rounds played, for a game whose state has a ``round`` counter (None otherwise).
+
+    The counter is the round being played, or the last round played once the game is over (a
+    Fishing game ended by overfishing keeps the last round it dealt).
+    """
+    round_no = getattr(state, "round", None)
+    return round_no if isinstance(round_no, int) else None
+
+
+def play_game(state: State, agents: Sequence[Agent]) -> State:
+    """Let ``agents`` (one per seat) play ``state`` to the end; returns the same state.
+
+    Views are built only for agents that read them. During a simultaneous choice each deciding
+    seat is asked in turn; its view shows who has chosen, never what.
+    """
+    while not state.is_terminal():
+        seat = state.current_players()[0]
+        legal = state.legal_actions(seat)
+        agent = agents[seat]
+        view = state.view(seat) if agent.needs_view else None
+        state.apply_action(agent.act(view, legal), seat)
+    return state
+
+
+def seat_agents(names: Sequence[str], players: int) -> list[str]:
+    """One agent name per seat: a single name serves every seat."""
+    names = [name.strip() for name in names]
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        raise AnglerError(f"give 1 agent or {players} (one per seat), not {len(names)}")
+    return names
+
+
+def simulate(
+    game: Game,
+    games: int,
+    seed: int = 0,
+    agents: Sequence[str] = ("random",),
+    on_game: Callable[[GameResult, State], None] | None = None,
+) -> Simulation:
+    """Play ``games`` games of ``game``; ``on_game(result, final_state)`` is called after each."""
+    if games < 0:
+        raise AnglerError(f"the number of games must be 0 or more, not {games}")
+    names = seat_agents(agents, game.players)
+    for seat, name in enumerate(names):  # fail on a bad name before any game is played
+        make_agent(name, agent_seed(seed, seat), game)
+    run = Simulation(game.name, game.players, game.describe_options(), seed, names)
+    for index in range(games):
+        game_seed = seed + index
+        players = [
+            make_agent(name, agent_seed(game_seed, seat), game) for seat, name in enumerate(names)
+        ]
+        state = play_game(game.new_state(game_seed), players)
+        result = GameResult(
+            number=index + 1,
+            seed=game_seed,
+            scores=tuple(state.scores()),
+            winners=tuple(state.winners()),
+            decisions=len(state.history),
+            rounds=rounds_played(state),
+        )
+        run.results.append(result)
+        if on_game is not None:
+            on_game(result, state)
+    return run

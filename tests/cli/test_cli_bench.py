@@ -1,0 +1,63 @@
+"""``angler bench``: the figures exist and are positive (no timing assertions)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from angler.core import all_games, make_game
+from angler.sim.bench import mid_game_state, playout
+
+if TYPE_CHECKING:
+    from conftest import Angler
+
+
+FIGURES = {"decisions_per_s", "games_per_s", "clones_per_s"}
+
+
+def test_bench_json_has_the_figures_for_every_game(angler: Angler) -> None:
+    run = angler(["bench", "--json", "--seconds", "0.1"])
+    assert run.status == 0, run.stderr
+    data = run.json()
+    assert set(data) == {game.name for game in all_games()}
+    assert set(data["fishing"]) >= FIGURES
+    assert all(data["fishing"][key] > 0 for key in FIGURES)
+    assert data["fishing"]["players"] == 4
+
+
+def test_bench_players_and_yardstick(angler: Angler, tmp_path: Path) -> None:
+    yardstick = tmp_path / "yard.py"
+    yardstick.write_text("def plays_per_second():\n    return 1234.5\n")
+    args = ["bench", "fishing", "-p", "3", "--json", "--seconds", "0.1", "--yardstick", yardstick]
+    data = angler(args).json()
+    assert data["fishing"]["players"] == 3
+    assert data["fishing"]["yardstick_plays_per_s"] == 1234.5
+
+
+def test_bench_table(angler: Angler, tmp_path: Path) -> None:
+    yardstick = tmp_path / "yard.py"
+    yardstick.write_text("def plays_per_second():\n    return 99\n")
+    run = angler(["bench", "fishing", "--seconds", "0.1", "--yardstick", yardstick])
+    assert run.status == 0, run.stderr
+    assert "decisions/s" in run.stdout and "clones/s" in run.stdout
+    assert "yardstick" in run.stdout and "99" in run.stdout
+
+
+def test_playout_plays_to_the_end_and_counts_decisions() -> None:
+    import random
+
+    state = make_game("fishing", 5).new_state(4)
+    decisions = playout(state, random.Random(4).random)
+    assert state.is_terminal()
+    assert decisions == len(state.history)
+
+
+def test_mid_game_state_is_half_way() -> None:
+    import random
+
+    game = make_game("fishing", 4)
+    full = game.new_state(9)
+    length = playout(full, random.Random(9).random)
+    middle = mid_game_state(game, 9)
+    assert len(middle.history) == length // 2
+    assert middle.history == full.history[: length // 2]

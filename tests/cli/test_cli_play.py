@@ -1,0 +1,129 @@
+"""``angler play``: a person at the terminal (standard input is fed, not a TTY)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from angler.core import make_game
+from angler.core.records import parse_record, replay
+
+if TYPE_CHECKING:
+    from conftest import Angler
+
+
+ALWAYS_FIRST = "1\n" * 3000  # more answers than any game needs
+
+
+def prompts(stdout: str) -> int:
+    return stdout.count("your choice (")
+
+
+def test_q_quits_and_writes_nothing(
+    angler: Angler, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    run = angler(["play", "fishing", "--seed", "3"], input="q\n")
+    assert run.status == 0, run.stderr
+    assert "You quit" in run.stdout
+    assert "Your hand: " in run.stdout
+    assert prompts(run.stdout) == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_end_of_input_quits(angler: Angler) -> None:
+    run = angler(["play", "fishing", "--seed", "3"], input="")
+    assert run.status == 0
+    assert "Input ended" in run.stdout
+
+
+def test_bad_answers_reprompt_with_one_line_each(angler: Angler) -> None:
+    answers = ["foo", "99", "0", "play Z9", "play G16", "", "q"]
+    run = angler(["play", "fishing", "--seed", "3"], input="\n".join(answers) + "\n")
+    assert run.status == 0
+    assert prompts(run.stdout) == len(answers)
+    after = run.stdout.split("your choice (")[1:]
+    messages = [chunk.splitlines()[1] for chunk in after[:-1]]
+    assert "unknown action 'foo'" in messages[0]
+    assert "99 is not a choice" in messages[1]
+    assert "0 is not a choice" in messages[2]
+    assert "unknown card 'Z9'" in messages[3]
+    assert "illegal action" in messages[4] and "G16" in messages[4]
+    assert "type a number" in messages[5]
+
+
+def test_an_action_by_its_text_or_card_name(angler: Angler, tmp_path: Path) -> None:
+    state = make_game("fishing").new_state(3)
+    texts = state.action_strings(0)
+    for answer, expected in ((texts[-1], texts[-1]), (texts[1].split()[1].lower(), texts[1])):
+        save = tmp_path / "game.json"
+        run = angler(["play", "fishing", "--seed", "3", "--save", save], input=f"{answer}\nq\n")
+        assert run.status == 0, run.stderr
+        record = parse_record(save.read_text())
+        assert record.actions[0] == {"player": 0, "action": expected}
+        assert "Record saved" in run.stdout
+
+
+def test_a_whole_game_ends_with_scores_and_a_saved_record(angler: Angler, tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    run = angler(["play", "fishing", "-p", "3", "--seed", "4", "--save", save], input=ALWAYS_FIRST)
+    assert run.status == 0, run.stderr
+    assert "Final scores" in run.stdout
+    record = parse_record(save.read_text())
+    state = replay(record)
+    assert state.is_terminal()
+    assert record.result is not None and record.result["scores"] == state.scores()
+    winners = " and ".join(f"Player {s + 1}" for s in state.winners())
+    assert winners in run.stdout.split("Winner")[-1]
+    assert prompts(run.stdout) == sum(1 for entry in record.actions if entry["player"] == 0)
+    assert "You play" in run.stdout  # the log is told from the person's seat
+
+
+def test_without_save_the_end_offers_to_save(
+    angler: Angler, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    args = ["play", "fishing", "-p", "3", "--seed", "4"]
+    first = angler([*args, "--save", "a.json"], input=ALWAYS_FIRST)
+    decisions = sum(1 for e in parse_record(Path("a.json").read_text()).actions if e["player"] == 0)
+    run = angler(args, input="1\n" * decisions + "b.json\n")
+    assert run.status == 0, run.stderr
+    assert "Save the record?" in run.stdout
+    assert json.loads(Path("b.json").read_text()) == json.loads(Path("a.json").read_text())
+    skipped = angler(args, input="1\n" * decisions + "\n")
+    assert skipped.status == 0 and "Record saved" not in skipped.stdout
+    assert first.status == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.json", "b.json"]
+
+
+def test_every_seat_human_collects_each_secret_pass(angler: Angler, tmp_path: Path) -> None:
+    """Seed 0, 3 players, everyone taking the first choice: the game has pass phases."""
+    save = tmp_path / "game.json"
+    seats = ["--seat", "human"] * 3
+    run = angler(
+        ["play", "fishing", "-p", "3", "--seed", "0", *seats, "--save", save], input=ALWAYS_FIRST
+    )
+    assert run.status == 0, run.stderr
+    actions = parse_record(save.read_text()).actions
+    passes = [entry["player"] for entry in actions if entry["action"].startswith("pass ")]
+    assert passes and len(passes) % 3 == 0
+    assert sorted(passes[:3]) == [0, 1, 2]
+    assert prompts(run.stdout) == len(actions)
+    assert "Player 2's turn" in run.stdout
+
+
+def test_person_in_another_seat(angler: Angler) -> None:
+    run = angler(["play", "fishing", "--seed", "3", "--seat", "random", "--seat", "human"], "q\n")
+    assert run.status == 0
+    assert "Player 2, your choice" in run.stdout
+    assert "seat 2 (you)" in run.stdout
+
+
+def test_only_agents_play_to_the_end(angler: Angler) -> None:
+    run = angler(["play", "fishing", "--seed", "1", *["--seat", "random"] * 4], "")
+    assert run.status == 0
+    assert prompts(run.stdout) == 0
+    assert "Final scores" in run.stdout
