@@ -10,8 +10,8 @@ from rich.table import Table
 
 from angler.cli.common import emit_json, out, seat_from_cli
 from angler.cli.present import Presenter
-from angler.core.errors import AnglerError, RecordError
-from angler.core.records import Record, parse_record, replay
+from angler.core.errors import AnglerError
+from angler.core.records import load_record, replay
 from angler.core.state import State
 
 
@@ -34,7 +34,7 @@ def replay_command(
 
     --json prints "scores" (by seat), "terminal", "steps", "winners"; with --as: that view.
     """
-    record = read_record(file)
+    record = load_record(file)
     if to is not None and not 0 <= to <= len(record.actions):
         raise AnglerError(f"--to must be 0 to {len(record.actions)} for {file}, not {to}")
     state = replay(record, to)
@@ -47,20 +47,6 @@ def replay_command(
         emit_json(result_json(state, steps))
         return
     out.print(result_table(state, steps, file.name))
-
-
-def read_record(path: Path) -> Record:
-    """Read and parse a record file; unreadable or non-UTF-8 files are RecordErrors (step 0).
-
-    (``records.load_record`` lets a UnicodeDecodeError through, so the CLI reads the file itself.)
-    """
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror}", 0) from None
-    except UnicodeDecodeError as exc:
-        raise RecordError(f"{path} is not UTF-8 text (byte {exc.start})", 0) from None
-    return parse_record(text)
 
 
 def result_json(state: State, steps: int) -> dict[str, Any]:

@@ -96,6 +96,8 @@ def simulate_command(
         run = simulate(configured, games, seed, names, on_game=after_game)
 
     out.print(summary_table(run))
+    if run.mean_tally():
+        out.print(tally_table(run))
     if out_file is not None:
         text = (
             run_csv(run)
@@ -129,6 +131,16 @@ def summary_table(run: Simulation) -> Table:
     return table
 
 
+def tally_table(run: Simulation) -> Table:
+    """The game's own designer statistics, averaged per game."""
+    table = Table(title=f"{run.game}: per game, on average")
+    table.add_column("statistic")
+    table.add_column("mean", justify="right")
+    for key, value in run.mean_tally().items():
+        table.add_row(key, f"{value:.3f}")
+    return table
+
+
 def length_caption(run: Simulation) -> str:
     text = f"mean decisions per game {run.mean_decisions():.1f}"
     rounds = run.mean_rounds()
@@ -141,10 +153,12 @@ def run_csv(run: Simulation) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     seats = range(run.players)
+    tally_keys = list(run.mean_tally())
     writer.writerow(
         ["game", "seed", "decisions", "rounds", "winners"]
         + [f"agent_{s}" for s in seats]
         + [f"score_{s}" for s in seats]
+        + tally_keys
     )
     for result in run.results:
         writer.writerow(
@@ -156,6 +170,7 @@ def run_csv(run: Simulation) -> str:
                 " ".join(str(s) for s in result.winners),
                 *run.agents,
                 *result.scores,
+                *(result.tally.get(key, 0.0) for key in tally_keys),
             ]
         )
     return buffer.getvalue()

@@ -26,6 +26,6 @@ class RecordError(AnglerError):
     """A malformed, truncated or illegal record. ``step`` is 1-based; 0 means the header."""
 
     def __init__(self, message: str, step: int | None = None) -> None:
-        where = f"step {step}: " if step else ""
+        where = f"step {step}: " if step else ("header: " if step == 0 else "")
         super().__init__(f"bad record: {where}{message}")
         self.step = step

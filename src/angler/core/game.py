@@ -103,6 +103,10 @@ class Game(ABC):
         """One log event in plain English, from ``viewer``'s seat (None: an onlooker)."""
         return " ".join(str(item) for item in event[1:])
 
+    def tally(self, state: State) -> dict[str, float]:
+        """Designer statistics of a finished game (counts by name); ``simulate`` averages them."""
+        return {}
+
     def chance_to_json(self, order: list[int]) -> list[Any]:
         """How a shuffle outcome is written in a record (games name their cards)."""
         return list(order)

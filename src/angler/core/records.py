@@ -127,9 +127,9 @@ def load_record(path: str | Path) -> Record:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror}", 0) from None
+        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
     except UnicodeDecodeError:
-        raise RecordError(f"{path} is not UTF-8 text", 0) from None
+        raise RecordError(f"{path} is not UTF-8 text") from None
     return parse_record(text)
 
 

@@ -62,6 +62,8 @@ class State(ABC):
             player = self.current_player()
         if player == self._legal_player:
             return self._legal
+        if not 0 <= player < self.game.players:
+            raise IllegalActionError("seats", f"there is no seat {player + 1}")
         legal = self._legal_actions(player)
         self._legal_player = player
         self._legal = legal
@@ -73,6 +75,8 @@ class State(ABC):
             player = self.current_player()
         legal = self._legal if player == self._legal_player else self.legal_actions(player)
         if action not in legal:
+            if type(action) is not int or action < 0:
+                raise IllegalActionError("action codes", f"{action!r} is not an action code")
             raise self._why_illegal(player, action)
         self._legal_player = -2
         self.log.append((player, action))

@@ -26,6 +26,7 @@ class GameResult:
     winners: tuple[int, ...]  # seats sharing the victory (0-based)
     decisions: int  # actions applied
     rounds: int | None  # rounds played, for games that have rounds
+    tally: dict[str, float] = field(default_factory=dict)  # the game's designer statistics
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -35,6 +36,7 @@ class GameResult:
             "winners": list(self.winners),
             "decisions": self.decisions,
             "rounds": self.rounds,
+            "tally": self.tally,
         }
 
 
@@ -87,6 +89,14 @@ class Simulation:
             return None
         return sum(rounds) / len(rounds)
 
+    def mean_tally(self) -> dict[str, float]:
+        """Each designer statistic averaged over the games (0 where a game lacks it)."""
+        keys = sorted({key for result in self.results for key in result.tally})
+        return {
+            key: sum(result.tally.get(key, 0.0) for result in self.results) / self.games
+            for key in keys
+        }
+
     def summary(self) -> dict[str, Any]:
         wins = self.wins()
         return {
@@ -102,6 +112,7 @@ class Simulation:
             "mean_score": self.mean_scores(),
             "mean_decisions": self.mean_decisions(),
             "mean_rounds": self.mean_rounds(),
+            "mean_tally": self.mean_tally(),
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -170,6 +181,7 @@ def simulate(
             winners=tuple(state.winners()),
             decisions=len(state.history),
             rounds=rounds_played(state),
+            tally=game.tally(state),
         )
         run.results.append(result)
         if on_game is not None:

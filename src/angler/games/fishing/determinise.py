@@ -40,9 +40,7 @@ def determinise(game: FishingGame, view: View, rng: random.Random) -> FishingSta
     _copy_public(state, view)
 
     # Every card in this game, and where the viewer knows it to be.
-    in_game = sum(1 << c for c in game.cards.starting_cards(n)) | sum(
-        game.cards.tier_mask[tier] for tier in range(1, 6)
-    )
+    in_game = view.in_game
     known = sum(1 << c for c in view.hand) | sum(1 << c for c in view.own_stock)
     known |= sum(1 << c for _, c in view.trick)
     for pile in view.fishers:
@@ -56,7 +54,12 @@ def determinise(game: FishingGame, view: View, rng: random.Random) -> FishingSta
         if seat != me:
             places.append(("hand", seat))
             capacity.append(view.hand_sizes[seat])
-            place_masks.append(view.may_hold[seat])
+            mask = view.may_hold[seat]
+            if view.known_pass is not None and view.known_pass[1] == seat:
+                # You know what you passed: they could have gained only that card from you.
+                card, _, before = view.known_pass
+                mask &= before | 1 << card
+            place_masks.append(mask)
     for seat in range(n):
         if seat != me:
             places.append(("stock", seat))
@@ -132,6 +135,8 @@ def _copy_public(state: FishingState, view: View) -> None:
     state.stock_layers = [list(layers) for layers in view.stock_layers]
     state.known_pass = [None] * view.players
     state.known_pass[view.player] = view.known_pass
+    state.in_game = view.in_game
+    state.trick_has_effect = any(state.effect[card] for card in state.trick)
     state.former_leader = view.former_leader
     state.overfished = view.overfished
 

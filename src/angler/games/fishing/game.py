@@ -10,6 +10,7 @@ from angler.core.chance import Chance
 from angler.core.errors import AnglerError
 from angler.core.game import Game, Option
 from angler.core.registry import register
+from angler.core.state import State
 from angler.core.view import View
 from angler.games.fishing import actions
 from angler.games.fishing.cards import CardSet, load_cards
@@ -72,6 +73,18 @@ class FishingGame(Game):
         from angler.games.fishing.view import describe
 
         return describe(event, self.cards, viewer)
+
+    def tally(self, state: State) -> dict[str, float]:
+        """Overfishing, rounds, and how often the -3 and each buoy were caught."""
+        assert isinstance(state, FishingState)
+        events = [e for e in state.log if len(e) > 2]
+        counts: dict[str, float] = {
+            "overfished": float(state.overfished),
+            "rounds played": float(state.round),
+            "-3 penalties": float(sum(1 for e in events if e[1] == "minus-three")),
+            "next-trick buoys forfeited": float(sum(1 for e in events if e[1] == "forfeit")),
+        }
+        return counts
 
     def chance_to_json(self, order: list[int]) -> list[Any]:
         """A shuffled pile as card names, top card first (as setups write stacks)."""

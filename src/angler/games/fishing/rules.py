@@ -61,6 +61,7 @@ class FishingState(State):
         "fisher",
         "former_leader",
         "hands",
+        "in_game",
         "known_pass",
         "leader",
         "led",
@@ -126,8 +127,10 @@ class FishingState(State):
         # Public knowledge: which cards each seat might hold, and every card ever shown.
         self.may_hold = [0] * n
         self.seen_base = 0  # cards shown before this state's own log began
-        self.known_pass: list[tuple[int, int] | None] = [None] * n
+        # The card you last passed, to whom, and what they might hold before it (yours alone).
+        self.known_pass: list[tuple[int, int, int] | None] = [None] * n
         self.overfished = False
+        self.in_game = 0  # mask of every card in this game (public)
 
     # ----- set-up -----
     def deal_first_round(self) -> None:
@@ -144,6 +147,7 @@ class FishingState(State):
         self.may_hold = [in_play] * n
         # 5-star cards at the bottom, 1-star on top (the top is the end of the list).
         self.ocean = [card for layer in tiers for card in layer]
+        self.in_game = in_play | sum(1 << card for card in self.ocean)
         self.log.append((PUBLIC, "round", 1, size))
         self._start_trick(0)
 
@@ -389,7 +393,7 @@ class FishingState(State):
             receiver = (giver + 1) % n
             insort(self.hands[receiver], choice[giver])
             self.may_hold[receiver] = before[receiver] | before[giver]
-            self.known_pass[giver] = (choice[giver], receiver)
+            self.known_pass[giver] = (choice[giver], receiver, before[receiver])
             self.log.append((giver, "gave", giver, choice[giver], receiver))
             self.log.append((receiver, "got", receiver, choice[giver], giver))
         self.log.append((PUBLIC, "passed", self.round))
@@ -452,6 +456,11 @@ class FishingState(State):
         self.log.append((PUBLIC, "round-end", self.round, points))
         self.known_pass = [None] * self.n  # every passed card has been played by now
         self.chance.shuffle_all([pile for pile in self.fisher if pile])
+        # Every card caught this round left whatever older layer it was drawn from.
+        caught_now = sum(1 << card for pile in self.fisher for card in pile)
+        self.stock_layers = [
+            [(mask & ~caught_now, left) for mask, left in layers] for layers in self.stock_layers
+        ]
         for seat in range(self.n):
             caught = self.fisher[seat]
             if caught:
@@ -489,13 +498,14 @@ class FishingState(State):
             (s for s in range(n) if need[s]), key=lambda s: (-need[s], self.tie_break(s))
         )
         tier_of = self.game.ocean_tier_masks
+        never_shown = ~self.seen()  # a card once played never returns to the ocean
         for seat in order:
             ocean = self.ocean
             top = len(ocean) - need[seat]
             drawn = ocean[top:]
             del ocean[top:]
             for position in range(top, top + need[seat]):
-                self.may_hold[seat] |= tier_of[position]
+                self.may_hold[seat] |= tier_of[position] & never_shown
             self.hands[seat] = sorted(self.hands[seat] + drawn)
             self.log.append((seat, "drew", seat, tuple(sorted(drawn)), "ocean"))
         self.log.append(
@@ -572,6 +582,7 @@ class FishingState(State):
         twin.seen_base = self.seen_base
         twin.known_pass = self.known_pass.copy()
         twin.overfished = self.overfished
+        twin.in_game = self.in_game
         return twin
 
     def view(self, player: int) -> FishingView:

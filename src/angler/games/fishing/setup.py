@@ -83,6 +83,7 @@ def state_from_setup(game: FishingGame, setup: Mapping[str, Any], seed: int) -> 
         [(sum(1 << c for c in pile), len(pile))] if pile else [] for pile in stockrooms
     ]
     state.ocean = ocean
+    state.in_game = sum(1 << c for c in placed) | sum(1 << c for c in ocean)
     anywhere = sum(1 << c for hand in hands for c in hand)
     state.may_hold = [anywhere] * n
     state.former_leader = leader

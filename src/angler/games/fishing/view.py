@@ -53,7 +53,8 @@ class FishingView(View):
     seen: int
     stock_layers: tuple[tuple[tuple[int, int], ...], ...]
     own_stock: tuple[int, ...]  # sorted: you know what is in your stockroom, not its order
-    known_pass: tuple[int, int] | None  # the card you last passed, and to whom
+    known_pass: tuple[int, int, int] | None  # your last pass: card, receiver, their mask before
+    in_game: int  # mask of every card in this game
     former_leader: int
     overfished: bool
 
@@ -98,6 +99,7 @@ def build_view(state: FishingState, player: int) -> FishingView:
         stock_layers=tuple(tuple(layers) for layers in state.stock_layers),
         own_stock=tuple(sorted(state.stock[player])),
         known_pass=state.known_pass[player],
+        in_game=state.in_game,
         former_leader=state.former_leader,
         overfished=state.overfished,
     )

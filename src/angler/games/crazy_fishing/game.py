@@ -1,0 +1,172 @@
+"""Crazy Fishing's declaration: name, player counts, options, set-up and action texts."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from angler.core.chance import Chance
+from angler.core.errors import AnglerError, OptionError
+from angler.core.game import Game, Option
+from angler.core.registry import register
+from angler.core.state import State
+from angler.core.view import View
+from angler.games.crazy_fishing import actions
+from angler.games.crazy_fishing.cards import BAIT, FISH, ROD, CardSet, load_cards
+from angler.games.crazy_fishing.rules import CrazyFishingState
+
+
+def _read_bool(text: str) -> bool:
+    lowered = text.strip().lower()
+    if lowered in ("1", "true", "yes", "on"):
+        return True
+    if lowered in ("0", "false", "no", "off"):
+        return False
+    raise ValueError("expected true or false")
+
+
+@register
+class CrazyFishingGame(Game):
+    name = "crazy-fishing"
+    title = "Crazy Fishing"
+    summary = "Secret simultaneous casts, then fish from a loose pile of round cards."
+    min_players = 2
+    max_players = 6
+    default_players = 4
+    options = (
+        Option("cards", None, "card set file (JSON); default: the bundled edition"),
+        Option(
+            "out_of_series",
+            "none",
+            "out-of-series fish to add, each replacing an ordinary fish of its size: "
+            "'none', 'all', or names separated by commas (e.g. Prawn,Crab)",
+        ),
+        Option(
+            "oos_rods",
+            False,
+            "add the 2 out-of-series rods, removing 2 ordinary rods of the same speed",
+            parse=_read_bool,
+        ),
+    )
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        super().__init__(players, **options)
+        self.cards: CardSet = load_cards(self.settings["cards"])
+        self.rods_in_play, self.baits_in_play, self.fish_in_play = self._cards_in_play()
+        need = 3 * self.players
+        if len(self.rods_in_play) < need or len(self.baits_in_play) < need:
+            raise AnglerError(
+                f"card file {self.cards.source}: {self.players} players need at least {need} rods "
+                f"and {need} baits in play (3 each), not {len(self.rods_in_play)} and "
+                f"{len(self.baits_in_play)}"
+            )
+        if not self.fish_in_play:
+            raise AnglerError(f"card file {self.cards.source}: no fish in play")
+
+    def _cards_in_play(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """The rulebook's set-up: no 3+ cards with 2 players; the chosen out-of-series cards."""
+        cards = self.cards.cards
+        keep = [c for c in cards if not (self.players == 2 and c.three_plus)]
+        rods = [c.id for c in keep if c.kind == ROD and not c.out_of_series]
+        baits = [c.id for c in keep if c.kind == BAIT]
+        fish = [c.id for c in keep if c.kind == FISH and not c.out_of_series]
+        if self.settings["oos_rods"]:
+            for extra in (c for c in keep if c.kind == ROD and c.out_of_series):
+                twin = next(
+                    (
+                        r
+                        for r in rods
+                        if cards[r].special is None
+                        and not cards[r].plus
+                        and cards[r].value == extra.value
+                    ),
+                    None,
+                )
+                if twin is None:
+                    raise OptionError(
+                        f"no ordinary rod of speed {extra.value} to swap for {extra.name}"
+                    )
+                rods.remove(twin)
+                rods.append(extra.id)
+        for extra in self._chosen_oos_fish():
+            twin = next(
+                (f for f in fish if cards[f].special is None and cards[f].value == extra.value),
+                None,
+            )
+            if twin is None:
+                raise OptionError(
+                    f"no ordinary fish of size {extra.value} to swap for {extra.name}"
+                )
+            fish.remove(twin)
+            fish.append(extra.id)
+        return tuple(rods), tuple(baits), tuple(fish)
+
+    def _chosen_oos_fish(self) -> list[Any]:
+        wanted = str(self.settings["out_of_series"]).strip()
+        pool = [c for c in self.cards.cards if c.kind == FISH and c.out_of_series]
+        if wanted in ("", "none"):
+            return []
+        if wanted == "all":
+            return pool
+        chosen = []
+        for name in (part.strip() for part in wanted.split(",")):
+            match = [c for c in pool if name in (c.name, c.type_name) and c not in chosen]
+            if not match:
+                names = ", ".join(sorted({c.type_name for c in pool}))
+                raise OptionError(f"no out-of-series fish {name!r} left (out-of-series: {names})")
+            chosen.append(match[0])
+        return chosen
+
+    def new_state(self, seed: int) -> CrazyFishingState:
+        state = CrazyFishingState(self, Chance(seed))
+        state.set_up()
+        return state
+
+    def state_from_setup(self, setup: Mapping[str, Any], seed: int) -> CrazyFishingState:
+        from angler.games.crazy_fishing.setup import state_from_setup
+
+        return state_from_setup(self, setup, seed)
+
+    def action_to_string(self, action: int) -> str:
+        return actions.action_to_string(self.cards, action)
+
+    def action_from_string(self, text: str) -> int:
+        return actions.action_from_string(self.cards, text)
+
+    def determinise(self, view: View, rng: random.Random) -> CrazyFishingState:
+        from angler.games.crazy_fishing.determinise import determinise
+
+        return determinise(self, view, rng)
+
+    def render_view(self, view: View) -> str:
+        from angler.games.crazy_fishing.view import CrazyFishingView, render
+
+        assert isinstance(view, CrazyFishingView)
+        return render(view, self.cards)
+
+    def describe_event(self, event: tuple[Any, ...], viewer: int | None = None) -> str:
+        from angler.games.crazy_fishing.view import describe
+
+        return describe(event, self.cards, viewer)
+
+    def tally(self, state: State) -> dict[str, float]:
+        """Rounds, fish left, and how many of each kind of fish were caught."""
+        assert isinstance(state, CrazyFishingState)
+        counts: dict[str, float] = {
+            "rounds": float(state.round),
+            "fish left in the sea": float(len(state.sea_fish()) + len(state.beside)),
+        }
+        for pile in state.piles:
+            for fish in pile:
+                key = f"caught {self.cards.cards[fish].type_name}"
+                counts[key] = counts.get(key, 0.0) + 1
+        return counts
+
+    def chance_to_json(self, order: list[int]) -> list[Any]:
+        return self.cards.names(order[::-1])
+
+    def chance_from_json(self, order: list[Any]) -> list[int]:
+        if not all(isinstance(name, str) for name in order):
+            raise AnglerError("a Crazy Fishing chance outcome is a list of card names")
+        return self.cards.ids(order)[::-1]

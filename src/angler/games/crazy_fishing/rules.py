@@ -1,0 +1,752 @@
+"""Crazy Fishing's rules as a state machine: Cast (simultaneous and secret), Catch, Collect.
+
+Each rule lives in one method named after it. Cards are ids into the card set; actions are integer
+codes (see ``actions.py``). Seats are numbered clockwise from 0.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from itertools import combinations
+from typing import TYPE_CHECKING, Self
+
+from angler.core.chance import Chance
+from angler.core.errors import IllegalActionError
+from angler.core.state import PUBLIC, State
+from angler.games.crazy_fishing import actions as act
+from angler.games.crazy_fishing.cards import BAIT, FISH, INFINITE, ROD, CardSet
+from angler.games.crazy_fishing.scoring import final_scores
+from angler.games.crazy_fishing.sea import SeaLayout, is_covered, scatter
+
+if TYPE_CHECKING:
+    from angler.games.crazy_fishing.game import CrazyFishingGame
+    from angler.games.crazy_fishing.view import CrazyFishingView
+
+HAND_SIZE = 6
+DRAW_ROD = act.code(act.DRAW, 0)
+DRAW_BAIT = act.code(act.DRAW, 1)
+END_AT = 5  # the game ends after a round with this many fish or fewer left
+
+CAST, TURBULENT, PEEK, CHOOSE, SPLIT, RETRY, COLLECT, GAME_OVER = range(8)
+PHASE_NAMES = ("cast", "turbulent", "peek", "choose", "split", "retry", "collect", "over")
+
+
+class CrazyFishingState(State):
+    __slots__ = (
+        "at",
+        "bait_deck",
+        "bait_discard",
+        "beside",
+        "cards",
+        "cast",
+        "cast_done",
+        "cast_options",
+        "catcher_baits",
+        "caught_this_round",
+        "collect_order",
+        "collecting",
+        "free_cache",
+        "hands",
+        "n",
+        "order",
+        "peeked",
+        "peeks_left",
+        "phase",
+        "piles",
+        "removed",
+        "retry_bait",
+        "rod_deck",
+        "rod_discard",
+        "round",
+        "sea",
+        "sea_card",
+        "sea_known",
+        "targets",
+        "targets_wanted",
+        "turbulent_after",
+    )
+
+    game: CrazyFishingGame
+
+    def __init__(self, game: CrazyFishingGame, chance: Chance) -> None:
+        self._init_core(game, chance)
+        self.cards: CardSet = game.cards
+        n = self.n = game.players
+        self.round = 0
+        self.phase = CAST
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.rod_deck: list[int] = []  # top = end
+        self.bait_deck: list[int] = []
+        self.rod_discard: list[int] = []
+        self.bait_discard: list[int] = []
+        self.sea_card: list[int] = []  # by spot, bottom of the pile first; -1 once taken
+        self.sea = SeaLayout([], [], 1)  # positions (mm) and overlaps of the spots
+        self.sea_known: list[bool] = []  # face seen by everyone since the last scatter
+        self.beside: list[int] = []  # fish beside the sea (faces known: they were flipped)
+        self.piles: list[list[int]] = [[] for _ in range(n)]  # catch piles, top = end
+        self.removed: list[int] = []  # fish spent as bait with an out-of-series rod
+        self.cast: list[int] = [0] * n  # bitmask of the cards cast; 0 = none
+        self.cast_done: list[bool] = [False] * n
+        self.cast_options: list[list[int] | None] = [None] * n  # this round's casts, by seat
+        self.free_cache: list[int] | None = None  # uncovered sea spots, until the sea changes
+        self.order: list[int] = []  # catch order of this round
+        self.at = 0  # index in ``order`` of the player catching now
+        self.catcher_baits: tuple[int, ...] = ()
+        self.peeks_left = 0
+        self.peeked: list[list[int]] = [[] for _ in range(n)]  # spots each seat has looked at
+        self.turbulent_after = False
+        self.targets: list[tuple[int, int]] = []  # (SEA spot | BESIDE card, ...) chosen this catch
+        self.targets_wanted = 1
+        self.retry_bait = 0
+        self.caught_this_round: list[tuple[int, int]] = []  # (seat, fish)
+        self.collect_order: list[int] = []
+        self.collecting = 0
+
+    # ----- set-up -----
+    def set_up(self) -> None:
+        """Shuffle the fish into the sea and the rod and bait decks apart; deal 3 rods, 3 baits."""
+        game = self.game
+        fish, rods, baits = (
+            list(game.fish_in_play),
+            list(game.rods_in_play),
+            list(game.baits_in_play),
+        )
+        rng = self.chance.generator()
+        rng.shuffle(rods)
+        rng.shuffle(baits)
+        for seat in range(self.n):
+            self.hands[seat] = sorted(rods[-3:] + baits[-3:])
+            del rods[-3:], baits[-3:]
+        self.rod_deck, self.bait_deck = rods, baits
+        self.shuffle_the_sea(fish, announce=False)
+        self.log.append((PUBLIC, "set-up", len(fish)))
+        self.start_round()
+
+    # ----- whose decision -----
+    def current_players(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase == CAST:
+            return tuple(s for s in range(self.n) if not self.cast_done[s])
+        if phase == COLLECT:
+            return (self.collect_order[self.collecting],)
+        if phase == GAME_OVER:
+            return ()
+        return (self.order[self.at],)
+
+    def is_terminal(self) -> bool:
+        return self.phase == GAME_OVER
+
+    def scores(self) -> list[int]:
+        return final_scores(self.piles, self.cards)
+
+    # ----- legal actions -----
+    def _legal_actions(self, player: int) -> list[int]:
+        phase = self.phase
+        if phase == COLLECT:  # the most frequent decision: one per card drawn
+            if player != self.collect_order[self.collecting]:
+                return []
+            legal = []
+            if self.rod_deck or self.rod_discard:
+                legal.append(DRAW_ROD)
+            if self.bait_deck or self.bait_discard:
+                legal.append(DRAW_BAIT)
+            return legal
+        if player not in self.current_players():
+            return []
+        if phase == CAST:
+            return self.legal_casts(player)
+        if phase == TURBULENT:
+            return [act.code(act.TURBULENT, 0), act.code(act.TURBULENT, 1)]
+        if phase == PEEK:
+            spots = [s for s, card in enumerate(self.sea_card) if card >= 0]
+            return [act.code(act.PEEK, s) for s in spots] + [act.code(act.SKIP)]
+        if phase == CHOOSE:
+            return self.choosable_fish(player)
+        if phase == SPLIT:
+            baits = self.catcher_baits
+            return [
+                act.code(act.SPLIT, act.mask_of(first))
+                for size in range(1, len(baits))
+                for first in combinations(baits, size)
+            ]
+        if phase == RETRY:
+            return [*self.choosable_fish(player), act.code(act.SKIP)]
+        return []
+
+    def legal_casts(self, seat: int) -> list[int]:
+        """1 rod and 1 bait; more of a kind only with a "+" card of that kind among them.
+
+        The Super-Fast Reel needs another rod and at least 2 baits. A Crab on top of your catch
+        pile forbids "+" baits, a Moray Eel "+" rods. With an out-of-series rod you may name a fish
+        of your catch pile to fish with instead of your single bait card.
+        """
+        cached = self.cast_options[seat] if self.phase == CAST else None
+        if cached is not None:
+            return cached
+        cards = self.cards
+        kind, plus = cards.kind, cards.plus
+        hand = self.hands[seat]
+        pile = self.piles[seat]
+        limit = cards.effect[pile[-1]] if pile else None
+        no_plus_rods, no_plus_baits = limit == "moray-eel", limit == "crab"
+        rod_sets = _kind_sets(
+            [c for c in hand if kind[c] == ROD and not (no_plus_rods and plus[c])], plus
+        )
+        bait_sets = _kind_sets(
+            [c for c in hand if kind[c] == BAIT and not (no_plus_baits and plus[c])], plus
+        )
+        if not rod_sets or not bait_sets:
+            return []
+        bits = cards.special_bits
+        reel_bits = bits.get("super-fast-reel", 0)
+        oos_bits = bits.get("out-of-series", 0)
+        fish_baits = [c for c in pile if kind[c] == FISH] if oos_bits else []
+        casts: list[int] = []
+        for rod_mask, rod_count in rod_sets:
+            if rod_mask & reel_bits:
+                if rod_count >= 2:
+                    casts += [(rod_mask | bm) << 4 for bm, count in bait_sets if count >= 2]
+                continue
+            casts += [(rod_mask | bm) << 4 for bm, _ in bait_sets]
+            if rod_mask & oos_bits and fish_baits:
+                casts += [
+                    (rod_mask | bm | 1 << fish) << 4
+                    for bm, count in bait_sets
+                    if count == 1
+                    for fish in fish_baits
+                ]
+        return casts
+
+    def choosable_fish(self, seat: int) -> list[int]:
+        """Uncovered sea fish (any with a Bait Bucket) and the fish beside the sea."""
+        bucket = (
+            self.cast[seat] & self.cards.special_bits.get("bait-bucket", 0)
+            and self.cast_parts(seat)[2] < 0  # a bucket put back for a fish bait does not count
+        )
+        pool = (
+            [s for s, card in enumerate(self.sea_card) if card >= 0]
+            if bucket
+            else self.free_spots()
+        )
+        spots = [s << act.KIND_BITS | act.SEA for s in pool]
+        if self.beside:
+            spots += [c << act.KIND_BITS | act.BESIDE for c in self.beside]
+        if self.targets:  # the Super-Fast Reel's second fish must be another one
+            chosen = {ref << act.KIND_BITS | kind for kind, ref in self.targets}
+            spots = [code for code in spots if code not in chosen]
+        return spots
+
+    # ----- applying actions -----
+    def _apply_action(self, player: int, action: int) -> None:
+        kind, argument = action & act.KIND_MASK, action >> act.KIND_BITS
+        if kind == act.DRAW:
+            self.collect_a_card(player, argument)
+        elif kind == act.CAST:
+            self.cast_secretly(player, argument)
+        elif kind == act.TURBULENT:
+            self.turbulent_bait(argument == 1)
+        elif kind == act.PEEK:
+            self.fish_finder_look(player, argument)
+        elif kind == act.SKIP:
+            if self.phase == PEEK:
+                self.peeks_left = 0
+                self.log.append((PUBLIC, "no-peek", player))
+                self.ready_to_choose()
+            else:
+                self.log.append((PUBLIC, "no-retry", player))
+                self.end_of_catch()
+        elif kind in (act.SEA, act.BESIDE):
+            self.choose_a_fish(kind, argument)
+        elif kind == act.SPLIT:
+            self.split_the_baits(act.ids_of(argument))
+
+    # ----- 1. Cast -----
+    def start_round(self) -> None:
+        self.round += 1
+        self.phase = CAST
+        self.caught_this_round = []
+        self.cast_options = [None] * self.n
+        for seat in range(self.n):
+            self.cast[seat] = 0
+            self.cast_options[seat] = options = self.legal_casts(seat)
+            self.cast_done[seat] = not options
+            if self.cast_done[seat]:
+                self.log.append((PUBLIC, "sits-out", seat))
+        self.log.append((PUBLIC, "round", self.round))
+        if all(self.cast_done):  # nobody can ever fish again without casting: the game ends
+            self.log.append((PUBLIC, "nobody-casts", self.round))
+            self.end_game()
+
+    def cast_secretly(self, seat: int, mask: int) -> None:
+        """Everyone chooses rods and baits face down at the same time."""
+        self.cast[seat] = mask
+        self.cast_done[seat] = True
+        self.log.append((seat, "cast", seat, mask))
+        if all(self.cast_done):
+            self.reveal()
+
+    def cast_parts(self, seat: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+        """The rods, the baits and the fish used as bait (-1 if none) of a cast."""
+        return _cast_parts(self.cast[seat], self.cards.kind)
+
+    def speed(self, seat: int) -> int:
+        return sum(self.cards.value[c] for c in self.cast_parts(seat)[0])
+
+    def bait_value(self, seat: int, baits: tuple[int, ...] | list[int]) -> int:
+        """The total value of your baits, plus or minus 2 for a Golden or Useless Fish on top."""
+        value = self.cards.value
+        if any(v >= INFINITE for v in (value[c] for c in baits)):
+            return INFINITE
+        total = sum(2 * value[c] if self.cards.kind[c] == FISH else value[c] for c in baits)
+        pile = self.piles[seat]
+        effect = self.cards.effect[pile[-1]] if pile else None
+        if effect == "golden-fish":
+            total += 2
+        elif effect == "useless-fish":
+            total -= 2
+        return total
+
+    def reveal(self) -> None:
+        """Turn the casts over; fastest first, then the best bait, then turned-up rods."""
+        casters = [s for s in range(self.n) if self.cast[s]]
+        for seat in casters:
+            rods, baits, fish = self.cast_parts(seat)
+            if fish >= 0:  # out-of-series rod: the bait card goes back, the fish is the bait
+                self.hands[seat] = sorted(set(self.hands[seat]) - set(rods))
+                self.piles[seat].remove(fish)
+                self.removed.append(fish)
+            else:
+                self.hands[seat] = sorted(set(self.hands[seat]) - set(rods) - set(baits))
+            self.log.append((PUBLIC, "reveal", seat, self.cast[seat]))
+        keys = {s: (self.speed(s), self.bait_value(s, self.catch_baits(s))) for s in casters}
+        self.order = self.catch_order(casters, keys)
+        self.log.append((PUBLIC, "order", tuple(self.order)))
+        self.at = 0
+        self.begin_catch()
+
+    def catch_baits(self, seat: int) -> tuple[int, ...]:
+        _, baits, fish = self.cast_parts(seat)
+        return (fish,) if fish >= 0 else baits
+
+    def catch_order(self, casters: list[int], keys: dict[int, tuple[int, int]]) -> list[int]:
+        """Speed, then bait value; still tied, the tied players turn up rods until one is faster."""
+        order: list[int] = []
+        for key in sorted(set(keys.values()), reverse=True):
+            tied = [s for s in casters if keys[s] == key]
+            order += self.break_tie(tied)
+        return order
+
+    def break_tie(self, tied: list[int], depth: int = 0) -> list[int]:
+        if len(tied) == 1:
+            return tied
+        if depth == 50:  # the rods left cannot separate them (a custom card set): seat order
+            return sorted(tied)
+        turned: dict[int, int] = {}
+        for seat in tied:
+            rod = self.draw_from(ROD)
+            turned[seat] = self.cards.value[rod] if rod >= 0 else -1
+            if rod >= 0:
+                self.rod_discard.append(rod)
+            self.log.append((PUBLIC, "tie-break", seat, rod))
+        if len(set(turned.values())) == 1 and all(v < 0 for v in turned.values()):
+            return sorted(tied)  # no rods left anywhere: seat order
+        result: list[int] = []
+        for value in sorted(set(turned.values()), reverse=True):
+            result += self.break_tie([s for s in tied if turned[s] == value], depth + 1)
+        return result
+
+    # ----- 2. Catch -----
+    def begin_catch(self) -> None:
+        if self.at >= len(self.order):
+            self.start_collect()
+            return
+        seat = self.order[self.at]
+        rods, _, _ = self.cast_parts(seat)
+        self.catcher_baits = self.catch_baits(seat)
+        special = self.cards.special
+        self.peeks_left = sum(1 for c in rods if special[c] == "fish-finder")
+        reel = any(special[c] == "super-fast-reel" for c in rods)
+        self.targets = []
+        self.targets_wanted = 2 if reel else 1
+        self.turbulent_after = False
+        if any(special[c] == "turbulent" for c in self.catcher_baits):
+            self.phase = TURBULENT
+        else:
+            self.ready_to_peek()
+
+    def turbulent_bait(self, after: bool) -> None:
+        """Reshuffle the sea before your catch, or after it: your choice."""
+        seat = self.order[self.at]
+        self.log.append((PUBLIC, "turbulent", seat, after))
+        if after:
+            self.turbulent_after = True
+        else:
+            self.shuffle_the_sea(self.sea_fish())
+        self.ready_to_peek()
+
+    def ready_to_peek(self) -> None:
+        if self.peeks_left and any(card >= 0 for card in self.sea_card):
+            self.phase = PEEK
+        else:
+            self.ready_to_choose()
+
+    def fish_finder_look(self, seat: int, spot: int) -> None:
+        """Look at the front of one sea card (covered or not); only you see it."""
+        self.peeks_left -= 1
+        self.peeked[seat].append(spot)
+        self.log.append((PUBLIC, "peek", seat, spot))
+        self.log.append((seat, "peek-face", seat, spot, self.sea_card[spot]))
+        self.ready_to_peek()
+
+    def ready_to_choose(self) -> None:
+        seat = self.order[self.at]
+        if not self.sea_fish() and not self.beside:
+            self.log.append((PUBLIC, "no-fish", seat))
+            self.end_of_catch()
+            return
+        if not self.choosable_fish(seat):  # every fish covered: shuffle the sea first
+            self.shuffle_the_sea(self.sea_fish())
+        self.phase = CHOOSE
+
+    def choose_a_fish(self, kind: int, ref: int) -> None:
+        seat = self.order[self.at]
+        self.targets.append((kind, ref))
+        self.log.append((PUBLIC, "choose", seat, kind, ref))
+        if self.phase == RETRY:
+            self.resolve_catch(self.targets[-1:], [self.retry_bait])
+            return
+        still_open = self.choosable_fish(seat)
+        if len(self.targets) < self.targets_wanted and still_open:
+            return
+        faces = [self.fish_at(target) for target in self.targets]
+        for kind, ref in self.targets:
+            if kind == act.SEA:
+                self.sea_known[ref] = True  # flipped face up for all to see
+        self.log.append((PUBLIC, "flip", seat, tuple(faces)))
+        if len(self.targets) == 2:
+            self.phase = SPLIT
+            return
+        self.resolve_catch(self.targets, [self.bait_value(seat, self.catcher_baits)])
+
+    def split_the_baits(self, first: list[int]) -> None:
+        """Super-Fast Reel: both fish are flipped, then the baits are split, at least one each."""
+        seat = self.order[self.at]
+        second = [c for c in self.catcher_baits if c not in first]
+        self.log.append((PUBLIC, "split", seat, tuple(first), tuple(second)))
+        values = [self.bait_value(seat, first), self.bait_value(seat, second)]
+        self.resolve_catch(self.targets, values)
+
+    def fish_at(self, target: tuple[int, int]) -> int:
+        kind, ref = target
+        return self.sea_card[ref] if kind == act.SEA else ref
+
+    def resolve_catch(self, targets: list[tuple[int, int]], baits: list[int]) -> None:
+        """Caught if your bait is at least the fish's size; a fish that got away goes back face
+        down where it was (beside the sea if a Bait Bucket took it from under another card).
+        Every fish is placed before any caught fish's instant effect applies."""
+        seat = self.order[self.at]
+        size = self.cards.value
+        fishes = [self.fish_at(target) for target in targets]
+        # Coverage as the fish lay when chosen, before either of a Reel's two fish is taken.
+        covered = [
+            kind == act.SEA and is_covered(ref, self.sea_card, self.sea.above)
+            for kind, ref in targets
+        ]
+        caught: list[tuple[int, int]] = []
+        for (kind, ref), fish, bait, was_covered in zip(
+            targets, fishes, baits, covered, strict=True
+        ):
+            if bait >= size[fish]:
+                caught.append((fish, bait))
+                if kind == act.SEA:
+                    self.take_from_sea(ref)
+                else:
+                    self.beside.remove(fish)
+                self.piles[seat].append(fish)
+                self.caught_this_round.append((seat, fish))
+                self.log.append((PUBLIC, "caught", seat, fish, bait))
+            elif was_covered:
+                self.take_from_sea(ref)
+                self.beside.append(fish)
+                self.log.append((PUBLIC, "got-away-beside", seat, fish, bait))
+            else:
+                if kind == act.SEA:
+                    self.sea_known[ref] = True
+                self.log.append((PUBLIC, "got-away", seat, fish, bait))
+        retry = -1
+        for fish, bait in caught:
+            effect = self.cards.effect[fish]
+            if effect == "pair-of-fish":
+                retry = bait
+            elif effect:
+                self.instant_effect(seat, fish, effect)
+        self.targets = []
+        if retry >= 0 and (self.sea_fish() or self.beside):
+            self.retry_bait = retry
+            if not self.choosable_fish(seat):
+                self.shuffle_the_sea(self.sea_fish())
+            self.phase = RETRY
+            return
+        self.end_of_catch()
+
+    def instant_effect(self, seat: int, fish: int, effect: str) -> None:
+        """Out-of-series fish with an instant effect act the moment they are caught."""
+        if effect == "sustainable-fishing":
+            self.sustainable_fishing(seat)
+        elif effect == "smart-bream":
+            self.smart_bream()
+        elif effect == "puffer-fish":
+            self.puffer_fish()
+
+    def sustainable_fishing(self, seat: int) -> None:
+        """Release the biggest fish caught this round (ties: the first caught), then shuffle."""
+        size = self.cards.value
+        owner, biggest = max(self.caught_this_round, key=lambda entry: size[entry[1]])
+        self.piles[owner].remove(biggest)
+        self.caught_this_round.remove((owner, biggest))
+        self.log.append((PUBLIC, "released", owner, biggest))
+        self.shuffle_the_sea([*self.sea_fish(), biggest])
+
+    def smart_bream(self) -> None:
+        """Turn over every uncovered sea fish for all to see, and put it back in place."""
+        shown = []
+        for spot in self.free_spots():
+            self.sea_known[spot] = True
+            shown.append((spot, self.sea_card[spot]))
+        self.log.append((PUBLIC, "bream", tuple(shown)))
+
+    def puffer_fish(self) -> None:
+        """Each player discards the fastest rod in hand; a player with no rod discards nothing."""
+        kind, speed = self.cards.kind, self.cards.value
+        for seat in range(self.n):
+            rods = [c for c in self.hands[seat] if kind[c] == ROD]
+            if rods:
+                fastest = max(rods, key=lambda c: (speed[c], -c))
+                self.hands[seat].remove(fastest)
+                self.rod_discard.append(fastest)
+                self.log.append((PUBLIC, "puffer", seat, fastest))
+
+    def end_of_catch(self) -> None:
+        """Discard the cards you played; a Turbulent Bait kept for "after" shuffles the sea now."""
+        seat = self.order[self.at]
+        rods, baits, fish = self.cast_parts(seat)
+        self.rod_discard += rods
+        if fish < 0:
+            self.bait_discard += baits
+        if self.turbulent_after:
+            self.turbulent_after = False
+            self.shuffle_the_sea(self.sea_fish())
+        self.at += 1
+        self.begin_catch()
+
+    # ----- 3. Collect -----
+    def start_collect(self) -> None:
+        """Refill to 6 cards, one card at a time from the rod or bait deck; fastest first."""
+        self.order_for_collect()
+        self.collecting = 0
+        self.phase = COLLECT
+        self.next_collector()
+
+    def order_for_collect(self) -> None:
+        self.collect_order = self.order + [s for s in range(self.n) if s not in self.order]
+
+    def next_collector(self) -> None:
+        while self.collecting < len(self.collect_order):
+            seat = self.collect_order[self.collecting]
+            can_draw = bool(
+                self.rod_deck or self.rod_discard or self.bait_deck or self.bait_discard
+            )
+            if len(self.hands[seat]) < HAND_SIZE and can_draw:
+                return
+            self.collecting += 1
+        self.end_of_round()
+
+    def collect_a_card(self, seat: int, deck: int) -> None:
+        card = self.draw_from(ROD if deck == 0 else BAIT)
+        hand = self.hands[seat]
+        insort(hand, card)
+        self.log.append((PUBLIC, "draw", seat, deck))
+        self.log.append((seat, "drew", seat, card))
+        if len(hand) < HAND_SIZE and (self.rod_deck or self.bait_deck):
+            return  # the same player draws again (the common case)
+        self.next_collector()
+
+    def draw_from(self, kind: int) -> int:
+        """The top card of a deck, rebuilt from its shuffled discard pile when empty; -1 if none."""
+        deck, used = (
+            (self.rod_deck, self.rod_discard)
+            if kind == ROD
+            else (self.bait_deck, self.bait_discard)
+        )
+        if not deck:
+            if not used:
+                return -1
+            deck += used
+            used.clear()
+            self.chance.shuffle(deck)
+            self.log.append((PUBLIC, "deck-rebuilt", kind))
+        return deck.pop()
+
+    # ----- the end -----
+    def end_of_round(self) -> None:
+        """The game ends after a round with 5 or fewer fish left (fish beside the sea count)."""
+        left = len(self.sea_fish()) + len(self.beside)
+        self.log.append((PUBLIC, "round-end", self.round, left))
+        if left <= END_AT:
+            self.end_game()
+        else:
+            self.start_round()
+
+    def end_game(self) -> None:
+        self.phase = GAME_OVER
+        self.log.append((PUBLIC, "game-end", tuple(self.scores())))
+
+    # ----- the sea -----
+    def free_spots(self) -> list[int]:
+        """Sea spots holding a fish that no card above overlaps."""
+        if self.free_cache is None:
+            cards, above = self.sea_card, self.sea.above
+            self.free_cache = [
+                s for s, card in enumerate(cards) if card >= 0 and not is_covered(s, cards, above)
+            ]
+        return self.free_cache
+
+    def take_from_sea(self, spot: int) -> None:
+        """A fish leaves the sea; fish it covered may come free (updated, not rebuilt)."""
+        cards = self.sea_card
+        cards[spot] = -1
+        free = self.free_cache
+        if free is not None:
+            above = self.sea.above
+            freed = [
+                s for s in self.sea.below[spot] if cards[s] >= 0 and not is_covered(s, cards, above)
+            ]
+            free = [s for s in free if s != spot]  # a new list: clones may share the old one
+            if freed:
+                free = sorted(set(free).union(freed))
+            self.free_cache = free
+
+    def sea_fish(self) -> list[int]:
+        return [card for card in self.sea_card if card >= 0]
+
+    def shuffle_the_sea(self, fish: list[int], announce: bool = True) -> None:
+        """Scatter the fish anew with your eyes closed: new places, new order, faces unknown."""
+        rng = self.chance.generator()
+        fish = list(fish)
+        rng.shuffle(fish)
+        sea = self.cards.sea
+        xs, ys = scatter(len(fish), rng, sea["diameter"], sea["spread"])
+        self.sea = SeaLayout(xs, ys, sea["diameter"])
+        self.sea_card = fish
+        self.free_cache = None
+        self.sea_known = [False] * len(fish)
+        self.peeked = [[] for _ in range(self.n)]
+        if announce:
+            self.log.append((PUBLIC, "sea-shuffled", len(fish)))
+
+    # ----- errors -----
+    def _why_illegal(self, player: int, action: int) -> IllegalActionError:
+        if action & act.KIND_MASK == act.DRAW and len(self.hands[player]) >= HAND_SIZE:
+            return IllegalActionError(
+                "collect", f"seat {player + 1} already holds {HAND_SIZE} cards and may not draw"
+            )
+        if self.is_terminal() or player not in self.current_players():
+            return super()._why_illegal(player, action)
+        from angler.games.crazy_fishing.legality import explain
+
+        return explain(self, player, action)
+
+    # ----- copies and views -----
+    def clone(self) -> Self:
+        twin = object.__new__(type(self))
+        self._copy_core_into(twin)
+        twin.cards = self.cards
+        twin.n = self.n
+        twin.round = self.round
+        twin.phase = self.phase
+        twin.hands = [hand.copy() for hand in self.hands]
+        twin.rod_deck = self.rod_deck.copy()
+        twin.bait_deck = self.bait_deck.copy()
+        twin.rod_discard = self.rod_discard.copy()
+        twin.bait_discard = self.bait_discard.copy()
+        twin.sea_card = self.sea_card.copy()
+        twin.sea = self.sea
+        twin.sea_known = self.sea_known.copy()
+        twin.beside = self.beside.copy()
+        twin.piles = [pile.copy() for pile in self.piles]
+        twin.removed = self.removed.copy()
+        twin.cast = self.cast.copy()
+        twin.cast_done = self.cast_done.copy()
+        twin.cast_options = self.cast_options.copy()
+        twin.free_cache = self.free_cache
+        twin.order = self.order.copy()
+        twin.at = self.at
+        twin.catcher_baits = self.catcher_baits
+        twin.peeks_left = self.peeks_left
+        twin.peeked = [spots.copy() for spots in self.peeked]
+        twin.turbulent_after = self.turbulent_after
+        twin.targets = self.targets.copy()
+        twin.targets_wanted = self.targets_wanted
+        twin.retry_bait = self.retry_bait
+        twin.caught_this_round = self.caught_this_round.copy()
+        twin.collect_order = self.collect_order.copy()
+        twin.collecting = self.collecting
+        return twin
+
+    def view(self, player: int) -> CrazyFishingView:
+        from angler.games.crazy_fishing.view import build_view
+
+        return build_view(self, player)
+
+
+# Memo tables. Their values are tuples of ints, which the garbage collector stops tracking, so a
+# large table costs the collector nothing (lists would be traversed on every full collection).
+_PARTS: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...], int]] = {}
+
+
+def _cast_parts(mask: int, kinds: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """A cast's rods, baits and fish bait (memoised)."""
+    key = (id(kinds), mask)  # card sets live for the whole process (load_cards caches them)
+    found = _PARTS.get(key)
+    if found is None:
+        if len(_PARTS) > 200_000:
+            _PARTS.clear()
+        ids = act.ids_of(mask)
+        fish = [c for c in ids if kinds[c] == FISH]
+        found = _PARTS[key] = (
+            tuple(c for c in ids if kinds[c] == ROD),
+            tuple(c for c in ids if kinds[c] == BAIT),
+            fish[0] if fish else -1,
+        )
+    return found
+
+
+_KIND_SETS: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, int], ...]] = {}
+
+
+def _kind_sets(group: list[int], plus: tuple[bool, ...]) -> tuple[tuple[int, int], ...]:
+    """The rod (or bait) sets one may cast, as (bitmask, size): one card, or several with a "+"
+    among them. Memoised by the cards in the group: hands repeat, and the sets never change."""
+    key = (id(plus), tuple(group))
+    found = _KIND_SETS.get(key)
+    if found is not None:
+        return found
+    if len(_KIND_SETS) > 200_000:
+        _KIND_SETS.clear()
+    _KIND_SETS[key] = sets = tuple(_enumerate_sets(group, plus))
+    return sets
+
+
+def _enumerate_sets(group: list[int], plus: tuple[bool, ...]) -> list[tuple[int, int]]:
+    singles = [(1 << c, 1) for c in group]
+    plus_bits = [1 << c for c in group if plus[c]]
+    if not plus_bits or len(group) == 1:
+        return singles
+    plus_subsets = [0]
+    for bit in plus_bits:
+        plus_subsets += [mask | bit for mask in plus_subsets]
+    other_subsets = [0]
+    for bit in (1 << c for c in group if not plus[c]):
+        other_subsets += [mask | bit for mask in other_subsets]
+    combined = [p | o for p in plus_subsets[1:] for o in other_subsets]
+    return singles + [(mask, mask.bit_count()) for mask in combined if mask.bit_count() > 1]

@@ -1,0 +1,97 @@
+"""Explicit set-ups for Crazy Fishing records, puzzles and tests.
+
+Stacks are written top card first; the sea is listed from the bottom of the pile up. Every key but
+``hands`` is optional::
+
+    {"hands": [["R3#1", "B4#1"], ...], "sea": ["F4#1", "Boot#2"],
+     "positions": [[0, 0], [40, 10]], "rod_deck": [...], "bait_deck": [...],
+     "piles": [["F2#1"], ...], "beside": ["F5#1"]}
+
+Without ``sea`` the fish in play not placed elsewhere are scattered; without ``positions`` the sea
+is scattered from the seed; without decks the unused rods and baits are shuffled into them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from angler.core.chance import Chance
+from angler.core.errors import AnglerError
+from angler.games.crazy_fishing.rules import CrazyFishingState
+from angler.games.crazy_fishing.sea import SeaLayout
+
+if TYPE_CHECKING:
+    from angler.games.crazy_fishing.game import CrazyFishingGame
+
+KEYS = {"hands", "sea", "positions", "rod_deck", "bait_deck", "piles", "beside"}
+
+
+def _names(value: Any, what: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise AnglerError(f"setup {what!r} must be a list of card names")
+    return value
+
+
+def state_from_setup(
+    game: CrazyFishingGame, setup: Mapping[str, Any], seed: int
+) -> CrazyFishingState:
+    cards, n = game.cards, game.players
+    if not isinstance(setup, Mapping):
+        raise AnglerError("setup must be an object")
+    unknown = set(setup) - KEYS
+    if unknown:
+        raise AnglerError(f"setup has an unknown key {sorted(unknown)[0]!r}")
+    if "hands" not in setup or not isinstance(setup["hands"], list) or len(setup["hands"]) != n:
+        raise AnglerError(f"setup needs 'hands': {n} lists of card names")
+    state = CrazyFishingState(game, Chance(seed))
+    hands = [cards.ids(_names(h, "hands")) for h in setup["hands"]]
+    piles_raw = setup.get("piles", [[] for _ in range(n)])
+    if not isinstance(piles_raw, list) or len(piles_raw) != n:
+        raise AnglerError(f"setup 'piles' must be {n} lists of card names")
+    piles = [cards.ids(_names(p, "piles"))[::-1] for p in piles_raw]
+    beside = cards.ids(_names(setup.get("beside", []), "beside"))
+    placed = [c for group in hands + piles for c in group] + beside
+    sea = cards.ids(_names(setup["sea"], "sea")) if "sea" in setup else None
+    rng = state.chance.generator()
+    if sea is None:
+        sea = [f for f in game.fish_in_play if f not in placed]
+        rng.shuffle(sea)
+    placed += sea
+    decks = []
+    for key, pool in (("rod_deck", game.rods_in_play), ("bait_deck", game.baits_in_play)):
+        if key in setup:
+            deck = cards.ids(_names(setup[key], key))[::-1]
+        else:
+            deck = [c for c in pool if c not in placed]
+            rng.shuffle(deck)
+        placed += deck
+        decks.append(deck)
+    if len(set(placed)) != len(placed):
+        raise AnglerError("setup places a card twice")
+    state.hands = [sorted(h) for h in hands]
+    state.piles = piles
+    state.beside = beside
+    state.rod_deck, state.bait_deck = decks
+    if "positions" in setup:
+        positions = setup["positions"]
+        if not (
+            isinstance(positions, list)
+            and len(positions) == len(sea)
+            and all(
+                isinstance(p, list) and len(p) == 2 and all(isinstance(v, int) for v in p)
+                for p in positions
+            )
+        ):
+            raise AnglerError("setup 'positions' must be one [x, y] pair of whole mm per sea fish")
+        state.sea_card = list(sea)
+        xs, ys = [p[0] for p in positions], [p[1] for p in positions]
+        state.sea = SeaLayout(xs, ys, cards.sea["diameter"])
+        state.sea_known = [False] * len(sea)
+    else:
+        state.shuffle_the_sea(sea, announce=False)
+        # keep the listed order bottom-up: re-seat the fish in the order given
+        state.sea_card = list(sea)
+    state.free_cache = None
+    state.start_round()
+    return state

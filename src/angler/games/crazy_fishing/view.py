@@ -1,0 +1,239 @@
+"""What one Crazy Fishing player may know, and the event log in plain words.
+
+Public: every card revealed (casts after the reveal, discards, catch piles, fish that got away,
+fish beside the sea), how many rods and baits each player holds (the backs differ), the sea as it
+lies (positions, which fish are covered, the backs) and which spots a Fish Finder looked at.
+Private: your hand, your cast before the reveal, the faces your Fish Finder showed you.
+Hidden: other hands, deck orders, the faces of sea fish nobody has seen since the last shuffle.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from angler.core.state import PUBLIC
+from angler.core.view import View
+from angler.games.crazy_fishing import actions as act
+from angler.games.crazy_fishing.cards import BAIT, INFINITE, ROD, CardSet
+from angler.games.crazy_fishing.rules import CAST, PHASE_NAMES, SPLIT
+from angler.games.crazy_fishing.sea import is_covered
+
+if TYPE_CHECKING:
+    from angler.games.crazy_fishing.rules import CrazyFishingState
+
+SeaCard = tuple[int, int, int, bool, str, int]  # spot, x, y, covered, back, face (-1 unknown)
+
+
+@dataclass(frozen=True)
+class CrazyFishingView(View):
+    round: int
+    phase: str
+    current: tuple[int, ...]
+    legal: tuple[int, ...]
+    hand: tuple[int, ...]
+    rods_held: tuple[int, ...]
+    baits_held: tuple[int, ...]
+    cast_done: tuple[bool, ...]
+    sits_out: tuple[bool, ...]
+    my_cast: int
+    casts: tuple[int, ...]  # revealed casts (bitmasks), 0 before the reveal
+    order: tuple[int, ...]
+    at: int
+    rod_deck: int
+    bait_deck: int
+    rod_discard: tuple[int, ...]
+    bait_discard: tuple[int, ...]
+    sea_spots: int
+    sea: tuple[SeaCard, ...]
+    beside: tuple[int, ...]
+    piles: tuple[tuple[int, ...], ...]
+    removed: tuple[int, ...]
+    peeked: tuple[tuple[int, ...], ...]
+    peeks_left: int
+    turbulent_after: bool
+    targets: tuple[tuple[int, int], ...]
+    targets_wanted: int
+    flipped: tuple[int, ...]
+    retry_bait: int
+    caught_this_round: tuple[tuple[int, int], ...]
+    collect_order: tuple[int, ...]
+    collecting: int
+    scores: tuple[int, ...]
+
+
+def build_view(state: CrazyFishingState, player: int) -> CrazyFishingView:
+    """The single function through which a Crazy Fishing player sees the game."""
+    cards = state.cards
+    kinds = cards.kind
+    casting = state.phase == CAST
+    mine = set(state.peeked[player])
+    sea = tuple(
+        (
+            spot,
+            state.sea.xs[spot],
+            state.sea.ys[spot],
+            is_covered(spot, state.sea_card, state.sea.above),
+            cards.cards[card].back,
+            card if state.sea_known[spot] or spot in mine else -1,
+        )
+        for spot, card in enumerate(state.sea_card)
+        if card >= 0
+    )
+    return CrazyFishingView(
+        game="crazy-fishing",
+        player=player,
+        players=state.n,
+        events=tuple(e for e in state.log if len(e) > 2 and (e[0] == PUBLIC or e[0] == player)),
+        round=state.round,
+        phase=PHASE_NAMES[state.phase],
+        current=state.current_players(),
+        legal=tuple(state.legal_actions(player)),
+        hand=tuple(state.hands[player]),
+        rods_held=tuple(sum(1 for c in h if kinds[c] == ROD) for h in state.hands),
+        baits_held=tuple(sum(1 for c in h if kinds[c] == BAIT) for h in state.hands),
+        cast_done=tuple(state.cast_done),
+        sits_out=tuple(
+            done and not mask for done, mask in zip(state.cast_done, state.cast, strict=True)
+        )
+        if casting
+        else tuple(not mask for mask in state.cast),
+        my_cast=state.cast[player],
+        casts=(0,) * state.n if casting else tuple(state.cast),
+        order=tuple(state.order),
+        at=state.at,
+        rod_deck=len(state.rod_deck),
+        bait_deck=len(state.bait_deck),
+        rod_discard=tuple(state.rod_discard),
+        bait_discard=tuple(state.bait_discard),
+        sea_spots=len(state.sea_card),
+        sea=sea,
+        beside=tuple(state.beside),
+        piles=tuple(tuple(pile) for pile in state.piles),
+        removed=tuple(state.removed),
+        peeked=tuple(tuple(spots) for spots in state.peeked),
+        peeks_left=state.peeks_left,
+        turbulent_after=state.turbulent_after,
+        targets=tuple(state.targets),
+        targets_wanted=state.targets_wanted,
+        flipped=tuple(state.fish_at(t) for t in state.targets) if state.phase == SPLIT else (),
+        retry_bait=state.retry_bait,
+        caught_this_round=tuple(state.caught_this_round),
+        collect_order=tuple(state.collect_order),
+        collecting=state.collecting,
+        scores=tuple(state.scores()),
+    )
+
+
+def seat_name(seat: int, viewer: int | None) -> str:
+    return "you" if seat == viewer else f"Player {seat + 1}"
+
+
+def describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None = None) -> str:
+    """One log entry in plain English, from ``viewer``'s seat (None: an onlooker)."""
+    kind, data = event[1], event[2:]
+
+    def who(seat: int, verb: str) -> str:
+        if seat == viewer:
+            plain = {"catches": "catch", "passes": "pass", "tries": "try"}
+            return "You " + plain.get(verb, verb[:-1] if verb.endswith("s") else verb)
+        return f"Player {seat + 1} {verb}"
+
+    def card(card_id: int) -> str:
+        return cards.cards[card_id].label() if card_id >= 0 else "nothing"
+
+    def many(ids: Any) -> str:
+        return ", ".join(card(c) for c in ids) or "nothing"
+
+    def bait(value: int) -> str:
+        return "infinite bait" if value >= INFINITE else f"bait {value}"
+
+    if kind == "set-up":
+        return f"The sea holds {data[0]} fish; everyone takes 3 rods and 3 baits"
+    if kind == "round":
+        return f"Round {data[0]}: cast!"
+    if kind == "sits-out":
+        return f"{who(data[0], 'sits')} out this round (no rod or no bait to cast)"
+    if kind == "cast":
+        return f"{who(data[0], 'casts')} {many(act.ids_of(data[1]))}"
+    if kind == "reveal":
+        return f"{who(data[0], 'reveals')} {many(act.ids_of(data[1]))}"
+    if kind == "order":
+        return "Catch order: " + ", ".join(seat_name(s, viewer) for s in data[0])
+    if kind == "tie-break":
+        return f"{who(data[0], 'turns')} up {card(data[1])} to break a tie"
+    if kind == "turbulent":
+        return f"{who(data[0], 'stirs')} the sea {'after' if data[1] else 'before'} the catch"
+    if kind == "peek":
+        return f"{who(data[0], 'looks')} at sea spot {data[1]} with a Fish Finder"
+    if kind == "peek-face":
+        return f"{who(data[0], 'sees')} {card(data[2])} at spot {data[1]}"
+    if kind == "no-peek":
+        return f"{who(data[0], 'looks')} at nothing more"
+    if kind == "choose":
+        where = f"sea spot {data[2]}" if data[1] == act.SEA else f"{card(data[2])} beside the sea"
+        return f"{who(data[0], 'tries')} {where}"
+    if kind == "flip":
+        return f"{who(data[0], 'flips')} {many(data[1])}"
+    if kind == "split":
+        return f"{who(data[0], 'splits')} baits: {many(data[1])} | {many(data[2])}"
+    if kind == "caught":
+        return f"{who(data[0], 'catches')} {card(data[1])} with {bait(data[2])}"
+    if kind == "got-away":
+        return f"{card(data[1])} gets away from {seat_name(data[0], viewer)} ({bait(data[2])})"
+    if kind == "got-away-beside":
+        return f"{card(data[1])} gets away and lies beside the sea ({bait(data[2])})"
+    if kind == "no-retry":
+        return f"{who(data[0], 'lets')} the pair's second fish be"
+    if kind == "released":
+        return f"{who(data[0], 'releases')} {card(data[1])} back into the sea (Sustainable Fishing)"
+    if kind == "bream":
+        return "Smart Bream shows " + (
+            ", ".join(f"{card(c)} at spot {s}" for s, c in data[0]) or "no fish"
+        )
+    if kind == "puffer":
+        return f"{who(data[0], 'discards')} {card(data[1])} (Puffer Fish)"
+    if kind == "no-fish":
+        return f"No fish left for {seat_name(data[0], viewer)} to try"
+    if kind == "draw":
+        return f"{who(data[0], 'draws')} a {'rod' if data[1] == 0 else 'bait'}"
+    if kind == "drew":
+        return f"{who(data[0], 'draws')} {card(data[1])}"
+    if kind == "deck-rebuilt":
+        return f"The {'rod' if data[0] == ROD else 'bait'} deck is rebuilt from its discards"
+    if kind == "sea-shuffled":
+        return f"The sea ({data[0]} fish) is shuffled with eyes closed"
+    if kind == "round-end":
+        return f"Round {data[0]} ends with {data[1]} fish left"
+    if kind == "nobody-casts":
+        return "Nobody can cast any more: the game ends"
+    if kind == "game-end":
+        scores = data[0]
+        best = max(scores)
+        won = " and ".join(seat_name(s, viewer) for s, p in enumerate(scores) if p == best)
+        return f"Game over: {won} {'win' if ' and ' in won or won == 'you' else 'wins'} with {best}"
+    return f"{kind} {data}"
+
+
+def render(view: CrazyFishingView, cards: CardSet) -> str:
+    """A plain-text table for terminals and ``angler replay --as``."""
+    label = cards.cards
+    lines = [
+        f"Crazy Fishing, round {view.round}, seat {view.player + 1} of {view.players}",
+        "Scores: "
+        + ", ".join(f"{seat_name(s, view.player)} {p}" for s, p in enumerate(view.scores)),
+        "Your hand: " + ", ".join(f"{label[c].name} ({label[c].label()})" for c in view.hand),
+        f"Rod deck {view.rod_deck}, bait deck {view.bait_deck}; sea {len(view.sea)} fish, "
+        f"{len(view.beside)} beside it",
+    ]
+    free = [
+        f"{spot}:{back}" + (f"={label[face].label()}" if face >= 0 else "")
+        for spot, _, _, covered, back, face in view.sea
+        if not covered
+    ]
+    lines.append("Uncovered fish (spot:back): " + " ".join(free))
+    if view.beside:
+        lines.append("Beside the sea: " + ", ".join(label[c].label() for c in view.beside))
+    if view.current:
+        lines.append("To act: " + ", ".join(seat_name(s, view.player) for s in view.current))
+    return "\n".join(lines)

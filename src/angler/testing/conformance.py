@@ -1,0 +1,677 @@
+"""The conformance checks: rules every angler game keeps, whatever its cards and rules.
+
+Each ``check_*`` function plays seeded games through the public API only and raises
+:class:`ConformanceError` naming the game, player count, seed and step where a rule broke.
+:func:`check_game` runs them all; the test suite runs each on every registered game and every
+player count, and anyone can run them on their own game the same way.
+
+Randomness: the games draw from their own seeded chance; the random players here draw from their
+own ``random.Random``, seeded by a name and the game seed, so every failure replays exactly.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+import signal
+import threading
+import weakref
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, fields, is_dataclass
+from types import FrameType
+from typing import Any
+
+from angler.core.action import Action
+from angler.core.errors import AnglerError, IllegalActionError, OptionError
+from angler.core.game import Game
+from angler.core.records import Record, parse_record, record_of, replay
+from angler.core.registry import get_game, make_game
+from angler.core.state import Event, State
+from angler.core.view import View
+
+MAX_STEPS = 100_000
+"""A random game longer than this counts as one that never ends."""
+
+Move = tuple[int, int]
+"""``(seat, action code)`` as the random player chose it."""
+
+
+class ConformanceError(AssertionError):
+    """A game broke a rule every angler game must keep. The message says which and where."""
+
+
+def _expect(ok: bool, message: str) -> None:
+    if not ok:
+        raise ConformanceError(message)
+
+
+def _where(game: Game, seed: int, step: int | None = None) -> str:
+    at = f" step {step}" if step is not None else ""
+    return f"{game.name} {game.players}p seed {seed}{at}"
+
+
+HANG_SECONDS = 5.0
+"""One call that takes longer than this is taken for a hang (never a speed requirement)."""
+
+
+@contextmanager
+def hang_guard(what: str, seconds: float = HANG_SECONDS) -> Iterator[None]:
+    """Turn a call that never returns into a ConformanceError naming it.
+
+    Works where the platform has interval timers and we are in the main thread (POSIX test
+    runs); elsewhere the call runs unguarded.
+    """
+    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    if not usable:
+        yield
+        return
+
+    def expired(signum: int, frame: FrameType | None) -> None:
+        raise ConformanceError(f"{what} did not return within {seconds:g} s (a hang?)")
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def policy(seed: int, purpose: str) -> random.Random:
+    """The random player's own generator for one check (never the global one)."""
+    return random.Random(f"angler-conformance/{purpose}/{seed}")
+
+
+# ----- what can be observed about a state -----
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything observable about a state: each seat's view, scores, the log and who decides."""
+
+    views: tuple[View, ...]
+    scores: tuple[int, ...]
+    log: tuple[Event, ...]
+    current: tuple[int, ...]
+    terminal: bool
+
+    def difference(self, other: Snapshot) -> str:
+        """Where two snapshots differ, in words; empty when they are equal."""
+        parts: list[str] = []
+        for seat, (mine, theirs) in enumerate(zip(self.views, other.views, strict=False)):
+            if mine != theirs:
+                parts.append(f"seat {seat}'s view ({_fields_differing(mine, theirs)})")
+        if len(self.views) != len(other.views):
+            parts.append("number of views")
+        if self.scores != other.scores:
+            parts.append(f"scores {list(self.scores)} vs {list(other.scores)}")
+        if self.log != other.log:
+            parts.append(f"log ({len(self.log)} vs {len(other.log)} entries)")
+        if self.current != other.current:
+            parts.append(f"deciding seats {self.current} vs {other.current}")
+        if self.terminal != other.terminal:
+            parts.append(f"game over {self.terminal} vs {other.terminal}")
+        return "; ".join(parts)
+
+
+def _fields_differing(a: object, b: object) -> str:
+    if is_dataclass(a) and is_dataclass(b) and type(a) is type(b):
+        names = [f.name for f in fields(a) if getattr(a, f.name) != getattr(b, f.name)]
+        return "fields " + ", ".join(names)
+    return "values differ"
+
+
+def snapshot(state: State) -> Snapshot:
+    """What every seat and the record can observe about ``state``."""
+    return Snapshot(
+        views=tuple(state.view(seat) for seat in range(state.game.players)),
+        scores=tuple(state.scores()),
+        log=tuple(state.log),
+        current=tuple(state.current_players()),
+        terminal=state.is_terminal(),
+    )
+
+
+def _expect_same(before: Snapshot, after: Snapshot, message: str) -> None:
+    if before != after:
+        raise ConformanceError(f"{message}: {before.difference(after)}")
+
+
+# ----- one step -----
+def check_step(state: State, where: str = "") -> None:
+    """The protocol at one state: who decides, their legal actions, and the action texts."""
+    game = state.game
+    players = game.players
+    current = state.current_players()
+    _expect(isinstance(current, tuple), f"{where}: current_players() must return a tuple")
+    if state.is_terminal():
+        _expect(current == (), f"{where}: the game is over but seats {current} still decide")
+        for seat in range(players):
+            _expect(
+                not state.legal_actions(seat),
+                f"{where}: the game is over but seat {seat} has legal actions",
+            )
+        scores = state.scores()
+        _expect(
+            len(scores) == players and all(type(score) is int for score in scores),
+            f"{where}: scores() must give one whole number per seat, not {scores}",
+        )
+        return
+    _expect(bool(current), f"{where}: the game is not over but nobody decides")
+    _expect(
+        len(set(current)) == len(current) and all(0 <= seat < players for seat in current),
+        f"{where}: current_players() {current} must be distinct seats 0 to {players - 1}",
+    )
+    if len(current) == 1:
+        _expect(
+            state.current_player() == current[0],
+            f"{where}: current_player() disagrees with current_players()",
+        )
+    else:
+        try:
+            state.current_player()
+        except IllegalActionError:
+            pass
+        else:
+            raise ConformanceError(f"{where}: current_player() must raise when {current} decide")
+    for seat in range(players):
+        legal = state.legal_actions(seat)
+        if seat not in current:
+            _expect(not legal, f"{where}: seat {seat} does not decide but has legal actions")
+            continue
+        _expect(bool(legal), f"{where}: seat {seat} decides but has no legal action")
+        _expect(
+            all(type(code) is int for code in legal),
+            f"{where}: seat {seat}'s legal actions must be ints: {legal}",
+        )
+        _expect(
+            len(set(legal)) == len(legal), f"{where}: seat {seat}'s legal actions repeat: {legal}"
+        )
+        checked = _TEXTS_CHECKED.setdefault(game, set())
+        if not checked.issuperset(legal):
+            for code in legal:
+                _check_action_text(game, code, where, checked)
+
+
+_TEXTS_CHECKED: weakref.WeakKeyDictionary[Game, set[int]] = weakref.WeakKeyDictionary()
+"""Codes whose texts were already checked, by game: a text depends on the code alone."""
+
+
+def _check_action_text(game: Game, code: int, where: str, checked: set[int]) -> None:
+    if code in checked:
+        return
+    text = game.action_to_string(code)
+    _expect(
+        isinstance(text, str) and text == text.strip() and "\n" not in text and text != "",
+        f"{where}: action {code} has no one-line canonical text ({text!r})",
+    )
+    back = game.action_from_string(text)
+    _expect(back == code, f"{where}: action {code} -> {text!r} -> {back}: texts must round-trip")
+    action = Action.from_code(game, code)
+    _expect(
+        action.code == code and str(action) == text and Action.parse(game, text) == action,
+        f"{where}: Action value of {code} ({text!r}) does not round-trip",
+    )
+    checked.add(code)
+
+
+def check_views(state: State, where: str = "") -> None:
+    """Each seat's view says whose it is, and is JSON-ready through ``as_dict()``."""
+    game = state.game
+    for seat in range(game.players):
+        view = state.view(seat)
+        _expect(
+            isinstance(view, View)
+            and view.game == game.name
+            and view.player == seat
+            and view.players == game.players,
+            f"{where}: seat {seat}'s view must name the game, the seat and the player count",
+        )
+        try:
+            json.dumps(view.as_dict())
+        except (TypeError, ValueError) as exc:
+            raise ConformanceError(f"{where}: seat {seat}'s view is not JSON-ready: {exc}") from exc
+        _expect(state.view(seat) == view, f"{where}: two views of one seat differ")
+
+
+# ----- playing -----
+def choose(state: State, rng: random.Random) -> Move:
+    """A uniformly random deciding seat and one of its legal actions."""
+    current = state.current_players()
+    seat = current[0] if len(current) == 1 else rng.choice(current)
+    return seat, rng.choice(state.legal_actions(seat))
+
+
+def play_random(
+    state: State,
+    rng: random.Random,
+    *,
+    steps: int | None = None,
+    check: bool = False,
+    where: str = "",
+) -> list[Move]:
+    """Play random legal actions (``steps`` of them, or to the end); returns what was played.
+
+    With ``check``, :func:`check_step` runs before every action and at the end.
+    """
+    played: list[Move] = []
+    limit = MAX_STEPS if steps is None else steps
+    while not state.is_terminal() and len(played) < limit:
+        if check:
+            check_step(state, f"{where} step {len(played)}")
+        seat, action = choose(state, rng)
+        _apply_legal(state, seat, action, f"{where} step {len(played)}")
+        played.append((seat, action))
+    if steps is None:
+        _expect(state.is_terminal(), f"{where}: no end after {MAX_STEPS} random actions")
+    if check:
+        check_step(state, f"{where} step {len(played)}")
+    return played
+
+
+def _apply_legal(state: State, seat: int, action: int, where: str) -> None:
+    """Apply an action the state offered; any error here is the game's fault."""
+    try:
+        state.apply_action(action, seat)
+    except Exception as exc:
+        raise ConformanceError(
+            f"{where}: seat {seat}'s legal action {action} failed: {type(exc).__name__}: {exc}"
+        ) from exc
+
+
+def apply_all(state: State, moves: Iterable[Move], where: str = "") -> None:
+    """Apply moves known to be legal (played before from the same start); an error here means
+    the game diverged from its earlier self."""
+    for step, (seat, action) in enumerate(moves):
+        _apply_legal(state, seat, action, f"{where} (replaying move {step})")
+
+
+def _replayed(game: Game, seed: int, moves: Sequence[Move], where: str = "") -> State:
+    state = game.new_state(seed)
+    apply_all(state, moves, where)
+    return state
+
+
+def _points(rng: random.Random, length: int, count: int) -> list[int]:
+    """Step 0 and up to ``count - 1`` other distinct steps in ``range(length)``, sorted."""
+    others = rng.sample(range(1, length), min(count - 1, length - 1)) if length > 1 else []
+    return [0, *sorted(others)]
+
+
+# ----- the checks -----
+def check_declaration(game_name: str) -> None:
+    """Metadata declared once and enforced: name, player counts, options."""
+    cls = get_game(game_name)
+    _expect(cls.name == game_name, f"{game_name}: registered under another name ({cls.name})")
+    _expect(
+        cls.min_players <= cls.default_players <= cls.max_players,
+        f"{game_name}: default_players must lie between min_players and max_players",
+    )
+    names = [option.name for option in cls.options]
+    _expect(len(set(names)) == len(names), f"{game_name}: two options share a name")
+    _expect(make_game(game_name).players == cls.default_players, f"{game_name}: default players")
+    for players in (cls.min_players - 1, cls.max_players + 1):
+        try:
+            make_game(game_name, players)
+        except OptionError:
+            continue
+        raise ConformanceError(f"{game_name}: {players} players must raise OptionError")
+    for players in range(cls.min_players, cls.max_players + 1):
+        game = make_game(game_name, players)
+        _expect(game.players == players, f"{game_name}: made for {game.players}, not {players}")
+
+
+def check_random_playouts(game: Game, seeds: Iterable[int]) -> int:
+    """Seeded random games reach the end, the protocol holding at every step. Returns steps."""
+    total = 0
+    for index, seed in enumerate(seeds):
+        where = _where(game, seed)
+        state = game.new_state(seed)
+        views = index < 5  # views are JSON-checked in the first few games (it is costly)
+        if views:
+            check_views(state, f"{where} start")
+        total += len(play_random(state, policy(seed, "playout"), check=True, where=where))
+        if views:
+            check_views(state, f"{where} end")
+        scores = state.scores()
+        ranking = state.ranking()
+        winners = state.winners()
+        _expect(
+            len(ranking) == game.players and min(ranking) == 1,
+            f"{where}: ranking {ranking} must give a place to every seat, best 1",
+        )
+        _expect(
+            winners == [seat for seat in range(game.players) if ranking[seat] == 1]
+            and all(scores[seat] == max(scores) for seat in winners),
+            f"{where}: winners {winners} must be the seats with the top score {scores}",
+        )
+    return total
+
+
+def check_clone_independence(game: Game, seed: int, points: int = 3) -> None:
+    """A clone equals its original, then lives its own life; the same actions end the same."""
+    moves = play_random(game.new_state(seed), policy(seed, "clone"))
+    for k in _points(policy(seed, "clone-points"), len(moves), points):
+        where = _where(game, seed, k)
+        state = _replayed(game, seed, moves[:k], where)
+        before = snapshot(state)
+        twin = state.clone()
+        _expect(twin is not state and type(twin) is type(state), f"{where}: clone() type")
+        _expect_same(before, snapshot(twin), f"{where}: a fresh clone differs from its original")
+        future = play_random(twin, policy(seed, f"clone-future/{k}"))
+        _expect_same(before, snapshot(state), f"{where}: playing on a clone changed the original")
+        other = state.clone()
+        other_before = snapshot(other)
+        apply_all(state, future, where)
+        _expect_same(
+            other_before, snapshot(other), f"{where}: playing on a state changed its clone"
+        )
+        _expect_same(
+            snapshot(twin),
+            snapshot(state),
+            f"{where}: a clone and its original given the same actions end differently",
+        )
+        apply_all(other, future, where)
+        _expect(
+            other.scores() == state.scores() and other.log == state.log,
+            f"{where}: a second clone given the same actions ends differently",
+        )
+
+
+def _replay(record: Record, where: str, to_step: int | None = None) -> State:
+    try:
+        return replay(record, to_step)
+    except AnglerError as exc:
+        raise ConformanceError(f"{where}: the game's own record does not replay: {exc}") from exc
+
+
+def _parse(text: str, where: str) -> Record:
+    try:
+        return parse_record(text)
+    except AnglerError as exc:
+        raise ConformanceError(f"{where}: the game's own record does not parse: {exc}") from exc
+
+
+def check_record_replay(game: Game, seed: int, points: int = 3) -> None:
+    """play -> record -> text -> parse -> replay gives the same game, at the end and at step k."""
+    moves = play_random(game.new_state(seed), policy(seed, "record"))
+    steps = _points(policy(seed, "record-points"), len(moves), points)
+    saved: dict[int, State] = {}
+    state = game.new_state(seed)
+    for step, (seat, action) in enumerate(moves):
+        if step in steps:
+            saved[step] = state.clone()
+        state.apply_action(action, seat)
+    where = _where(game, seed)
+    record = record_of(state)
+    text = record.dumps()
+    _expect(json.loads(text) == record.to_json(), f"{where}: dumps() is not to_json() as text")
+    parsed = _parse(text, where)
+    _expect(parsed.to_json() == record.to_json(), f"{where}: parse_record(dumps()) lost something")
+    _expect(
+        record.result is not None and record.result.get("scores") == state.scores(),
+        f"{where}: the record of a finished game must carry its scores",
+    )
+    _expect(len(record.actions) == len(moves), f"{where}: the record must hold every action")
+    _expect_same(
+        snapshot(state), snapshot(_replay(parsed, where)), f"{where}: the replayed game differs"
+    )
+    for step, original in saved.items():
+        at = _where(game, seed, step)
+        _expect_same(
+            snapshot(original),
+            snapshot(_replay(parsed, at, step)),
+            f"{at}: replay(to_step={step}) differs from the game after {step} actions",
+        )
+        partial = _parse(record_of(original).dumps(), at)
+        _expect(partial.result is None, f"{at}: an unfinished game's record has a result")
+        _expect_same(
+            snapshot(original),
+            snapshot(_replay(partial, at)),
+            f"{at}: the record of an unfinished game replays differently",
+        )
+
+
+def check_same_seed_same_game(game: Game, seed: int) -> None:
+    """The same seed and the same actions give the same game, step by step."""
+    where = _where(game, seed)
+    first, second = game.new_state(seed), game.new_state(seed)
+    _expect_same(snapshot(first), snapshot(second), f"{where}: one seed dealt two games")
+    first_rng, second_rng = policy(seed, "same-seed"), policy(seed, "same-seed")
+    step = 0
+    while not first.is_terminal():
+        a = play_random(first, first_rng, steps=50)
+        b = play_random(second, second_rng, steps=50)
+        step += len(a)
+        _expect(a == b, f"{where}: the same choices met different legal actions by step {step}")
+        _expect_same(snapshot(first), snapshot(second), f"{where} step {step}: games diverged")
+    _expect(second.is_terminal(), f"{where}: one of two equal games did not end")
+
+
+def check_seeds_differ(game: Game, seeds: Iterable[int]) -> None:
+    """Different seeds deal different games (the seed reaches the shuffles)."""
+    seeds = list(seeds)
+    deals = [snapshot(game.new_state(seed)).views for seed in seeds]
+    _expect(len(deals) >= 2, "check_seeds_differ needs two seeds or more")
+    _expect(
+        any(deal != deals[0] for deal in deals[1:]),
+        f"{game.name} {game.players}p: seeds {seeds} all deal the same game",
+    )
+
+
+def _numpy_random() -> Any:
+    try:
+        return importlib.import_module("numpy.random")
+    except ImportError:
+        return None
+
+
+def check_global_random_untouched(game: Game, seed: int) -> None:
+    """The engine neither reads nor moves the global ``random`` (or numpy) generator."""
+    where = _where(game, seed)
+    numpy_random = _numpy_random()
+    saved = random.getstate()
+    try:
+        # Untouched: playing, cloning, viewing and re-dealing leave the global state as it was.
+        random.seed(f"angler-conformance/global/{seed}")
+        numpy_next = None
+        if numpy_random is not None:
+            numpy_random.seed(seed % 2**32)
+            numpy_next = numpy_random.random()
+            numpy_random.seed(seed % 2**32)
+        before = random.getstate()
+        state = game.new_state(seed)
+        moves = play_random(state, policy(seed, "global"), steps=120)
+        twin = state.clone()
+        for seat in range(game.players):
+            game.determinise(twin.view(seat), random.Random(seed))
+        moves += play_random(state, policy(seed, "global-rest"))
+        _expect(random.getstate() == before, f"{where}: the engine used the global random module")
+        if numpy_random is not None:
+            _expect(
+                numpy_random.random() == numpy_next,
+                f"{where}: the engine used numpy's global generator",
+            )
+        # Disturbed: reseeding and drawing from the globals between steps changes nothing.
+        random.seed(-seed)
+        disturbed = game.new_state(seed)
+        for step, move in enumerate(moves):
+            random.seed(step * 7919 + seed)
+            random.random()
+            random.shuffle(list(range(10)))
+            if numpy_random is not None:
+                numpy_random.seed(step % 2**32)
+                numpy_random.random()
+            apply_all(disturbed, [move], f"{where} step {step} (global generators disturbed)")
+        _expect_same(snapshot(state), snapshot(disturbed), f"{where}: the global generators count")
+    finally:
+        random.setstate(saved)
+
+
+def check_determinise(
+    game: Game,
+    seed: int,
+    *,
+    points: int = 4,
+    samples: int = 3,
+    play_on: bool = True,
+    require_variation: bool = True,
+) -> tuple[int, int]:
+    """Re-dealing a seat's view keeps that view exactly and varies what it hides.
+
+    At random mid-game states, for each seat: ``game.determinise(view, rng)`` for several rngs
+    must give states whose ``view(seat)`` equals the original view, whose deciding seats agree,
+    that are reproducible from the rng's seed, and that play on to the end under the rules. The
+    other seats' views must differ between re-deals at least sometimes, or the view pins the
+    hidden cards. Returns ``(views re-dealt, views whose re-deals varied)``.
+    """
+    moves = play_random(game.new_state(seed), policy(seed, "determinise"))
+    checked = varied = 0
+    rng = policy(seed, "determinise-points")
+    steps = _points(rng, len(moves), points + 1)[1:]
+    state = game.new_state(seed)
+    done = 0
+    for k in steps:
+        apply_all(state, moves[done:k])
+        done = k
+        check_views(state, _where(game, seed, k))
+        for seat in range(game.players):
+            where = f"{_where(game, seed, k)} seat {seat}"
+            view = state.view(seat)
+            others: list[tuple[View, ...]] = []
+            for sample in range(samples):
+                dealt = game.determinise(view, random.Random(f"{seed}/{k}/{seat}/{sample}"))
+                _expect(dealt is not state, f"{where}: determinise returned the state itself")
+                _expect(
+                    dealt.view(seat) == view,
+                    f"{where} sample {sample}: a re-deal shows the seat another view "
+                    f"({_fields_differing(view, dealt.view(seat))})",
+                )
+                _expect(
+                    dealt.current_players() == state.current_players()
+                    and dealt.is_terminal() == state.is_terminal(),
+                    f"{where} sample {sample}: a re-deal changes who decides",
+                )
+                others.append(tuple(dealt.view(b) for b in range(game.players) if b != seat))
+                if sample == 0:
+                    again = game.determinise(view, random.Random(f"{seed}/{k}/{seat}/{sample}"))
+                    _expect_same(
+                        snapshot(dealt),
+                        snapshot(again),
+                        f"{where}: the same rng seed re-deals differently",
+                    )
+                    if play_on:
+                        play_random(
+                            again, policy(seed, f"det-on/{k}/{seat}"), check=True, where=where
+                        )
+            _expect(state.view(seat) == view, f"{where}: determinise changed the true state")
+            checked += 1
+            varied += any(other != others[0] for other in others[1:])
+    if require_variation and checked:
+        _expect(
+            varied > 0,
+            f"{_where(game, seed)}: {checked} re-deals never varied the hidden cards",
+        )
+    return checked, varied
+
+
+def _check_illegal(state: State, code: int, seat: int, where: str, as_text: bool = False) -> None:
+    before = snapshot(state)
+    legal_before = list(state.legal_actions(seat)) if 0 <= seat < state.game.players else []
+    try:
+        with hang_guard(f"{where}: apply_action({code}, {seat})"):
+            if as_text:
+                state.apply(state.game.action_to_string(code), seat)
+            else:
+                state.apply_action(code, seat)
+    except ConformanceError:
+        raise
+    except IllegalActionError as exc:
+        message = str(exc)
+        _expect(
+            "\n" not in message and bool(exc.rule) and exc.rule in message,
+            f"{where}: the error for {code} by seat {seat} must be one line naming a rule: "
+            f"{message!r}",
+        )
+    except Exception as exc:
+        raise ConformanceError(
+            f"{where}: action {code} by seat {seat} raised {type(exc).__name__} ({exc}), "
+            "not IllegalActionError"
+        ) from exc
+    else:
+        raise ConformanceError(f"{where}: action {code} by seat {seat} was accepted")
+    _expect_same(before, snapshot(state), f"{where}: a refused action {code} changed the state")
+    if 0 <= seat < state.game.players:
+        _expect(
+            state.legal_actions(seat) == legal_before,
+            f"{where}: a refused action changed seat {seat}'s legal actions",
+        )
+
+
+def check_illegal_actions(game: Game, seed: int, points: int = 6) -> None:
+    """Codes not legal now, and seats that do not decide now, raise and change nothing."""
+    moves = play_random(game.new_state(seed), policy(seed, "illegal"))
+    steps = set(_points(policy(seed, "illegal-points"), len(moves), points))
+    steps.add(len(moves))  # the end of the game too
+    known: set[int] = set()
+    state = game.new_state(seed)
+    for step in range(len(moves) + 1):
+        current = state.current_players()
+        for seat in current:
+            known.update(state.legal_actions(seat))
+        if step in steps:
+            where = _where(game, seed, step)
+            rng = policy(seed, f"illegal/{step}")
+            for seat in current:
+                legal = set(state.legal_actions(seat))
+                candidates = sorted(known - legal)
+                wrong = rng.sample(candidates, min(3, len(candidates)))
+                for code in [*wrong, -1, -(2**20), 2**40]:
+                    _check_illegal(state, code, seat, where)
+                if wrong:
+                    _check_illegal(state, wrong[0], seat, where, as_text=True)
+            offered = sorted({a for seat in current for a in state.legal_actions(seat)})
+            offered = offered or sorted(known)[:3]
+            for seat in [-1, *range(game.players), game.players]:
+                if seat in current:
+                    continue
+                for code in rng.sample(offered, min(2, len(offered))):
+                    _check_illegal(state, code, seat, where)
+        if step < len(moves):
+            seat, action = moves[step]
+            state.apply_action(action, seat)
+
+
+def check_game(
+    game_name: str,
+    players: int | Iterable[int] | None = None,
+    seeds: Iterable[int] = range(3),
+) -> None:
+    """Every check on ``game_name`` for each player count (all of them by default)."""
+    cls = get_game(game_name)
+    if players is None:
+        counts: list[int] = list(range(cls.min_players, cls.max_players + 1))
+    elif isinstance(players, int):
+        counts = [players]
+    else:
+        counts = list(players)
+    seeds = list(seeds)
+    check_declaration(game_name)
+    for count in counts:
+        try:
+            game = make_game(game_name, count)
+        except AnglerError as exc:
+            raise ConformanceError(
+                f"{game_name}: cannot make a {count}-player game: {exc}"
+            ) from exc
+        check_random_playouts(game, seeds)
+        for seed in seeds:
+            check_clone_independence(game, seed)
+            check_record_replay(game, seed)
+            check_same_seed_same_game(game, seed)
+            check_global_random_untouched(game, seed)
+            check_determinise(game, seed)
+            check_illegal_actions(game, seed)
+        if len(seeds) >= 2:
+            check_seeds_differ(game, seeds)

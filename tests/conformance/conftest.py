@@ -1,0 +1,32 @@
+"""Every conformance test runs on every registered game at every player count it allows.
+
+A game registered later (a new folder under ``angler.games`` or an installed plug-in) is picked up
+by ``all_games()`` here and gets every check without anyone editing this suite.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from angler.core import Game, all_games, make_game
+
+CASES = [
+    pytest.param((cls.name, players), id=f"{cls.name}-{players}p")
+    for cls in all_games()
+    for players in range(cls.min_players, cls.max_players + 1)
+]
+NAMES = [pytest.param(cls.name, id=cls.name) for cls in all_games()]
+
+
+@pytest.fixture(params=CASES)
+def game(request: pytest.FixtureRequest) -> Game:
+    """One registered game configured for one of its player counts."""
+    name, players = request.param
+    return make_game(name, players)
+
+
+@pytest.fixture(params=NAMES)
+def game_name(request: pytest.FixtureRequest) -> str:
+    """The name of one registered game."""
+    name: str = request.param
+    return name

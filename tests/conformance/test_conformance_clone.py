@@ -1,0 +1,34 @@
+"""A clone equals its original and then lives its own life; the same actions end the same."""
+
+from __future__ import annotations
+
+import pytest
+
+from angler.core import Game
+from angler.testing import apply_all, check_clone_independence, play_random, policy, snapshot
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_clone_is_independent_of_its_original(game: Game, seed: int) -> None:
+    check_clone_independence(game, seed, points=4)
+
+
+def test_a_clone_taken_before_a_round_end_reshuffles_like_its_original(game: Game) -> None:
+    """Chance is copied, not shared: both sides of a clone draw the same shuffles later."""
+    state = game.new_state(11)
+    play_random(state, policy(11, "clone-chance"), steps=40)
+    twin = state.clone()
+    rest = play_random(state, policy(11, "clone-chance-rest"))
+    apply_all(twin, rest, "twin")
+    assert snapshot(twin) == snapshot(state)
+    assert twin.scores() == state.scores()
+
+
+def test_a_clone_of_a_finished_game_is_finished_with_the_same_scores(game: Game) -> None:
+    state = game.new_state(5)
+    play_random(state, policy(5, "clone-end"))
+    twin = state.clone()
+    assert twin.is_terminal()
+    assert twin.scores() == state.scores()
+    assert twin.history == state.history
+    assert snapshot(twin) == snapshot(state)

@@ -1,0 +1,43 @@
+"""Seeded random games reach the end, and the state protocol holds at every step.
+
+At each step: somebody decides until the game is over; every deciding seat has legal actions, no
+other seat has any; legal actions are distinct ints; each round-trips through its text and the
+Action value. 1000 games per player count run in all: 50 always, the rest marked slow (set
+``ANGLER_CONFORMANCE_GAMES`` to run more or fewer).
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from angler.core import Game
+from angler.testing import check_random_playouts, check_step, play_random, policy
+
+QUICK_GAMES = 50
+TOTAL_GAMES = max(QUICK_GAMES, int(os.environ.get("ANGLER_CONFORMANCE_GAMES", "1000")))
+SLOW_CHUNKS = 5  # spread over the test workers
+SLOW_GAMES_PER_CHUNK = -(-(TOTAL_GAMES - QUICK_GAMES) // SLOW_CHUNKS)
+
+
+def test_random_playouts_reach_the_end_keeping_the_protocol(game: Game) -> None:
+    steps = check_random_playouts(game, range(QUICK_GAMES))
+    assert steps >= QUICK_GAMES  # every game took at least one action
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(SLOW_CHUNKS))
+def test_a_thousand_random_playouts_per_player_count(game: Game, chunk: int) -> None:
+    first = 1000 + chunk * SLOW_GAMES_PER_CHUNK
+    steps = check_random_playouts(game, range(first, first + SLOW_GAMES_PER_CHUNK))
+    assert steps >= SLOW_GAMES_PER_CHUNK
+
+
+def test_a_finished_game_offers_nobody_anything(game: Game) -> None:
+    state = game.new_state(7)
+    play_random(state, policy(7, "finished"))
+    assert state.is_terminal()
+    assert state.current_players() == ()
+    assert all(state.legal_actions(seat) == [] for seat in range(game.players))
+    check_step(state, "finished game")

@@ -1,0 +1,198 @@
+"""The card set as data: the default ``cards.json``, the ``cards`` option (``--cards FILE``) and
+the one-line refusals of an invalid file. ``load_cards`` is cached by path, so every file here
+gets its own path (pytest's ``tmp_path`` differs per test and per parameter)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from angler.core import AnglerError, OptionError, make_game
+from angler.games.crazy_fishing.cards import BAIT, DEFAULT_CARDS, FISH, ROD, load_cards
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
+
+    from conftest import Table
+
+SMALL: dict[str, Any] = {
+    "format": "angler-crazy-fishing-cards/1",
+    "title": "a small test edition",
+    "sea": {"card_diameter_mm": 70, "scatter_mm_per_sqrt_card": 29},
+    "rods": [
+        {"name": "R2", "speed": 2},
+        {"name": "R2", "speed": 2},
+        {"name": "R1+", "speed": 1, "plus": True, "three_plus": True},
+        {"name": "R3", "speed": 3},
+        {"name": "R4", "speed": 4},
+        {"name": "R5", "speed": 5},
+        {"name": "R6", "speed": 6},
+        {"name": "R1", "speed": 1},
+        {"name": "R7", "speed": 7},
+    ],
+    "baits": [
+        {"name": "B2", "value": 2},
+        {"name": "B2", "value": 2},
+        {"name": "B3", "value": 3},
+        {"name": "Tempting", "value": None, "special": "most-tempting"},
+        {"name": "B4", "value": 4},
+        {"name": "B5", "value": 5},
+        {"name": "B1", "value": 1},
+        {"name": "B6", "value": 6},
+        {"name": "B3+", "value": 3, "plus": True},
+    ],
+    "fish": [
+        {"name": "F1", "size": 1, "back": "1-3"},
+        {"name": "F2", "size": 2, "back": "1-3"},
+        {"name": "F3", "size": 3, "back": "?"},
+        {"name": "Boot", "size": 0, "back": "?", "kind": "boot"},
+    ],
+    "out_of_series": {
+        "rods": [{"name": "OOSRod", "speed": 3, "special": "out-of-series"}],
+        "fish": [
+            {"name": "Prawn", "size": 3, "back": "2-4", "kind": "out-of-series", "effect": "prawn"}
+        ],
+    },
+}
+
+
+def write(tmp_path: Path, data: Any, name: str = "edition.json") -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(data) if not isinstance(data, str) else data, encoding="utf-8")
+    return str(path)
+
+
+def test_cards_default_file_order_and_names(table4: Table) -> None:
+    cards = load_cards(None)
+    assert cards is table4.game.cards  # the bundled edition, loaded once
+    assert str(DEFAULT_CARDS).endswith("cards.json")
+    groups = [(c.kind, c.out_of_series) for c in cards.cards]
+    # One id space: rods, baits, fish, then the out-of-series rods and fish.
+    assert groups == (
+        [(ROD, False)] * 36
+        + [(BAIT, False)] * 36
+        + [(FISH, False)] * 27
+        + [(ROD, True)] * 2
+        + [(FISH, True)] * 10
+    )
+    assert [card.id for card in cards.cards] == list(range(111))
+    assert len(set(cards.by_name)) == 111
+    # Copies share a type name and get #k; a single copy keeps its bare name.
+    assert [c.name for c in cards.cards if c.type_name == "R3"] == ["R3#1", "R3#2", "R3#3", "R3#4"]
+    assert {"Monster12", "Pearl6", "Prawn", "B6"} <= set(cards.by_name)
+    assert "Prawn#1" not in cards.by_name
+
+
+def test_cards_every_back_holds_the_size() -> None:
+    for card in load_cards(None).cards:
+        if card.kind != FISH or card.back == "?":
+            continue
+        low, high = (int(v) for v in card.back.split("-"))
+        assert low <= card.value <= high, card.name
+
+
+def test_cards_option_loads_another_edition(
+    tmp_path: Path, make_table: Callable[..., Table]
+) -> None:
+    path = write(tmp_path, SMALL)
+    game = make_table(2, cards=path).game
+    assert game.cards.source == path
+    assert len(game.cards) == 24
+    rods = ["R2#1", "R2#2", "R3", "R4", "R5", "R6", "R1", "R7"]
+    assert game.cards.names(list(game.rods_in_play)) == rods  # R1+ is a 3+ card
+    state = game.new_state(seed=1)
+    assert [len(hand) for hand in state.hands] == [6, 6]
+    assert sorted(state.sea_fish()) == sorted(game.fish_in_play)
+    swapped = make_table(3, cards=path, oos_rods=True, out_of_series="Prawn").game
+    assert swapped.cards.names(list(swapped.rods_in_play)) == [
+        "R2#1",
+        "R2#2",
+        "R1+",
+        "R4",
+        "R5",
+        "R6",
+        "R1",
+        "R7",
+        "OOSRod",
+    ]
+    assert "Prawn" in swapped.cards.names(list(swapped.fish_in_play))
+    assert "F3" not in swapped.cards.names(list(swapped.fish_in_play))
+
+
+def test_cards_option_without_a_twin_rod_is_refused(tmp_path: Path) -> None:
+    data = copy.deepcopy(SMALL)
+    data["rods"] = [rod for rod in data["rods"] if rod["speed"] != 3]
+    path = write(tmp_path, data)
+    with pytest.raises(OptionError, match="no ordinary rod of speed 3 to swap for OOSRod"):
+        make_game("crazy-fishing", 3, cards=path, oos_rods=True)
+
+
+def test_cards_too_few_to_deal_is_refused(tmp_path: Path) -> None:
+    data = copy.deepcopy(SMALL)
+    data["rods"] = data["rods"][:4]  # 3 rods in play with 2 players, 6 needed
+    path = write(tmp_path, data)
+    with pytest.raises(AnglerError, match="need at least 6 rods and 6 baits"):
+        make_game("crazy-fishing", 2, cards=path)
+
+
+def mutate(section: str, index: int, **changes: Any) -> dict[str, Any]:
+    data = copy.deepcopy(SMALL)
+    items = data["out_of_series"]["fish"] if section == "oos-fish" else data[section]
+    for key, value in changes.items():
+        if value is KeyError:
+            items[index].pop(key)
+        else:
+            items[index][key] = value
+    return data
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (mutate("fish", 2, back="4-6"), "card F3: back '4-6' must be '?' or a range holding 3"),
+        (mutate("fish", 0, size=-1), "card F1: a fish needs a whole 'size'"),
+        (mutate("fish", 1, kind="shark"), "card F2: fish kind must be one of"),
+        (mutate("fish", 0, effect="prawn"), "card F1: out-of-series fish, and only they"),
+        (mutate("oos-fish", 0, effect="dance"), "card Prawn: unknown effect 'dance'"),
+        (mutate("rods", 3, special="laser"), "card R3: unknown special 'laser'"),
+        (mutate("rods", 0, speed=KeyError), "card R2: needs a whole 'speed'"),
+        (mutate("baits", 2, value="3"), "card B3: needs a whole 'value'"),
+        (mutate("rods", 2, plus="yes"), "card R1+: 'plus' must be true or false"),
+        (mutate("baits", 0, three_plus=1), "card B2: 'three_plus' must be true or false"),
+        (mutate("rods", 1, name="R 2"), "rods card 2: 'name' must be a word"),
+        (mutate("fish", 3, name="Boot#1"), "fish card 4: 'name' must be a word"),
+    ],
+)
+def test_cards_invalid_file_names_the_card(
+    tmp_path: Path, data: dict[str, Any], message: str
+) -> None:
+    path = write(tmp_path, data)
+    with pytest.raises(AnglerError) as caught:
+        make_game("crazy-fishing", 3, cards=path)
+    assert message in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ("{not json", "is not JSON"),
+        ([], "expected an object"),
+        ({**SMALL, "rods": {}}, "'rods' must be a list"),
+        ({**SMALL, "fish": []}, "there must be at least one fish"),
+        ({**SMALL, "sea": {"card_diameter_mm": 0}}, "'sea' needs whole card_diameter_mm"),
+    ],
+)
+def test_cards_invalid_file_as_a_whole(tmp_path: Path, data: Any, message: str) -> None:
+    path = write(tmp_path, data)
+    with pytest.raises(AnglerError, match=message):
+        load_cards(path)
+
+
+def test_cards_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(AnglerError, match="cannot read card file"):
+        load_cards(str(tmp_path / "missing.json"))
