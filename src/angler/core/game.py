@@ -49,6 +49,8 @@ class Game(ABC):
     max_players: ClassVar[int]
     default_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
+    variants: ClassVar[tuple[dict[str, Any], ...]] = ({},)
+    """Option sets the conformance suite runs besides the defaults (each at every player count)."""
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         if players is None:

@@ -34,6 +34,7 @@ class CrazyFishingGame(Game):
     min_players = 2
     max_players = 6
     default_players = 4
+    variants = ({}, {"out_of_series": "all", "oos_rods": True})
     options = (
         Option("cards", None, "card set file (JSON); default: the bundled edition"),
         Option(
