@@ -57,13 +57,12 @@ class State(ABC):
         return players[0]
 
     def legal_actions(self, player: int | None = None) -> list[int]:
-        """The codes ``player`` may choose now; empty for a seat that does not decide now."""
-        if player is None:
-            player = self.current_player()
+        """The codes ``player`` may choose now; empty for a seat that does not decide now (or
+        that does not exist)."""
         if player == self._legal_player:
             return self._legal
-        if not 0 <= player < self.game.players:
-            raise IllegalActionError("seats", f"there is no seat {player + 1}")
+        if player is None:
+            player = self.current_player()
         legal = self._legal_actions(player)
         self._legal_player = player
         self._legal = legal
@@ -75,6 +74,8 @@ class State(ABC):
             player = self.current_player()
         legal = self._legal if player == self._legal_player else self.legal_actions(player)
         if action not in legal:
+            if type(player) is not int or not 0 <= player < self.game.players:
+                raise IllegalActionError("seats", f"there is no seat {player!r}")
             if type(action) is not int or action < 0:
                 raise IllegalActionError("action codes", f"{action!r} is not an action code")
             raise self._why_illegal(player, action)
@@ -122,7 +123,8 @@ class State(ABC):
     # ----- hooks -----
     @abstractmethod
     def _legal_actions(self, player: int) -> list[int]:
-        """Legal codes for ``player``; must be empty when ``player`` does not decide now."""
+        """Legal codes for ``player``; empty when ``player`` does not decide now, and for any int
+        that is not a seat (negative ones included)."""
 
     @abstractmethod
     def _apply_action(self, player: int, action: int) -> None: ...

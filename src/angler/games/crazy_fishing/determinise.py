@@ -15,7 +15,7 @@ from angler.core.determinise import assign
 from angler.core.view import View
 from angler.games.crazy_fishing import actions as act
 from angler.games.crazy_fishing.cards import BAIT, FISH, ROD
-from angler.games.crazy_fishing.rules import CAST, PHASE_NAMES, CrazyFishingState
+from angler.games.crazy_fishing.rules import CAST, PHASE_NAMES, CrazyFishingState, cast_parts_of
 from angler.games.crazy_fishing.sea import SeaLayout
 
 if TYPE_CHECKING:
@@ -165,6 +165,7 @@ def _copy_public(state: CrazyFishingState, view: View) -> None:
     state.collect_order = list(view.collect_order)
     state.collecting = view.collecting
     if state.phase != CAST:
+        state.parts = [cast_parts_of(mask, state.cards.kind) for mask in state.cast]
         # Casters' baits for this catch are public once revealed.
         seat = state.order[state.at] if state.order and state.at < len(state.order) else -1
         if seat >= 0:

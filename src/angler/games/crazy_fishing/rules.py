@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from angler.games.crazy_fishing.game import CrazyFishingGame
     from angler.games.crazy_fishing.view import CrazyFishingView
 
+Parts = tuple[tuple[int, ...], tuple[int, ...], int]  # a cast's rods, baits, fish bait (or -1)
 HAND_SIZE = 6
 DRAW_ROD = act.code(act.DRAW, 0)
 DRAW_BAIT = act.code(act.DRAW, 1)
@@ -49,6 +50,7 @@ class CrazyFishingState(State):
         "hands",
         "n",
         "order",
+        "parts",
         "peeked",
         "peeks_left",
         "phase",
@@ -90,6 +92,8 @@ class CrazyFishingState(State):
         self.cast_options: list[list[int] | None] = [None] * n  # this round's casts, by seat
         self.free_cache: list[int] | None = None  # uncovered sea spots, until the sea changes
         self.order: list[int] = []  # catch order of this round
+        # Each seat's revealed cast as (rods, baits, fish bait or -1); set at the reveal.
+        self.parts: list[Parts] = []
         self.at = 0  # index in ``order`` of the player catching now
         self.catcher_baits: tuple[int, ...] = ()
         self.peeks_left = 0
@@ -141,6 +145,8 @@ class CrazyFishingState(State):
 
     # ----- legal actions -----
     def _legal_actions(self, player: int) -> list[int]:
+        if not 0 <= player < self.n:
+            return []
         phase = self.phase
         if phase == COLLECT:  # the most frequent decision: one per card drawn
             if player != self.collect_order[self.collecting]:
@@ -151,10 +157,10 @@ class CrazyFishingState(State):
             if self.bait_deck or self.bait_discard:
                 legal.append(DRAW_BAIT)
             return legal
-        if player not in self.current_players():
-            return []
         if phase == CAST:
-            return self.legal_casts(player)
+            return [] if self.cast_done[player] else self.legal_casts(player)
+        if phase == GAME_OVER or player != self.order[self.at]:
+            return []
         if phase == TURBULENT:
             return [act.code(act.TURBULENT, 0), act.code(act.TURBULENT, 1)]
         if phase == PEEK:
@@ -285,9 +291,9 @@ class CrazyFishingState(State):
         if all(self.cast_done):
             self.reveal()
 
-    def cast_parts(self, seat: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-        """The rods, the baits and the fish used as bait (-1 if none) of a cast."""
-        return _cast_parts(self.cast[seat], self.cards.kind)
+    def cast_parts(self, seat: int) -> Parts:
+        """The rods, the baits and the fish used as bait (-1 if none) of a revealed cast."""
+        return self.parts[seat]
 
     def speed(self, seat: int) -> int:
         return sum(self.cards.value[c] for c in self.cast_parts(seat)[0])
@@ -309,6 +315,8 @@ class CrazyFishingState(State):
     def reveal(self) -> None:
         """Turn the casts over; fastest first, then the best bait, then turned-up rods."""
         casters = [s for s in range(self.n) if self.cast[s]]
+        kinds = self.cards.kind
+        self.parts = [cast_parts_of(mask, kinds) for mask in self.cast]
         for seat in casters:
             rods, baits, fish = self.cast_parts(seat)
             if fish >= 0:  # out-of-series rod: the bait card goes back, the fish is the bait
@@ -361,15 +369,15 @@ class CrazyFishingState(State):
             self.start_collect()
             return
         seat = self.order[self.at]
-        rods, _, _ = self.cast_parts(seat)
         self.catcher_baits = self.catch_baits(seat)
-        special = self.cards.special
-        self.peeks_left = sum(1 for c in rods if special[c] == "fish-finder")
-        reel = any(special[c] == "super-fast-reel" for c in rods)
+        bits = self.cards.special_bits
+        cast = self.cast[seat]
+        self.peeks_left = (cast & bits.get("fish-finder", 0)).bit_count()
         self.targets = []
-        self.targets_wanted = 2 if reel else 1
+        self.targets_wanted = 2 if cast & bits.get("super-fast-reel", 0) else 1
         self.turbulent_after = False
-        if any(special[c] == "turbulent" for c in self.catcher_baits):
+        turbulent = cast & bits.get("turbulent", 0) and self.parts[seat][2] < 0
+        if turbulent:
             self.phase = TURBULENT
         else:
             self.ready_to_peek()
@@ -404,7 +412,7 @@ class CrazyFishingState(State):
             self.log.append((PUBLIC, "no-fish", seat))
             self.end_of_catch()
             return
-        if not self.choosable_fish(seat):  # every fish covered: shuffle the sea first
+        if not self.beside and not self.free_spots():  # every fish covered: shuffle first
             self.shuffle_the_sea(self.sea_fish())
         self.phase = CHOOSE
 
@@ -415,9 +423,8 @@ class CrazyFishingState(State):
         if self.phase == RETRY:
             self.resolve_catch(self.targets[-1:], [self.retry_bait])
             return
-        still_open = self.choosable_fish(seat)
-        if len(self.targets) < self.targets_wanted and still_open:
-            return
+        if len(self.targets) < self.targets_wanted and self.choosable_fish(seat):
+            return  # the Super-Fast Reel's second fish
         faces = [self.fish_at(target) for target in self.targets]
         for kind, ref in self.targets:
             if kind == act.SEA:
@@ -562,7 +569,8 @@ class CrazyFishingState(State):
         self.end_of_round()
 
     def collect_a_card(self, seat: int, deck: int) -> None:
-        card = self.draw_from(ROD if deck == 0 else BAIT)
+        pile = self.rod_deck if deck == 0 else self.bait_deck
+        card = pile.pop() if pile else self.draw_from(ROD if deck == 0 else BAIT)
         hand = self.hands[seat]
         insort(hand, card)
         self.log.append((PUBLIC, "draw", seat, deck))
@@ -680,6 +688,7 @@ class CrazyFishingState(State):
         twin.cast_options = self.cast_options.copy()
         twin.free_cache = self.free_cache
         twin.order = self.order.copy()
+        twin.parts = self.parts
         twin.at = self.at
         twin.catcher_baits = self.catcher_baits
         twin.peeks_left = self.peeks_left
@@ -699,54 +708,44 @@ class CrazyFishingState(State):
         return build_view(self, player)
 
 
-# Memo tables. Their values are tuples of ints, which the garbage collector stops tracking, so a
-# large table costs the collector nothing (lists would be traversed on every full collection).
-_PARTS: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...], int]] = {}
+def cast_parts_of(mask: int, kinds: tuple[int, ...]) -> Parts:
+    """A cast's rods, baits and fish bait."""
+    ids = act.ids_of(mask)
+    fish = [c for c in ids if kinds[c] == FISH]
+    return (
+        tuple(c for c in ids if kinds[c] == ROD),
+        tuple(c for c in ids if kinds[c] == BAIT),
+        fish[0] if fish else -1,
+    )
 
 
-def _cast_parts(mask: int, kinds: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """A cast's rods, baits and fish bait (memoised)."""
-    key = (id(kinds), mask)  # card sets live for the whole process (load_cards caches them)
-    found = _PARTS.get(key)
+# For each pattern of "+" flags in a group (in hand order): the subsets one may cast, as
+# (bitmask over the group's positions, size). Patterns are few, so this table stays tiny.
+_PATTERNS: dict[tuple[bool, ...], tuple[tuple[int, int], ...]] = {}
+
+
+def _pattern_subsets(flags: tuple[bool, ...]) -> tuple[tuple[int, int], ...]:
+    found = _PATTERNS.get(flags)
     if found is None:
-        if len(_PARTS) > 200_000:
-            _PARTS.clear()
-        ids = act.ids_of(mask)
-        fish = [c for c in ids if kinds[c] == FISH]
-        found = _PARTS[key] = (
-            tuple(c for c in ids if kinds[c] == ROD),
-            tuple(c for c in ids if kinds[c] == BAIT),
-            fish[0] if fish else -1,
-        )
+        subsets = []
+        for index in range(1, 1 << len(flags)):
+            size = index.bit_count()
+            with_plus = any(flags[i] for i in range(len(flags)) if index >> i & 1)
+            if size == 1 or with_plus:
+                subsets.append((index, size))
+        found = _PATTERNS[flags] = tuple(subsets)
     return found
 
 
-_KIND_SETS: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, int], ...]] = {}
-
-
-def _kind_sets(group: list[int], plus: tuple[bool, ...]) -> tuple[tuple[int, int], ...]:
-    """The rod (or bait) sets one may cast, as (bitmask, size): one card, or several with a "+"
-    among them. Memoised by the cards in the group: hands repeat, and the sets never change."""
-    key = (id(plus), tuple(group))
-    found = _KIND_SETS.get(key)
-    if found is not None:
-        return found
-    if len(_KIND_SETS) > 200_000:
-        _KIND_SETS.clear()
-    _KIND_SETS[key] = sets = tuple(_enumerate_sets(group, plus))
-    return sets
-
-
-def _enumerate_sets(group: list[int], plus: tuple[bool, ...]) -> list[tuple[int, int]]:
-    singles = [(1 << c, 1) for c in group]
-    plus_bits = [1 << c for c in group if plus[c]]
-    if not plus_bits or len(group) == 1:
-        return singles
-    plus_subsets = [0]
-    for bit in plus_bits:
-        plus_subsets += [mask | bit for mask in plus_subsets]
-    other_subsets = [0]
-    for bit in (1 << c for c in group if not plus[c]):
-        other_subsets += [mask | bit for mask in other_subsets]
-    combined = [p | o for p in plus_subsets[1:] for o in other_subsets]
-    return singles + [(mask, mask.bit_count()) for mask in combined if mask.bit_count() > 1]
+def _kind_sets(group: list[int], plus: tuple[bool, ...]) -> list[tuple[int, int]]:
+    """The rod (or bait) sets one may cast, as (bitmask of cards, size): one card, or several
+    with a "+" among them."""
+    flags = tuple([plus[c] for c in group])
+    if True not in flags:  # no "+": one card at a time
+        return [(1 << c, 1) for c in group]
+    subsets = _pattern_subsets(flags)
+    masks = [0]
+    for card in group:  # masks[i] = the cards at the positions set in i
+        bit = 1 << card
+        masks += [mask | bit for mask in masks]
+    return [(masks[index], size) for index, size in subsets]

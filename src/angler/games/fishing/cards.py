@@ -82,6 +82,8 @@ class CardSet:
         self.value = tuple(card.value for card in cards)
         self.effect = tuple(card.effect for card in cards)
         self.stars = tuple(card.stars for card in cards)
+        self.buoy_ids = frozenset(card.id for card in cards if card.suit == BUOY)
+        self.bit = tuple(1 << card.id for card in cards)  # card id -> its bit in a mask
         self.suit_mask = tuple(
             sum(1 << card.id for card in cards if card.suit == suit) for suit in range(len(SUITS))
         )

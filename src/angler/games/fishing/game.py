@@ -35,6 +35,11 @@ class FishingGame(Game):
             < self.players * HAND_SIZES[self.players][0]
         ):
             raise AnglerError(f"card file {self.cards.source}: too few starting cards to deal")
+        self.starting = tuple(self.cards.starting_cards(self.players))
+        self.tiers_bottom_up = tuple(  # the ocean's star tiers, 5 stars (the bottom) first
+            tuple(card.id for card in self.cards.cards if card.stars == tier)
+            for tier in range(5, 0, -1)
+        )
         # The ocean stack's public tier structure: position (0 = bottom) -> that tier's cards.
         masks: list[int] = []
         for tier in range(5, 0, -1):

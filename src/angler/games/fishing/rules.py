@@ -53,6 +53,7 @@ END_OF_TRICK_EFFECTS = (CATCH_ONE, PASS_LEFT, CATCH_ALL)
 
 class FishingState(State):
     __slots__ = (
+        "buoy_ids",
         "call_suit",
         "caller",
         "cards",
@@ -80,6 +81,7 @@ class FishingState(State):
         "round",
         "score",
         "seen_base",
+        "shown",
         "stock",
         "stock_layers",
         "suit",
@@ -98,6 +100,7 @@ class FishingState(State):
         self.cards: CardSet = game.cards
         self.suit = game.cards.suit  # shared lookup tables, by card id
         self.effect = game.cards.effect
+        self.buoy_ids = game.cards.buoy_ids
         self.trick_has_effect = False
         n = self.n = game.players
         self.round = 1
@@ -127,6 +130,7 @@ class FishingState(State):
         # Public knowledge: which cards each seat might hold, and every card ever shown.
         self.may_hold = [0] * n
         self.seen_base = 0  # cards shown before this state's own log began
+        self.shown = 0  # cards played in finished rounds (kept up to date for round starts)
         # The card you last passed, to whom, and what they might hold before it (yours alone).
         self.known_pass: list[tuple[int, int, int] | None] = [None] * n
         self.overfished = False
@@ -135,19 +139,17 @@ class FishingState(State):
     # ----- set-up -----
     def deal_first_round(self) -> None:
         """Preparing the 1st round: starting cards by player count, ocean stack by stars."""
-        n, cards = self.n, self.cards
-        starting = cards.starting_cards(n)
+        n = self.n
+        starting = list(self.game.starting)
         size = HAND_SIZES[n][0]
-        tiers = [
-            [card.id for card in cards.cards if card.stars == tier] for tier in range(5, 0, -1)
-        ]
+        tiers = [list(tier) for tier in self.game.tiers_bottom_up]
         self.chance.shuffle_all([starting, *tiers])
         self.hands = [sorted(starting[seat * size : (seat + 1) * size]) for seat in range(n)]
-        in_play = sum(1 << card for card in starting)
+        in_play = sum(map(self.cards.bit.__getitem__, starting))
         self.may_hold = [in_play] * n
         # 5-star cards at the bottom, 1-star on top (the top is the end of the list).
         self.ocean = [card for layer in tiers for card in layer]
-        self.in_game = in_play | sum(1 << card for card in self.ocean)
+        self.in_game = in_play | sum(map(self.cards.bit.__getitem__, self.ocean))
         self.log.append((PUBLIC, "round", 1, size))
         self._start_trick(0)
 
@@ -194,9 +196,10 @@ class FishingState(State):
             follow = [card for card in hand if suit[card] == led]
             if not follow:
                 return hand.copy()
-            buoys = [card for card in hand if suit[card] == BUOY]
-            return sorted(follow + buoys) if buoys else follow
-        if player not in self.current_players():
+            if self.buoy_ids.isdisjoint(hand):  # the common case: no buoy to add
+                return follow
+            return sorted(follow + [card for card in hand if suit[card] == BUOY])
+        if player not in self.current_players():  # also any int that is not a seat
             return []
         if phase == CHOOSE_CATCH:
             offset = CATCH * len(self.cards)
@@ -456,16 +459,20 @@ class FishingState(State):
         self.log.append((PUBLIC, "round-end", self.round, points))
         self.known_pass = [None] * self.n  # every passed card has been played by now
         self.chance.shuffle_all([pile for pile in self.fisher if pile])
+        bit = self.cards.bit
+        masks = [sum(map(bit.__getitem__, pile)) for pile in self.fisher]  # distinct bits: OR
         # Every card caught this round left whatever older layer it was drawn from.
-        caught_now = sum(1 << card for pile in self.fisher for card in pile)
+        caught_now = sum(masks)
+        self.shown |= caught_now
+        keep = ~caught_now
         self.stock_layers = [
-            [(mask & ~caught_now, left) for mask, left in layers] for layers in self.stock_layers
+            [(mask & keep, left) for mask, left in layers] for layers in self.stock_layers
         ]
         for seat in range(self.n):
             caught = self.fisher[seat]
             if caught:
                 self.stock[seat] = caught + self.stock[seat]
-                self.stock_layers[seat].append((sum(1 << card for card in caught), len(caught)))
+                self.stock_layers[seat].append((masks[seat], len(caught)))
             self.fisher[seat] = []
         if self.round == ROUNDS:
             self.end_game()
@@ -498,7 +505,7 @@ class FishingState(State):
             (s for s in range(n) if need[s]), key=lambda s: (-need[s], self.tie_break(s))
         )
         tier_of = self.game.ocean_tier_masks
-        never_shown = ~self.seen()  # a card once played never returns to the ocean
+        never_shown = ~self.shown  # a card once played never returns to the ocean
         for seat in order:
             ocean = self.ocean
             top = len(ocean) - need[seat]
@@ -550,6 +557,7 @@ class FishingState(State):
         twin.cards = self.cards
         twin.suit = self.suit
         twin.effect = self.effect
+        twin.buoy_ids = self.buoy_ids
         twin.trick_has_effect = self.trick_has_effect
         twin.n = self.n
         twin.round = self.round
@@ -580,6 +588,7 @@ class FishingState(State):
         twin.pass_choice = self.pass_choice.copy()
         twin.may_hold = self.may_hold.copy()
         twin.seen_base = self.seen_base
+        twin.shown = self.shown
         twin.known_pass = self.known_pass.copy()
         twin.overfished = self.overfished
         twin.in_game = self.in_game
