@@ -337,7 +337,12 @@ def test_collect_one_card_per_decision_from_either_deck(table2: Table) -> None:
         table2.run(state, f"draw {deck}")
     cards = table2.game.cards
     assert sorted(cards.kind[c] for c in state.hands[0]) == [ROD] * 3 + [BAIT] * 3
-    assert len(table2.events(state, "draw")) == 5
+    assert len(table2.events(state, "drew")) == 5  # each card drawn, the drawer's own
+    others = [e for e in state.view(1).events if e[1] in ("draw", "drew")]
+    assert others == [
+        (-1, "draw", 0, 1 if deck == "bait" else 0)
+        for deck in ("rod", "bait", "rod", "rod", "bait")
+    ]  # the others see only the deck
     assert state.current_player() == 1
 
 

@@ -7,6 +7,7 @@ codes (see ``actions.py``). Seats are numbered clockwise from 0.
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Self
 
@@ -26,6 +27,11 @@ Parts = tuple[tuple[int, ...], tuple[int, ...], int]  # a cast's rods, baits, fi
 HAND_SIZE = 6
 DRAW_ROD = act.code(act.DRAW, 0)
 DRAW_BAIT = act.code(act.DRAW, 1)
+# Legal draws by (rods left, baits left); shared lists, like every legal list owned by a state.
+DRAW_CHOICES: tuple[tuple[list[int], list[int]], ...] = (
+    ([], [DRAW_BAIT]),
+    ([DRAW_ROD], [DRAW_ROD, DRAW_BAIT]),
+)
 END_AT = 5  # the game ends after a round with this many fish or fewer left
 
 CAST, TURBULENT, PEEK, CHOOSE, SPLIT, RETRY, COLLECT, GAME_OVER = range(8)
@@ -151,12 +157,9 @@ class CrazyFishingState(State):
         if phase == COLLECT:  # the most frequent decision: one per card drawn
             if player != self.collect_order[self.collecting]:
                 return []
-            legal = []
-            if self.rod_deck or self.rod_discard:
-                legal.append(DRAW_ROD)
-            if self.bait_deck or self.bait_discard:
-                legal.append(DRAW_BAIT)
-            return legal
+            can_rod = bool(self.rod_deck or self.rod_discard)
+            can_bait = bool(self.bait_deck or self.bait_discard)
+            return DRAW_CHOICES[can_rod][can_bait]
         if phase == CAST:
             return [] if self.cast_done[player] else self.legal_casts(player)
         if phase == GAME_OVER or player != self.order[self.at]:
@@ -573,8 +576,7 @@ class CrazyFishingState(State):
         card = pile.pop() if pile else self.draw_from(ROD if deck == 0 else BAIT)
         hand = self.hands[seat]
         insort(hand, card)
-        self.log.append((PUBLIC, "draw", seat, deck))
-        self.log.append((seat, "drew", seat, card))
+        self.log.append((seat, "drew", seat, card, deck))  # others see "draws a rod/bait"
         if len(hand) < HAND_SIZE and (self.rod_deck or self.bait_deck):
             return  # the same player draws again (the common case)
         self.next_collector()
@@ -737,15 +739,25 @@ def _pattern_subsets(flags: tuple[bool, ...]) -> tuple[tuple[int, int], ...]:
     return found
 
 
-def _kind_sets(group: list[int], plus: tuple[bool, ...]) -> list[tuple[int, int]]:
+# Recent groups' sets. Tuples of ints only: the garbage collector stops tracking them.
+_SETS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+
+
+def _kind_sets(group: list[int], plus: tuple[bool, ...]) -> Sequence[tuple[int, int]]:
     """The rod (or bait) sets one may cast, as (bitmask of cards, size): one card, or several
     with a "+" among them."""
     flags = tuple([plus[c] for c in group])
     if True not in flags:  # no "+": one card at a time
         return [(1 << c, 1) for c in group]
-    subsets = _pattern_subsets(flags)
-    masks = [0]
-    for card in group:  # masks[i] = the cards at the positions set in i
-        bit = 1 << card
-        masks += [mask | bit for mask in masks]
-    return [(masks[index], size) for index, size in subsets]
+    key = (id(plus), *group)  # card sets live as long as the process (load_cards caches them)
+    found = _SETS.get(key)
+    if found is None:
+        subsets = _pattern_subsets(flags)
+        masks = [0]
+        for card in group:  # masks[i] = the cards at the positions set in i
+            bit = 1 << card
+            masks += [mask | bit for mask in masks]
+        if len(_SETS) > 50_000:
+            _SETS.clear()
+        found = _SETS[key] = tuple([(masks[index], size) for index, size in subsets])
+    return found

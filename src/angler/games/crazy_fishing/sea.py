@@ -43,12 +43,24 @@ def scatter(
 
 
 def overlaps(xs: list[int], ys: list[int], diameter: int) -> tuple[tuple[int, ...], ...]:
-    points = [complex(x, y) for x, y in zip(xs, ys, strict=True)]
-    count = len(points)
-    return tuple(
-        tuple(above for above in range(spot + 1, count) if abs(point - points[above]) < diameter)
-        for spot, point in enumerate(points)
-    )
+    """For each spot, the higher spots whose card overlaps it (centres under a diameter apart).
+
+    Spots are swept in order of x, so only neighbours less than a diameter apart in x are measured.
+    """
+    count = len(xs)
+    by_x = sorted(range(count), key=xs.__getitem__)
+    reach = diameter * diameter
+    rows: list[list[int]] = [[] for _ in range(count)]
+    for rank, spot in enumerate(by_x):
+        x, y = xs[spot], ys[spot]
+        for other in by_x[rank + 1 :]:
+            dx = xs[other] - x
+            if dx >= diameter:
+                break
+            if dx * dx + (ys[other] - y) ** 2 < reach:
+                low, high = (spot, other) if spot < other else (other, spot)
+                rows[low].append(high)
+    return tuple(tuple(sorted(row)) for row in rows)
 
 
 def is_covered(spot: int, cards: list[int], above: tuple[tuple[int, ...], ...]) -> bool:

@@ -84,7 +84,7 @@ def build_view(state: CrazyFishingState, player: int) -> CrazyFishingView:
         game="crazy-fishing",
         player=player,
         players=state.n,
-        events=tuple(e for e in state.log if len(e) > 2 and (e[0] == PUBLIC or e[0] == player)),
+        events=visible_events(state, player),
         round=state.round,
         phase=PHASE_NAMES[state.phase],
         current=state.current_players(),
@@ -123,6 +123,21 @@ def build_view(state: CrazyFishingState, player: int) -> CrazyFishingView:
         collecting=state.collecting,
         scores=tuple(state.scores()),
     )
+
+
+def visible_events(state: CrazyFishingState, player: int) -> tuple[tuple[Any, ...], ...]:
+    """Public events and this player's own. A card drawn is the drawer's secret; the others
+    learn only which deck it came from (so one log entry serves both)."""
+    events = []
+    for event in state.log:
+        if len(event) <= 2:  # an action as applied; the engine's events tell it
+            continue
+        audience = event[0]
+        if audience in (PUBLIC, player):
+            events.append(event)
+        elif event[1] == "drew":
+            events.append((PUBLIC, "draw", event[2], event[4]))
+    return tuple(events)
 
 
 def seat_name(seat: int, viewer: int | None) -> str:
