@@ -57,6 +57,10 @@ def simulate_command(
         list[str] | None,
         typer.Option("--option", "-o", help="Game option key=value (repeatable)."),
     ] = None,
+    cards: Annotated[
+        Path | None,
+        typer.Option("--cards", help="Card set file (JSON) for games that have one."),
+    ] = None,
 ) -> None:
     """Play GAME many times between agents and summarise wins, scores and game length.
 
@@ -64,7 +68,10 @@ def simulate_command(
 
     Seats are numbered from 1 in the table, from 0 in --out files and records.
     """
-    configured = make_game(game, players, **parse_options(option))
+    settings = parse_options(option)
+    if cards is not None:
+        settings["cards"] = str(cards)
+    configured = make_game(game, players, **settings)
     names = seat_agents(agents.split(","), configured.players)
     if out_file is not None:
         check_writable_file(out_file, (".json", ".csv"))

@@ -157,6 +157,10 @@ class CrazyFishingGame(Game):
         counts: dict[str, float] = {
             "rounds": float(state.round),
             "fish left in the sea": float(len(state.sea_fish()) + len(state.beside)),
+            "ended as nobody could cast": float(
+                any(len(e) > 2 and e[1] == "nobody-casts" for e in state.log)
+            ),
+            "rounds sat out": float(sum(1 for e in state.log if len(e) > 2 and e[1] == "sits-out")),
         }
         for pile in state.piles:
             for fish in pile:

@@ -151,8 +151,6 @@ class CrazyFishingState(State):
 
     # ----- legal actions -----
     def _legal_actions(self, player: int) -> list[int]:
-        if not 0 <= player < self.n:
-            return []
         phase = self.phase
         if phase == COLLECT:  # the most frequent decision: one per card drawn
             if player != self.collect_order[self.collecting]:
@@ -161,7 +159,9 @@ class CrazyFishingState(State):
             can_bait = bool(self.bait_deck or self.bait_discard)
             return DRAW_CHOICES[can_rod][can_bait]
         if phase == CAST:
-            return [] if self.cast_done[player] else self.legal_casts(player)
+            if not 0 <= player < self.n or self.cast_done[player]:
+                return []
+            return self.legal_casts(player)
         if phase == GAME_OVER or player != self.order[self.at]:
             return []
         if phase == TURBULENT:
@@ -208,22 +208,31 @@ class CrazyFishingState(State):
             return []
         bits = cards.special_bits
         reel_bits = bits.get("super-fast-reel", 0)
+        casts = [  # CAST is kind 0: the code is the cards' mask shifted past the kind bits
+            (rod_mask | bait_mask) << 4
+            for rod_mask, _ in rod_sets
+            if not rod_mask & reel_bits
+            for bait_mask, _ in bait_sets
+        ]
+        if reel_bits & act.mask_of(hand):  # the Reel: another rod and at least 2 baits
+            casts += [
+                (rod_mask | bait_mask) << 4
+                for rod_mask, rod_count in rod_sets
+                if rod_mask & reel_bits and rod_count >= 2
+                for bait_mask, bait_count in bait_sets
+                if bait_count >= 2
+            ]
         oos_bits = bits.get("out-of-series", 0)
-        fish_baits = [c for c in pile if kind[c] == FISH] if oos_bits else []
-        casts: list[int] = []
-        for rod_mask, rod_count in rod_sets:
-            if rod_mask & reel_bits:
-                if rod_count >= 2:
-                    casts += [(rod_mask | bm) << 4 for bm, count in bait_sets if count >= 2]
-                continue
-            casts += [(rod_mask | bm) << 4 for bm, _ in bait_sets]
-            if rod_mask & oos_bits and fish_baits:
-                casts += [
-                    (rod_mask | bm | 1 << fish) << 4
-                    for bm, count in bait_sets
-                    if count == 1
-                    for fish in fish_baits
-                ]
+        if oos_bits & act.mask_of(hand):  # fish with a caught fish, 1 bait card goes back
+            fish_baits = [c for c in pile if kind[c] == FISH]
+            casts += [
+                (rod_mask | bait_mask | 1 << fish) << 4
+                for rod_mask, _ in rod_sets
+                if rod_mask & oos_bits and not rod_mask & reel_bits
+                for bait_mask, bait_count in bait_sets
+                if bait_count == 1
+                for fish in fish_baits
+            ]
         return casts
 
     def choosable_fish(self, seat: int) -> list[int]:
@@ -321,13 +330,13 @@ class CrazyFishingState(State):
         kinds = self.cards.kind
         self.parts = [cast_parts_of(mask, kinds) for mask in self.cast]
         for seat in casters:
-            rods, baits, fish = self.cast_parts(seat)
+            rods, _, fish = self.cast_parts(seat)
+            played = self.cast[seat]
             if fish >= 0:  # out-of-series rod: the bait card goes back, the fish is the bait
-                self.hands[seat] = sorted(set(self.hands[seat]) - set(rods))
+                played = act.mask_of(rods)
                 self.piles[seat].remove(fish)
                 self.removed.append(fish)
-            else:
-                self.hands[seat] = sorted(set(self.hands[seat]) - set(rods) - set(baits))
+            self.hands[seat] = [c for c in self.hands[seat] if not played >> c & 1]
             self.log.append((PUBLIC, "reveal", seat, self.cast[seat]))
         keys = {s: (self.speed(s), self.bait_value(s, self.catch_baits(s))) for s in casters}
         self.order = self.catch_order(casters, keys)
@@ -410,13 +419,12 @@ class CrazyFishingState(State):
         self.ready_to_peek()
 
     def ready_to_choose(self) -> None:
-        seat = self.order[self.at]
-        if not self.sea_fish() and not self.beside:
-            self.log.append((PUBLIC, "no-fish", seat))
+        if not self.beside and not self.free_spots():
+            # The top card of a pile is never covered, so no free fish means an empty sea. (The
+            # rulebook's "no fish can be chosen: shuffle the sea" cannot arise with round cards.)
+            self.log.append((PUBLIC, "no-fish", self.order[self.at]))
             self.end_of_catch()
             return
-        if not self.beside and not self.free_spots():  # every fish covered: shuffle first
-            self.shuffle_the_sea(self.sea_fish())
         self.phase = CHOOSE
 
     def choose_a_fish(self, kind: int, ref: int) -> None:
@@ -458,10 +466,8 @@ class CrazyFishingState(State):
         size = self.cards.value
         fishes = [self.fish_at(target) for target in targets]
         # Coverage as the fish lay when chosen, before either of a Reel's two fish is taken.
-        covered = [
-            kind == act.SEA and is_covered(ref, self.sea_card, self.sea.above)
-            for kind, ref in targets
-        ]
+        free = self.free_spots()
+        covered = [kind == act.SEA and ref not in free for kind, ref in targets]
         caught: list[tuple[int, int]] = []
         for (kind, ref), fish, bait, was_covered in zip(
             targets, fishes, baits, covered, strict=True
