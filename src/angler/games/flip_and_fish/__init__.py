@@ -1,0 +1,1 @@
+"""Flip & Fish: flick a D12 at face-down fish."""
