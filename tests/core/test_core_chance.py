@@ -126,3 +126,19 @@ def test_the_search_stream_is_separate_and_reproducible() -> None:
     assert search_stream(1).random() == search_stream(1).random()
     assert search_stream(1).random() != search_stream(2).random()
     assert search_stream(1).random() != Chance(1).generator().random()
+
+
+def test_an_outcome_is_seeded_or_forced_and_logged() -> None:
+    from angler.core.chance import Chance
+
+    def roll(rng: random.Random) -> list[int]:
+        return [rng.randint(1, 12), rng.randint(1, 12)]
+
+    first, second = Chance(4), Chance(4)
+    assert first.outcome(roll) == second.outcome(roll)
+    assert first.counter == 1
+    forced = Chance(4)
+    forced.log = []
+    forced.force([[7, 7]])
+    assert forced.outcome(roll) == [7, 7]
+    assert forced.log == [[7, 7]] and forced.counter == 1

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Iterable, MutableSequence
+from collections.abc import Callable, Iterable, MutableSequence
 
 
 class ForcedChanceError(ValueError):
@@ -74,6 +74,18 @@ class Chance:
                 items[:] = sorted(items, key=lambda _: draw())
             if self.log is not None:
                 self.log.append(list(items))
+
+    def outcome(self, draw: Callable[[random.Random], list[int]]) -> list[int]:
+        """One chance event that is not a shuffle (a cast, a die): ``draw`` makes it from a fresh
+        generator, unless a forced outcome is queued. Outcomes are lists of whole numbers."""
+        self.counter += 1
+        if self.forced:
+            result = list(self.forced.popleft())
+        else:
+            result = draw(random.Random(f"angler/{self.seed}/{self.counter}"))
+        if self.log is not None:
+            self.log.append(list(result))
+        return result
 
     def force(self, orders: Iterable[list[int]]) -> None:
         if self.forced is None:

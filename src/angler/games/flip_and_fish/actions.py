@@ -1,0 +1,124 @@
+"""Flip & Fish's action codes: ``code = argument << 4 | kind``.
+
+| kind | text | argument |
+|---|---|---|
+| FISH | ``fish`` / ``fish with Trout#1 Bass#2`` | bitmask of the bait fish announced |
+| BUY | ``buy 1`` … ``buy 3`` / ``buy dip`` | shop slot 0–2, or 3 for a lucky dip |
+| STOCKTAKE | ``stocktake Trout#1`` | the caught fish paid |
+| GEAR | ``gear up Spear Net`` | bitmask of the used equipment flipped face up |
+| CAST | ``cast 120 -40`` | the aimed point, on a 5 mm grid (x and y in mm) |
+| USE | ``use Flashlight 3`` / ``use Berley`` | equipment id × 8 + water slot (7: none) |
+| DISCARD | ``discard Carp#2`` | the card discarded |
+| PASS | ``done`` | end an optional step, or rest when nothing else is possible |
+"""
+
+from __future__ import annotations
+
+from angler.core.errors import AnglerError
+from angler.games.flip_and_fish.cards import CardSet
+from angler.games.flip_and_fish.table import TABLE_HALF
+
+FISH, BUY, STOCKTAKE, GEAR, CAST, USE, DISCARD, PASS = range(8)
+STEP = 5  # mm between aim points
+SIDE = int(2 * TABLE_HALF) // STEP + 1  # aim points per row
+NO_SLOT = 7
+
+
+def code(kind: int, argument: int = 0) -> int:
+    return argument << 4 | kind
+
+
+def ids_of(mask: int) -> list[int]:
+    ids = []
+    while mask:
+        low = mask & -mask
+        ids.append(low.bit_length() - 1)
+        mask ^= low
+    return ids
+
+
+def aim_code(x: float, y: float) -> int:
+    gx = round((x + TABLE_HALF) / STEP)
+    gy = round((y + TABLE_HALF) / STEP)
+    if not (0 <= gx < SIDE and 0 <= gy < SIDE):
+        raise AnglerError(f"aim ({x:g}, {y:g}) lies outside the table (±{TABLE_HALF:g} mm)")
+    return code(CAST, gx * SIDE + gy)
+
+
+def aim_point(argument: int) -> tuple[float, float]:
+    gx, gy = divmod(argument, SIDE)
+    return gx * STEP - TABLE_HALF, gy * STEP - TABLE_HALF
+
+
+ALL_AIMS = tuple(code(CAST, index) for index in range(SIDE * SIDE))
+
+
+def action_to_string(cards: CardSet, action: int) -> str:
+    kind, argument = action & 15, action >> 4
+    if kind == FISH:
+        bait = [cards.cards[c].name for c in ids_of(argument)]
+        return "fish with " + " ".join(bait) if bait else "fish"
+    if kind == BUY and argument <= 3:
+        return "buy dip" if argument == 3 else f"buy {argument + 1}"
+    if kind == STOCKTAKE and argument < len(cards):
+        return f"stocktake {cards.cards[argument].name}"
+    if kind == GEAR and argument:
+        return "gear up " + " ".join(cards.cards[c].name for c in ids_of(argument))
+    if kind == CAST and argument < SIDE * SIDE:
+        x, y = aim_point(argument)
+        return f"cast {x:g} {y:g}"
+    if kind == USE and argument >> 3 < len(cards):
+        equipment, slot = divmod(argument, 8)
+        name = cards.cards[equipment].name
+        return f"use {name}" if slot == NO_SLOT else f"use {name} {slot + 1}"
+    if kind == DISCARD and argument < len(cards):
+        return f"discard {cards.cards[argument].name}"
+    if kind == PASS and argument == 0:
+        return "done"
+    raise AnglerError(f"{action} is not a Flip & Fish action code")
+
+
+def action_from_string(cards: CardSet, text: str) -> int:
+    words = text.split()
+    if not words:
+        raise AnglerError("an empty action")
+
+    def card(name: str) -> int:
+        if name not in cards.by_name:
+            raise AnglerError(f"unknown card {name!r}")
+        return cards.by_name[name]
+
+    verb, rest = words[0], words[1:]
+    if verb == "fish" and not rest:
+        return code(FISH)
+    if verb == "fish" and rest[:1] == ["with"] and rest[1:]:
+        return code(FISH, sum(1 << card(name) for name in rest[1:]))
+    if verb == "buy" and rest == ["dip"]:
+        return code(BUY, 3)
+    if verb == "buy" and len(rest) == 1 and rest[0] in ("1", "2", "3"):
+        return code(BUY, int(rest[0]) - 1)
+    if verb == "stocktake" and len(rest) == 1:
+        return code(STOCKTAKE, card(rest[0]))
+    if verb == "gear" and rest[:1] == ["up"] and rest[1:]:
+        return code(GEAR, sum(1 << card(name) for name in rest[1:]))
+    if verb == "cast" and len(rest) == 2:
+        try:
+            x, y = float(rest[0]), float(rest[1])
+        except ValueError:
+            raise AnglerError(f"cast needs two numbers (mm), not {' '.join(rest)!r}") from None
+        return aim_code(x, y)
+    if verb == "use" and rest:
+        slot = NO_SLOT
+        if len(rest) == 2:
+            if rest[1] not in ("1", "2", "3", "4", "5"):
+                raise AnglerError(f"a water slot is 1 to 5, not {rest[1]!r}")
+            slot = int(rest[1]) - 1
+        return code(USE, card(rest[0]) * 8 + slot)
+    if verb == "discard" and len(rest) == 1:
+        return code(DISCARD, card(rest[0]))
+    if verb == "done" and not rest:
+        return code(PASS)
+    raise AnglerError(
+        f"unknown action {text!r} (actions: fish, buy, stocktake, gear up, cast, use, discard, "
+        "done)"
+    )

@@ -1,0 +1,136 @@
+"""Flip & Fish's declaration: name, player counts, options, set-up and action texts."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from angler.core.chance import Chance
+from angler.core.errors import AnglerError, OptionError
+from angler.core.game import Game, Option
+from angler.core.registry import register
+from angler.core.state import State
+from angler.core.view import View
+from angler.games.flip_and_fish import actions
+from angler.games.flip_and_fish.cards import CardSet, load_cards
+from angler.games.flip_and_fish.cast import SKILLS
+from angler.games.flip_and_fish.rules import FlipAndFishState
+from angler.games.flip_and_fish.table import PRESETS, Point, Table, check_layout
+
+
+def _layout(text: str) -> str | tuple[Point, ...]:
+    """A preset name, or 5 card centres written ``x,y;x,y;…`` in mm."""
+    if text in PRESETS:
+        return text
+    try:
+        points = tuple(
+            (float(x), float(y)) for x, y in (pair.split(",") for pair in text.split(";"))
+        )
+    except ValueError:
+        names = ", ".join(PRESETS)
+        raise ValueError(f"a preset ({names}) or 5 card centres 'x,y;x,y;…' in mm") from None
+    problem = check_layout(points)
+    if problem:
+        raise ValueError(problem)
+    return points
+
+
+def _skills(text: str) -> tuple[float, ...]:
+    """Skill per seat: names (expert, good, fair, novice) or factors, separated by commas."""
+    out = []
+    for part in text.split(","):
+        part = part.strip()
+        factor = SKILLS.get(part)
+        if factor is None:
+            factor = float(part)
+            if not 0.1 <= factor <= 3:
+                raise ValueError(f"a skill factor lies between 0.1 and 3, not {part}")
+        out.append(factor)
+    return tuple(out)
+
+
+@register
+class FlipAndFishGame(Game):
+    name = "flip-and-fish"
+    title = "Flip & Fish"
+    summary = "Flick a D12 at face-down fish; catch trophies, shop for gear."
+    min_players = 2
+    max_players = 4
+    default_players = 3
+    options = (
+        Option("cards", None, "card set file (JSON); default: the bundled edition"),
+        Option(
+            "layout",
+            "cross",
+            "water layout: " + ", ".join(PRESETS) + ", or 'x,y;…' in mm",
+            parse=_layout,
+        ),
+        Option(
+            "skill",
+            "fair",
+            "cast skill per seat (expert, good, fair, novice or a factor; "
+            "one value for all or comma-separated by seat)",
+            parse=_skills,
+        ),
+    )
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        super().__init__(players, **options)
+        self.cards: CardSet = load_cards(self.settings["cards"])
+        layout = self.settings["layout"]
+        self.table = Table.for_players(self.players, layout)
+        skills = self.settings["skill"]
+        if isinstance(skills, str):
+            skills = _skills(skills)
+        if len(skills) not in (1, self.players):
+            raise OptionError(f"give 1 skill or {self.players} (one per seat), not {len(skills)}")
+        self.skills: tuple[float, ...] = tuple(float(s) for s in skills) * (
+            self.players if len(skills) == 1 else 1
+        )
+        if len(self.cards.fishing_ids) < 10:
+            raise AnglerError(f"card file {self.cards.source}: too few fishing cards to play")
+
+    def skill(self, seat: int) -> float:
+        return self.skills[seat]
+
+    def new_state(self, seed: int) -> FlipAndFishState:
+        state = FlipAndFishState(self, Chance(seed))
+        state.set_up()
+        return state
+
+    def state_from_setup(self, setup: Mapping[str, Any], seed: int) -> FlipAndFishState:
+        from angler.games.flip_and_fish.setup import state_from_setup
+
+        return state_from_setup(self, setup, seed)
+
+    def action_to_string(self, action: int) -> str:
+        return actions.action_to_string(self.cards, action)
+
+    def action_from_string(self, text: str) -> int:
+        return actions.action_from_string(self.cards, text)
+
+    def determinise(self, view: View, rng: random.Random) -> FlipAndFishState:
+        from angler.games.flip_and_fish.determinise import determinise
+
+        return determinise(self, view, rng)
+
+    def render_view(self, view: View) -> str:
+        from angler.games.flip_and_fish.view import FlipAndFishView, render
+
+        assert isinstance(view, FlipAndFishView)
+        return render(view, self.cards)
+
+    def describe_event(self, event: tuple[Any, ...], viewer: int | None = None) -> str:
+        from angler.games.flip_and_fish.view import describe
+
+        return describe(event, self.cards, viewer)
+
+    def tally(self, state: State) -> dict[str, float]:
+        assert isinstance(state, FlipAndFishState)
+        events = [e for e in state.log if len(e) > 2]
+        counts: dict[str, float] = {"turns": float(state.turns + 1)}
+        for kind in ("catch", "got-away", "miss", "snag", "strike", "boot"):
+            counts[kind] = float(sum(1 for e in events if e[1] == kind))
+        counts["first player won"] = float(state.winner == 0)
+        return counts

@@ -1,0 +1,683 @@
+"""Flip & Fish's rules as a state machine: one action per turn (Fish, Shop or Gear up).
+
+Each rule lives in one method named after it. Cards are ids into the card set; actions are integer
+codes (see ``actions.py``). Seats are numbered clockwise from 0; seat 0 starts.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Self
+
+from angler.core.chance import Chance
+from angler.core.state import PUBLIC, State
+from angler.games.flip_and_fish import actions as act
+from angler.games.flip_and_fish.cards import (
+    BASE_BAIT_FISH,
+    BOOT,
+    DISCARD,
+    FLIP,
+    ONGOING,
+    TROPHY,
+    CardSet,
+    EquipmentCard,
+)
+from angler.games.flip_and_fish.cast import Landing, measure, throw
+from angler.games.flip_and_fish.table import RULER, Table
+
+if TYPE_CHECKING:
+    from angler.games.flip_and_fish.game import FlipAndFishGame
+    from angler.games.flip_and_fish.view import FlipAndFishView
+
+WATER = 5
+FISH_LIMIT = 5
+GEAR_LIMIT = 3
+SHOP_ROW = 3
+STRIKE_BONUS = 2
+COLOUR_BONUS = 2
+SNAG = 1
+
+TURN, AIM, LANDED, BOOST, SNAGGED, SNAP, LIMIT, SHOP_BUY, GAME_OVER = range(9)
+PHASE_NAMES = ("turn", "aim", "landed", "boost", "snagged", "snap", "limit", "shop", "over")
+
+
+class FlipAndFishState(State):
+    __slots__ = (
+        "bait",
+        "bite_slot",
+        "cards",
+        "caught",
+        "deck",
+        "extra_turn",
+        "face_up",
+        "fish_discard",
+        "gear",
+        "landing",
+        "n",
+        "no_fishing",
+        "no_fishing_next",
+        "peeked",
+        "phase",
+        "ready",
+        "roll",
+        "shop_deck",
+        "shop_discard",
+        "shop_open",
+        "shop_pending",
+        "shop_row",
+        "table",
+        "turn",
+        "turns",
+        "water",
+        "winner",
+    )
+
+    game: FlipAndFishGame
+
+    def __init__(self, game: FlipAndFishGame, chance: Chance) -> None:
+        self._init_core(game, chance)
+        self.cards: CardSet = game.cards
+        n = self.n = game.players
+        self.table: Table = game.table
+        self.deck: list[int] = []  # fishing deck, top = end
+        self.fish_discard: list[int] = []
+        self.shop_deck: list[int] = []
+        self.shop_discard: list[int] = []
+        self.shop_row: list[int] = []
+        self.shop_open = False  # laid out (the first trophy was caught before this turn)
+        self.shop_pending = False  # a trophy was caught: lay the shop out next turn
+        self.water: list[int] = [-1] * WATER
+        self.face_up: list[bool] = [False] * WATER
+        self.caught: list[list[int]] = [[] for _ in range(n)]
+        self.gear: list[list[int]] = [[] for _ in range(n)]
+        self.ready: dict[int, bool] = {}  # equipment id -> face up (ready to use)
+        self.turn = 0
+        self.turns = 0
+        self.phase = TURN
+        self.no_fishing = -1  # the seat whose lines are tangled by a snag this turn
+        self.no_fishing_next = False
+        self.extra_turn = False
+        self.bait: list[int] = []
+        self.landing: Landing | None = None
+        self.bite_slot = -1
+        self.roll = 0
+        self.peeked: list[list[int]] = [[] for _ in range(n)]  # water slots a Flashlight showed
+        self.winner = -1
+
+    # ----- set-up -----
+    def set_up(self) -> None:
+        """Shuffle both decks; lay 5 fish face down in the water. Seat 0 starts."""
+        self.deck = list(self.cards.fishing_ids)
+        self.shop_deck = list(self.cards.shopping_ids)
+        self.chance.shuffle_all([self.deck, self.shop_deck])
+        self.replenish_the_water()
+        self.log.append((PUBLIC, "turn", 0, 1))
+
+    # ----- whose decision -----
+    def current_players(self) -> tuple[int, ...]:
+        return () if self.phase == GAME_OVER else (self.turn,)
+
+    def is_terminal(self) -> bool:
+        return self.phase == GAME_OVER
+
+    def scores(self) -> list[int]:
+        """Trophy fish caught (the winner reaches the target)."""
+        return [sum(1 for c in pile if self.cards.kind[c] == TROPHY) for pile in self.caught]
+
+    def trophies_to_win(self) -> int:
+        return 3 if self.n == 2 else 2
+
+    # ----- equipment helpers -----
+    def owned(self, seat: int, effect: str) -> list[int]:
+        return [c for c in self.gear[seat] if self._equipment(c).effect == effect]
+
+    def usable(self, seat: int, effect: str) -> list[int]:
+        """Equipment with ``effect`` that ``seat`` may use now (face up, or ongoing)."""
+        return [c for c in self.owned(seat, effect) if self.ready.get(c, True)]
+
+    def ongoing_total(self, seat: int, effect: str) -> int:
+        return sum(
+            self._equipment(c).value or 0
+            for c in self.owned(seat, effect)
+            if self._equipment(c).kind == ONGOING
+        )
+
+    def _equipment(self, card: int) -> EquipmentCard:
+        return self.cards.equipment(card)
+
+    def spend(self, seat: int, card: int) -> None:
+        """Use an equipment card: a discard card goes to the shop discard, a flip card turns face
+        down (it must be geared up again), an ongoing card stays."""
+        kind = self._equipment(card).kind
+        self.log.append((PUBLIC, "use", seat, card))
+        if kind == DISCARD:
+            self.gear[seat].remove(card)
+            self.ready.pop(card, None)
+            self.shop_discard.append(card)
+        elif kind == FLIP:
+            self.ready[card] = False
+
+    # ----- legal actions -----
+    def _legal_actions(self, player: int) -> list[int]:
+        if player != self.turn or self.phase == GAME_OVER:
+            return []
+        phase = self.phase
+        if phase == TURN:
+            return self.turn_options(player)
+        if phase == AIM:
+            aims = list(act.ALL_AIMS)
+            for light in self.usable(player, "flashlight"):
+                aims += [
+                    act.code(act.USE, light * 8 + slot)
+                    for slot in range(WATER)
+                    if self.water[slot] >= 0 and not self.face_up[slot]
+                ]
+            return aims
+        if phase == LANDED:
+            return [
+                act.code(act.USE, c * 8 + act.NO_SLOT) for c in self.usable(player, "second-cast")
+            ] + [act.code(act.PASS)]
+        if phase == BOOST:
+            boosts = [
+                act.code(act.USE, c * 8 + act.NO_SLOT)
+                for effect in ("roll-bonus", "reroll", "colour-lure")
+                for c in self.usable(player, effect)
+            ]
+            return [*boosts, act.code(act.PASS)]
+        if phase == SNAGGED:
+            guard = [
+                act.code(act.USE, c * 8 + act.NO_SLOT) for c in self.usable(player, "snag-guard")
+            ]
+            return guard + [act.code(act.DISCARD, c) for c in self.gear[player]]
+        if phase == SNAP:
+            return [act.code(act.DISCARD, c) for c in self.gear[player]]
+        if phase == LIMIT:
+            return self.limit_options(player)
+        if phase == SHOP_BUY:
+            return self.buy_options()
+        return []
+
+    def bait_options(self, seat: int) -> list[int]:
+        """Up to 3 caught fish with a bait rating (more with extra-bait equipment)."""
+        baitable = [c for c in self.caught[seat] if self.cards.bait[c] > 0]
+        most = BASE_BAIT_FISH + self.ongoing_total(seat, "extra-bait")
+        return [
+            act.code(act.FISH, sum(1 << c for c in group))
+            for size in range(min(most, len(baitable)) + 1)
+            for group in combinations(baitable, size)
+        ]
+
+    def buy_options(self) -> list[int]:
+        options = [act.code(act.BUY, slot) for slot in range(len(self.shop_row))]
+        if self.shop_deck or self.shop_discard:
+            options.append(act.code(act.BUY, 3))
+        return options
+
+    def turn_options(self, seat: int) -> list[int]:
+        options: list[int] = []
+        if seat != self.no_fishing:
+            options += self.bait_options(seat)
+        if self.shop_open:
+            options += self.buy_options()
+            options += [
+                act.code(act.STOCKTAKE, c) for c in self.caught[seat] if not self.cards.carp[c]
+            ]
+        used = [c for c in self.gear[seat] if not self.ready.get(c, True)]
+        options += [
+            act.code(act.GEAR, sum(1 << c for c in group))
+            for size in (1, 2)
+            for group in combinations(used, size)
+        ]
+        for spear in self.usable(seat, "spear"):
+            reach = self._equipment(spear).value or 0
+            options += [
+                act.code(act.USE, spear * 8 + slot)
+                for slot in range(WATER)
+                if self.water[slot] >= 0
+                and self.face_up[slot]
+                and self.cards.kind[self.water[slot]] != BOOT
+                and (self.cards.catch_rate[self.water[slot]] or 0) <= reach
+            ]
+        return options or [act.code(act.PASS)]  # nothing possible: the turn passes
+
+    def limit_options(self, seat: int) -> list[int]:
+        if self.fish_over(seat) > 0:
+            return [act.code(act.DISCARD, c) for c in self.caught[seat] if not self.cards.carp[c]]
+        return [act.code(act.DISCARD, c) for c in self.gear[seat]]
+
+    # ----- applying actions -----
+    def _apply_action(self, player: int, action: int) -> None:
+        kind, argument = action & 15, action >> 4
+        if kind == act.CAST:
+            self.cast_your_line(player, act.aim_point(argument))
+        elif kind == act.FISH:
+            self.announce_bait(player, act.ids_of(argument))
+        elif kind == act.BUY:
+            self.buy(player, argument)
+        elif kind == act.STOCKTAKE:
+            self.stocktake(player, argument)
+        elif kind == act.GEAR:
+            self.gear_up(player, act.ids_of(argument))
+        elif kind == act.USE:
+            self.use_equipment(player, argument >> 3, argument & 7)
+        elif kind == act.DISCARD:
+            self.discard_card(player, argument)
+        else:
+            self.done(player)
+
+    # ----- Fish -----
+    def announce_bait(self, seat: int, bait: list[int]) -> None:
+        self.bait = bait
+        self.log.append((PUBLIC, "fish", seat, tuple(bait)))
+        self.phase = AIM
+
+    def cast_your_line(self, seat: int, aim: tuple[float, float]) -> None:
+        """Flick the die from your jetty; a cast that does not revolve is made again."""
+        skill = self.game.skill(seat)
+        for card in self.owned(seat, "steady-hand"):  # each card narrows the spread in turn
+            skill *= 1 - min(90, self._equipment(card).value or 0) / 100
+        origin = self.table.jetties[seat]
+        outcome = self.chance.outcome(
+            lambda rng: throw(origin, aim, max(skill, 0.05), rng).as_outcome()
+        )
+        landing = Landing.from_outcome(outcome)
+        self.log.append(
+            (PUBLIC, "cast", seat, aim, (landing.x, landing.y), landing.revolved, landing.face)
+        )
+        if not landing.revolved:
+            return  # it does not count: cast again (still AIM)
+        self.landing = landing
+        if self.usable(seat, "second-cast"):
+            self.phase = LANDED
+        else:
+            self.read_the_ruler(seat)
+
+    def read_the_ruler(self, seat: int) -> None:
+        landing = self.landing
+        assert landing is not None
+        if landing.face == SNAG:
+            self.snag(seat)
+            return
+        ruler = RULER + self.ongoing_total(seat, "longer-ruler")
+        reading = measure(self.table, landing, tuple(c >= 0 for c in self.water), ruler)
+        if not reading.bite:
+            self.log.append((PUBLIC, "miss", seat, reading.slot))
+            self.end_of_turn(seat)
+            return
+        slot = reading.slot
+        fish = self.water[slot]
+        self.bite_slot = slot
+        if not self.face_up[slot]:
+            self.face_up[slot] = True
+            self.log.append((PUBLIC, "flip", seat, slot, fish))
+            if self.cards.kind[fish] != BOOT:
+                self.on_flip(seat, slot, fish)
+        if self.cards.kind[fish] == BOOT:
+            self.log.append((PUBLIC, "boot", seat, slot))
+            self.end_of_turn(seat)  # a boot is a miss: the bait is kept
+            return
+        self.roll = self.roll_total(seat, slot, landing.face, reading.strike)
+        self.phase = BOOST
+
+    def roll_total(self, seat: int, slot: int, face: int, strike: bool) -> int:
+        """Face + bait ratings + 2 if any bait matches the fish's colour (once) + 2 for a strike."""
+        fish = self.water[slot]
+        ability = self.cards.ability[fish]
+        bait = [] if ability is not None and ability.effect == "no-bait" else self.bait
+        total = face + sum(self.cards.bait[c] for c in bait)
+        colour = self.cards.colour[fish]
+        if any(self.cards.colour[c] == colour for c in bait):
+            total += COLOUR_BONUS
+        if strike and not (ability is not None and ability.effect == "shy"):
+            total += STRIKE_BONUS
+            self.log.append((PUBLIC, "strike", seat, slot))
+        return total
+
+    def catch_rate(self, slot: int) -> int:
+        """The fish's catch rate, raised by any guarding fish face up in the water."""
+        fish = self.water[slot]
+        rate = self.cards.catch_rate[fish] or 0
+        for other, up in zip(self.water, self.face_up, strict=True):
+            if other >= 0 and other != fish and up:
+                ability = self.cards.ability[other]
+                if ability is not None and ability.effect == "guarded":
+                    rate += ability.value or 0
+        return rate
+
+    def on_flip(self, seat: int, slot: int, fish: int) -> None:
+        ability = self.cards.ability[fish]
+        if ability is None or ability.timing != "on-flip":
+            return
+        self.log.append((PUBLIC, "ability", seat, fish, ability.effect))
+        if ability.effect == "clear-water":  # the Pufferfish
+            for other in range(WATER):
+                if other != slot and self.water[other] >= 0:
+                    self.fish_discard.append(self.water[other])
+                    self.water[other] = -1
+                    self.face_up[other] = False
+            self.refill_slots(skip=slot)
+        elif ability.effect == "reveal-nearest":
+            x, y = self.table.cards[slot]
+            hidden = [s for s in range(WATER) if self.water[s] >= 0 and not self.face_up[s]]
+            if hidden:
+                nearest = min(
+                    hidden,
+                    key=lambda s: (
+                        (self.table.cards[s][0] - x) ** 2 + (self.table.cards[s][1] - y) ** 2
+                    ),
+                )
+                self.face_up[nearest] = True
+                self.log.append((PUBLIC, "flip", seat, nearest, self.water[nearest]))
+
+    def resolve_bite(self, seat: int) -> None:
+        """Catch if the roll reaches the catch rate; a fish that got away stays face up."""
+        slot = self.bite_slot
+        fish = self.water[slot]
+        ability = self.cards.ability[fish]
+        rate = self.catch_rate(slot)
+        if ability is not None and ability.effect == "catch-rate-up":
+            rate += ability.value or 0
+        bait_back = False
+        if self.roll >= rate:
+            self.water[slot] = -1
+            self.face_up[slot] = False
+            self.caught[seat].append(fish)
+            self.log.append((PUBLIC, "catch", seat, fish, self.roll, rate))
+            if self.cards.kind[fish] == TROPHY:
+                if not self.shop_open:
+                    self.shop_pending = True
+                if self.scores()[seat] >= self.trophies_to_win():
+                    self.winner = seat
+            if ability is not None and ability.timing == "once-caught":
+                bait_back = self.once_caught(seat, ability.effect, ability.value or 0)
+        else:
+            self.log.append((PUBLIC, "got-away", seat, fish, self.roll, rate))
+            if ability is not None and ability.timing == "on-miss":
+                if ability.effect == "swim-off":
+                    self.water[slot] = -1
+                    self.face_up[slot] = False
+                    self.fish_discard.append(fish)
+                    self.log.append((PUBLIC, "ability", seat, fish, "swim-off"))
+                elif ability.effect == "snap-line" and self.gear[seat]:
+                    self.log.append((PUBLIC, "ability", seat, fish, "snap-line"))
+                    self.discard_bait(seat)
+                    self.phase = SNAP
+                    return
+        if not bait_back:
+            self.discard_bait(seat)
+        self.end_of_turn(seat)
+
+    def once_caught(self, seat: int, effect: str, value: int) -> bool:
+        """Apply a caught fish's ability; True if the bait is kept."""
+        self.log.append((PUBLIC, "ability", seat, self.caught[seat][-1], effect))
+        if effect == "lucky-dip":
+            self.take_lucky_dip(seat)
+        elif effect == "extra-turn":
+            self.extra_turn = True
+        elif effect == "gear-up":
+            used = [c for c in self.gear[seat] if not self.ready.get(c, True)][:value]
+            for card in used:
+                self.ready[card] = True
+        return effect == "bait-back"
+
+    def discard_bait(self, seat: int) -> None:
+        for card in self.bait:
+            if card in self.caught[seat]:
+                self.caught[seat].remove(card)
+                self.fish_discard.append(card)
+        self.bait = []
+
+    def snag(self, seat: int) -> None:
+        """A 1: an instant miss, no card flips, the bait is lost, one equipment is discarded, and
+        in a 3- or 4-player game the next player may not fish."""
+        self.log.append((PUBLIC, "snag", seat))
+        if self.gear[seat]:
+            self.phase = SNAGGED
+            return
+        self.snag_consequences(seat)
+
+    def snag_consequences(self, seat: int) -> None:
+        self.discard_bait(seat)
+        if self.n >= 3:
+            self.no_fishing_next = True
+        self.end_of_turn(seat)
+
+    # ----- Shop -----
+    def buy(self, seat: int, slot: int) -> None:
+        if slot == 3:
+            self.take_lucky_dip(seat)
+        else:
+            card = self.shop_row.pop(slot)
+            self.take_equipment(seat, card)
+            self.refill_shop()
+        self.end_of_turn(seat)
+
+    def take_lucky_dip(self, seat: int) -> None:
+        card = self.draw_shop()
+        if card >= 0:
+            self.take_equipment(seat, card)
+
+    def take_equipment(self, seat: int, card: int) -> None:
+        self.gear[seat].append(card)
+        self.ready[card] = True
+        self.log.append((PUBLIC, "equip", seat, card))
+
+    def stocktake(self, seat: int, fish: int) -> None:
+        """Pay a caught fish (not a Carp): the 3 shop cards are replaced, then you may buy."""
+        self.caught[seat].remove(fish)
+        self.fish_discard.append(fish)
+        self.shop_discard += self.shop_row
+        self.shop_row = []
+        self.refill_shop()
+        self.log.append((PUBLIC, "stocktake", seat, fish))
+        self.phase = SHOP_BUY
+
+    def draw_shop(self) -> int:
+        if not self.shop_deck:
+            if not self.shop_discard:
+                return -1
+            self.shop_deck, self.shop_discard = self.shop_discard, []
+            self.chance.shuffle(self.shop_deck)
+            self.log.append((PUBLIC, "shop-reshuffled"))
+        return self.shop_deck.pop()
+
+    def refill_shop(self) -> None:
+        while len(self.shop_row) < SHOP_ROW:
+            card = self.draw_shop()
+            if card < 0:
+                return
+            self.shop_row.append(card)
+
+    # ----- Gear up -----
+    def gear_up(self, seat: int, cards: list[int]) -> None:
+        """Flip up to 2 used equipment cards face up."""
+        for card in cards:
+            self.ready[card] = True
+        self.log.append((PUBLIC, "gear-up", seat, tuple(cards)))
+        self.end_of_turn(seat)
+
+    def use_equipment(self, seat: int, card: int, slot: int) -> None:
+        effect = self._equipment(card).effect
+        self.spend(seat, card)
+        if effect == "flashlight":
+            self.peeked[seat].append(slot)
+            self.log.append((seat, "peek", seat, slot, self.water[slot]))
+        elif effect == "spear":  # as your only action: take the fish, no roll
+            fish = self.water[slot]
+            self.water[slot] = -1
+            self.face_up[slot] = False
+            self.caught[seat].append(fish)
+            self.log.append((PUBLIC, "speared", seat, fish))
+            if self.cards.kind[fish] == TROPHY:
+                if not self.shop_open:
+                    self.shop_pending = True
+                if self.scores()[seat] >= self.trophies_to_win():
+                    self.winner = seat
+            self.end_of_turn(seat)
+        elif effect == "second-cast":
+            self.landing = None
+            self.phase = AIM
+        elif effect == "roll-bonus":
+            self.roll += self._equipment(card).value or 0
+        elif effect == "reroll":
+            assert self.landing is not None
+            face = self.chance.outcome(lambda rng: [rng.randint(1, 12)])[0]
+            self.roll += face - self.landing.face
+            self.landing = Landing(self.landing.x, self.landing.y, True, face)
+            self.log.append((PUBLIC, "reroll", seat, face))
+        elif effect == "colour-lure":
+            fish = self.water[self.bite_slot]
+            if self.bait and not any(
+                self.cards.colour[c] == self.cards.colour[fish] for c in self.bait
+            ):
+                self.roll += COLOUR_BONUS
+        elif effect == "snag-guard":
+            self.log.append((PUBLIC, "snag-cancelled", seat))
+            self.end_of_turn(seat)
+
+    def discard_card(self, seat: int, card: int) -> None:
+        if card in self.gear[seat]:
+            self.gear[seat].remove(card)
+            self.ready.pop(card, None)
+            self.shop_discard.append(card)
+        else:
+            self.caught[seat].remove(card)
+            self.fish_discard.append(card)
+        self.log.append((PUBLIC, "discard", seat, card))
+        if self.phase == SNAGGED:
+            self.snag_consequences(seat)
+        elif self.phase == SNAP:
+            self.end_of_turn(seat)
+        else:
+            self.check_limits(seat)
+
+    def done(self, seat: int) -> None:
+        if self.phase == LANDED:
+            self.read_the_ruler(seat)
+        elif self.phase == BOOST:
+            self.resolve_bite(seat)
+        else:  # nothing could be done this turn
+            self.log.append((PUBLIC, "rest", seat))
+            self.end_of_turn(seat)
+
+    # ----- the end of a turn -----
+    def end_of_turn(self, seat: int) -> None:
+        """Replenish the water, then the card limits; then the next player clockwise."""
+        self.replenish_the_water()
+        self.check_limits(seat)
+
+    def fish_over(self, seat: int) -> int:
+        limit = FISH_LIMIT + self.ongoing_total(seat, "landing-net")
+        return len(self.caught[seat]) - limit
+
+    def gear_over(self, seat: int) -> int:
+        return len(self.gear[seat]) - GEAR_LIMIT - self.ongoing_total(seat, "tackle-box")
+
+    def check_limits(self, seat: int) -> None:
+        """5 fish and 3 equipment; a Carp can't be discarded, so Carp over the limit stay."""
+        fish_over = self.fish_over(seat) > 0 and any(
+            not self.cards.carp[c] for c in self.caught[seat]
+        )
+        if fish_over or self.gear_over(seat) > 0:
+            self.phase = LIMIT
+            return
+        self.next_player(seat)
+
+    def next_player(self, seat: int) -> None:
+        if self.winner >= 0:
+            self.phase = GAME_OVER
+            self.log.append((PUBLIC, "game-end", self.winner))
+            return
+        self.bait = []
+        self.landing = None
+        self.bite_slot = -1
+        self.turns += 1
+        if self.extra_turn:
+            self.extra_turn = False
+            following = seat
+        else:
+            following = (seat + 1) % self.n
+        self.no_fishing = following if self.no_fishing_next and following != seat else -1
+        self.no_fishing_next = False
+        self.turn = following
+        if self.shop_pending and not self.shop_open:
+            self.shop_open = True
+            self.refill_shop()
+            self.log.append((PUBLIC, "shop-opens", tuple(self.shop_row)))
+        self.phase = TURN
+        self.log.append((PUBLIC, "turn", following, self.turns + 1))
+
+    def replenish_the_water(self) -> None:
+        """All face up: discard all 5 and lay 5 new; otherwise refill the empty slots."""
+        if all(c < 0 or up for c, up in zip(self.water, self.face_up, strict=True)) and any(
+            c >= 0 for c in self.water
+        ):
+            for slot in range(WATER):
+                if self.water[slot] >= 0:
+                    self.fish_discard.append(self.water[slot])
+                    self.water[slot] = -1
+                    self.face_up[slot] = False
+        self.refill_slots()
+
+    def refill_slots(self, skip: int = -1) -> None:
+        for slot in range(WATER):
+            if slot != skip and self.water[slot] < 0:
+                card = self.draw_fish()
+                if card < 0:
+                    return
+                self.water[slot] = card
+                self.face_up[slot] = False
+        self.peeked = [[s for s in spots if self.water[s] >= 0] for spots in self.peeked]
+
+    def draw_fish(self) -> int:
+        if not self.deck:
+            if not self.fish_discard:
+                return -1
+            self.deck, self.fish_discard = self.fish_discard, []
+            self.chance.shuffle(self.deck)
+            self.log.append((PUBLIC, "deck-reshuffled"))
+        return self.deck.pop()
+
+    # ----- copies -----
+    def clone(self) -> Self:
+        twin = object.__new__(type(self))
+        self._copy_core_into(twin)
+        for name in (
+            "cards",
+            "n",
+            "table",
+            "shop_open",
+            "shop_pending",
+            "turn",
+            "turns",
+            "phase",
+            "no_fishing",
+            "no_fishing_next",
+            "extra_turn",
+            "landing",
+            "bite_slot",
+            "roll",
+            "winner",
+        ):
+            setattr(twin, name, getattr(self, name))
+        for name in (
+            "deck",
+            "fish_discard",
+            "shop_deck",
+            "shop_discard",
+            "shop_row",
+            "water",
+            "face_up",
+            "bait",
+        ):
+            setattr(twin, name, getattr(self, name).copy())
+        twin.caught = [pile.copy() for pile in self.caught]
+        twin.gear = [pile.copy() for pile in self.gear]
+        twin.peeked = [spots.copy() for spots in self.peeked]
+        twin.ready = dict(self.ready)
+        return twin
+
+    def view(self, player: int) -> FlipAndFishView:
+        from angler.games.flip_and_fish.view import build_view
+
+        return build_view(self, player)
