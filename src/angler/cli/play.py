@@ -124,7 +124,7 @@ class Session:
         )
         title = getattr(game, "title", game.name)
         say(f"{title}: {game.players} players, seed {self.seed}. {who}.")
-        say("Type an action's number or its text (for example 'play Y7'); q quits.")
+        say("Type an action's number or its text (as listed); q quits.")
         try:
             while not state.is_terminal():
                 seat = state.current_players()[0]
@@ -170,7 +170,7 @@ class Session:
             raise Quit("You quit.")
         if not text:
             raise AnglerError(f"type a number from 1 to {len(legal)} or an action's text")
-        if text.isdigit():
+        if text.isascii() and text.isdecimal() and len(text) < 6:
             number = int(text)
             if not 1 <= number <= len(legal):
                 raise AnglerError(f"{number} is not a choice: type 1 to {len(legal)}")

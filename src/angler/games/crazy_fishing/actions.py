@@ -42,6 +42,10 @@ def ids_of(mask: int) -> list[int]:
     return ids
 
 
+def _number(text: str) -> bool:
+    return text.isascii() and text.isdecimal() and len(text) < 6
+
+
 def action_to_string(cards: CardSet, action: int) -> str:
     kind, argument = action & KIND_MASK, action >> KIND_BITS
     if kind in (CAST, SPLIT):
@@ -68,17 +72,21 @@ def action_from_string(cards: CardSet, text: str) -> int:
     if not words:
         raise AnglerError("an empty action")
     verb, rest = words[0], words[1:]
-    if verb in ("cast", "split") and not rest:
-        raise AnglerError(f"{verb} names no cards: name at least 1 rod and 1 bait")
+    if verb == "cast" and not rest:
+        raise AnglerError("cast names no cards: name at least 1 rod and 1 bait")
+    if verb == "split" and not rest:
+        raise AnglerError("split names no cards: name the baits for the first fish")
+    if verb in ("cast", "split") and len(set(rest)) != len(rest):
+        raise AnglerError(f"{verb} names a card twice")
     if verb in ("cast", "split") and rest:
         return code(CAST if verb == "cast" else SPLIT, mask_of(cards.ids(rest)))
-    if verb == "peek" and len(rest) == 1 and rest[0].isdigit():
+    if verb == "peek" and len(rest) == 1 and _number(rest[0]):
         return code(PEEK, int(rest[0]))
     if verb == "skip" and not rest:
         return code(SKIP)
     if verb == "turbulent" and rest in (["before"], ["after"]):
         return code(TURBULENT, 0 if rest[0] == "before" else 1)
-    if verb == "fish" and len(rest) == 1 and rest[0].isdigit():
+    if verb == "fish" and len(rest) == 1 and _number(rest[0]):
         return code(SEA, int(rest[0]))
     if verb == "fish" and len(rest) == 2 and rest[0] == "beside":
         return code(BESIDE, cards.ids(rest[1:])[0])

@@ -6,12 +6,12 @@ fish. Copies of a card share a type name; each copy gets a unique name (``R3#2``
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from angler.core.data import read_json
 from angler.core.errors import AnglerError
 
 DEFAULT_CARDS = Path(__file__).with_name("cards.json")
@@ -151,12 +151,7 @@ def _read(kind: int, raw: Any, where: str, oos: bool) -> dict[str, Any]:
 def load_cards(path: str | None = None) -> CardSet:
     """Read and check a card file; an invalid one raises AnglerError naming the card."""
     file = Path(path) if path else DEFAULT_CARDS
-    try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise AnglerError(f"cannot read card file {file}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise AnglerError(f"card file {file} is not JSON: {exc.msg} at line {exc.lineno}") from None
+    data = read_json(file)
     if not isinstance(data, dict):
         raise AnglerError(f"card file {file}: expected an object")
     oos = data.get("out_of_series", {})

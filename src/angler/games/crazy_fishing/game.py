@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from angler.core.chance import Chance
+from angler.core.data import check_card_file
 from angler.core.errors import AnglerError, OptionError
 from angler.core.game import Game, Option
 from angler.core.registry import register
@@ -36,7 +37,12 @@ class CrazyFishingGame(Game):
     default_players = 4
     variants = ({}, {"out_of_series": "all", "oos_rods": True})
     options = (
-        Option("cards", None, "card set file (JSON); default: the bundled edition"),
+        Option(
+            "cards",
+            None,
+            "card set file (JSON); default: the bundled edition",
+            check=check_card_file,
+        ),
         Option(
             "out_of_series",
             "none",
@@ -155,7 +161,7 @@ class CrazyFishingGame(Game):
         """Rounds, fish left, and how many of each kind of fish were caught."""
         assert isinstance(state, CrazyFishingState)
         counts: dict[str, float] = {
-            "rounds": float(state.round),
+            "rounds played": float(state.round),
             "fish left in the sea": float(len(state.sea_fish()) + len(state.beside)),
             "ended as nobody could cast": float(
                 any(len(e) > 2 and e[1] == "nobody-casts" for e in state.log)

@@ -18,13 +18,40 @@ from typing import TYPE_CHECKING, Any
 
 from angler.core.chance import Chance
 from angler.core.errors import AnglerError
-from angler.games.crazy_fishing.rules import CrazyFishingState
+from angler.games.crazy_fishing.cards import BAIT, FISH, ROD
+from angler.games.crazy_fishing.rules import HAND_SIZE, CrazyFishingState
 from angler.games.crazy_fishing.sea import SeaLayout
 
 if TYPE_CHECKING:
     from angler.games.crazy_fishing.game import CrazyFishingGame
 
 KEYS = {"hands", "sea", "positions", "rod_deck", "bait_deck", "piles", "beside"}
+
+
+def _check_zones(
+    game: CrazyFishingGame,
+    hands: list[list[int]],
+    piles: list[list[int]],
+    beside: list[int],
+    sea: list[int],
+    decks: list[list[int]],
+) -> None:
+    """Each card lies in a zone of its kind, and hands hold at most 6 cards. (A set-up may use
+    any card of the edition, even one this player count or these options leave out: a puzzle or
+    a test lays out exactly the position it wants.)"""
+    kind, names = game.cards.kind, game.cards.cards
+    for seat, hand in enumerate(hands):
+        if len(hand) > HAND_SIZE:
+            raise AnglerError(f"setup hand {seat + 1} holds {len(hand)} cards, at most {HAND_SIZE}")
+        for card in hand:
+            if kind[card] == FISH:
+                raise AnglerError(f"setup: {names[card].name} is a fish and cannot be in a hand")
+    for card in [c for pile in piles for c in pile] + beside + sea:
+        if kind[card] != FISH:
+            raise AnglerError(f"setup: {names[card].name} is not a fish")
+    for card, wanted in [(c, ROD) for c in decks[0]] + [(c, BAIT) for c in decks[1]]:
+        if kind[card] != wanted:
+            raise AnglerError(f"setup: {names[card].name} does not belong in that deck")
 
 
 def _names(value: Any, what: str) -> list[str]:
@@ -69,6 +96,7 @@ def state_from_setup(
         decks.append(deck)
     if len(set(placed)) != len(placed):
         raise AnglerError("setup places a card twice")
+    _check_zones(game, hands, piles, beside, sea, decks)
     state.hands = [sorted(h) for h in hands]
     state.piles = piles
     state.beside = beside

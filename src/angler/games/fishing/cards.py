@@ -6,12 +6,12 @@ Fast lookup tables (suit, value, effect by id) are built once per card set.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from angler.core.data import read_json
 from angler.core.errors import AnglerError
 
 SUITS = ("blue", "purple", "red", "yellow", "green", "buoy")
@@ -150,12 +150,7 @@ def _card_from_json(index: int, raw: Any) -> Card:
 def load_cards(path: str | None = None) -> CardSet:
     """Read and check a card file. Raises AnglerError with a one-line reason if it is invalid."""
     file = Path(path) if path else DEFAULT_CARDS
-    try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise AnglerError(f"cannot read card file {file}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise AnglerError(f"card file {file} is not JSON: {exc.msg} at line {exc.lineno}") from None
+    data = read_json(file)
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
         raise AnglerError(f"card file {file}: expected an object with a 'cards' list")
     cards = [_card_from_json(i, raw) for i, raw in enumerate(data["cards"])]

@@ -70,7 +70,7 @@ def determinise(game: FishingGame, view: View, rng: random.Random) -> FishingSta
             place_masks.append(mask)
     ocean_mask = 0
     for position in range(view.ocean_size):
-        ocean_mask |= game.ocean_tier_masks[position]
+        ocean_mask |= view.ocean_masks[position]
     places.append(("ocean", -1))
     capacity.append(view.ocean_size)
     place_masks.append(ocean_mask & ~view.seen)
@@ -137,6 +137,7 @@ def _copy_public(state: FishingState, view: View) -> None:
     state.known_pass = [None] * view.players
     state.known_pass[view.player] = view.known_pass
     state.in_game = view.in_game
+    state.ocean_masks = view.ocean_masks
     state.trick_has_effect = any(state.effect[card] for card in state.trick)
     state.former_leader = view.former_leader
     state.overfished = view.overfished

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from angler.core.chance import Chance
+from angler.core.data import check_card_file
 from angler.core.errors import AnglerError
 from angler.core.game import Game, Option
 from angler.core.registry import register
@@ -25,7 +26,14 @@ class FishingGame(Game):
     min_players = 3
     max_players = 5
     default_players = 4
-    options = (Option("cards", None, "card set file (JSON); default: the bundled edition"),)
+    options = (
+        Option(
+            "cards",
+            None,
+            "card set file (JSON); default: the bundled edition",
+            check=check_card_file,
+        ),
+    )
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         super().__init__(players, **options)

@@ -73,6 +73,7 @@ class FishingState(State):
         "next_first",
         "next_lowest",
         "ocean",
+        "ocean_masks",
         "overfished",
         "pass_choice",
         "pending",
@@ -111,6 +112,8 @@ class FishingState(State):
         self.stock_layers: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         self.fisher: list[list[int]] = [[] for _ in range(n)]
         self.ocean: list[int] = []  # top of stack = end of list
+        # Public: the cards each ocean position (0 = bottom) may hold (its star tier's cards).
+        self.ocean_masks: tuple[int, ...] = game.ocean_tier_masks
         self.score = [0] * n
         self.leader = self.turn = 0
         self.former_leader = 0  # leader of the last finished trick, for tie-breaks
@@ -504,7 +507,7 @@ class FishingState(State):
         order = sorted(
             (s for s in range(n) if need[s]), key=lambda s: (-need[s], self.tie_break(s))
         )
-        tier_of = self.game.ocean_tier_masks
+        tier_of = self.ocean_masks
         never_shown = ~self.shown  # a card once played never returns to the ocean
         for seat in order:
             ocean = self.ocean
@@ -567,6 +570,7 @@ class FishingState(State):
         twin.stock_layers = [layers.copy() for layers in self.stock_layers]
         twin.fisher = [pile.copy() for pile in self.fisher]
         twin.ocean = self.ocean.copy()
+        twin.ocean_masks = self.ocean_masks
         twin.score = self.score.copy()
         twin.leader = self.leader
         twin.turn = self.turn

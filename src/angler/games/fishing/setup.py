@@ -50,9 +50,9 @@ def state_from_setup(game: FishingGame, setup: Mapping[str, Any], seed: int) -> 
     round_no = setup.get("round", 1)
     leader = setup.get("leader", 0)
     scores = setup.get("scores", [0] * n)
-    if not isinstance(round_no, int) or not 1 <= round_no <= ROUNDS:
+    if type(round_no) is not int or not 1 <= round_no <= ROUNDS:
         raise AnglerError(f"setup round must be 1 to {ROUNDS}")
-    if not isinstance(leader, int) or not 0 <= leader < n:
+    if type(leader) is not int or not 0 <= leader < n:
         raise AnglerError(f"setup leader must be a seat from 0 to {n - 1}")
     if (
         not isinstance(scores, list)
@@ -66,15 +66,22 @@ def state_from_setup(game: FishingGame, setup: Mapping[str, Any], seed: int) -> 
         ocean_top_first = cards.ids(_names_list(setup["ocean"]))
         placed += ocean_top_first
         ocean = ocean_top_first[::-1]
+        # Its order is hidden: any of its cards may lie anywhere in it.
+        state.ocean_masks = (sum(1 << c for c in ocean),) * len(ocean)
     else:
         used = set(placed)
         ocean = []
+        masks: list[int] = []
         for tier in range(5, 0, -1):
             layer = [c.id for c in cards.cards if c.stars == tier and c.id not in used]
             state.chance.shuffle(layer)
             ocean += layer
+            masks += [sum(1 << c for c in layer)] * len(layer)
+        state.ocean_masks = tuple(masks)
     if len(set(placed)) != len(placed):
         raise AnglerError("setup places a card twice")
+    # A set-up may use any card of the edition, even one this player count removes: a puzzle
+    # or a test lays out exactly the position it wants.
     state.round = round_no
     state.score = list(scores)
     state.hands = [sorted(hand) for hand in hands]

@@ -55,6 +55,7 @@ class FishingView(View):
     own_stock: tuple[int, ...]  # sorted: you know what is in your stockroom, not its order
     known_pass: tuple[int, int, int] | None  # your last pass: card, receiver, their mask before
     in_game: int  # mask of every card in this game
+    ocean_masks: tuple[int, ...]  # the cards each ocean position may hold (0 = bottom)
     former_leader: int
     overfished: bool
 
@@ -100,6 +101,7 @@ def build_view(state: FishingState, player: int) -> FishingView:
         own_stock=tuple(sorted(state.stock[player])),
         known_pass=state.known_pass[player],
         in_game=state.in_game,
+        ocean_masks=state.ocean_masks,
         former_leader=state.former_leader,
         overfished=state.overfished,
     )

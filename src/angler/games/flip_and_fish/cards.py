@@ -17,12 +17,12 @@ The tables of a ``CardSet`` are indexed by card id:
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeGuard
 
+from angler.core.data import read_json
 from angler.core.errors import AnglerError
 
 DEFAULT_CARDS = Path(__file__).with_name("cards.json")
@@ -328,12 +328,7 @@ def _same_card(a: Card, b: Card) -> bool:
 def load_cards(path: str | None = None) -> CardSet:
     """Read and check a card file; an invalid one raises AnglerError naming the card."""
     file = Path(path) if path else DEFAULT_CARDS
-    try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise AnglerError(f"cannot read card file {file}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise AnglerError(f"card file {file} is not JSON: {exc.msg} at line {exc.lineno}") from None
+    data = read_json(file)
     if not isinstance(data, dict):
         raise AnglerError(f"card file {file}: expected an object")
     unknown = sorted(set(data) - _FILE_FIELDS)

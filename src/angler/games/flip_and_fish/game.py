@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from angler.core.chance import Chance
+from angler.core.data import check_card_file
 from angler.core.errors import AnglerError, OptionError
 from angler.core.game import Game, Option
 from angler.core.registry import register
@@ -59,7 +60,12 @@ class FlipAndFishGame(Game):
     max_players = 4
     default_players = 3
     options = (
-        Option("cards", None, "card set file (JSON); default: the bundled edition"),
+        Option(
+            "cards",
+            None,
+            "card set file (JSON); default: the bundled edition",
+            check=check_card_file,
+        ),
         Option(
             "layout",
             "cross",
