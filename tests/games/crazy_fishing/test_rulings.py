@@ -679,12 +679,14 @@ def test_gap_an_uncovered_fish_always_exists(table4: Table, seed: int) -> None:
         state.take_from_sea(fish[(step * 7 + seed) % len(fish)])
 
 
-def test_gap_reel_needs_a_last_generation_bait(table2: Table) -> None:
-    """The Reel needs "at least two bait cards"; two baits need a "+" bait among them, so a Reel
-    with two ordinary baits is no cast (the rulebook's example has a "3+")."""
+def test_ruling_reel_takes_two_ordinary_baits(table2: Table) -> None:
+    """The Reel's own text asks for "another rod card and at least two bait cards", so with a
+    Reel two ordinary baits make a cast (no "+" bait needed); without the Reel they do not."""
     state = table2.setup([["Reel#1", "R3#1", "B3#1", "B4#1"], ["R1#1", "B1#1"]], SEA7)
-    assert not [text for text in table2.legal(state, 0) if "Reel#1" in text]
-    assert table2.assert_illegal(state, "cast Reel#1 R3#1 B3#1 B4#1", 0).rule == ("last generation")
+    legal = table2.legal(state, 0)
+    assert "cast R3#1 Reel#1 B3#1 B4#1" in legal
+    assert "cast R3#1 B3#1 B4#1" not in legal
+    assert table2.assert_illegal(state, "cast R3#1 B3#1 B4#1", 0).rule == "last generation"
 
 
 def test_gap_pair_of_fish_retry_keeps_the_golden_bonus(oos2: Table) -> None:

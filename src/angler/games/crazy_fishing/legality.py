@@ -57,11 +57,12 @@ def _explain_cast(state: CrazyFishingState, seat: int, ids: list[int]) -> Illega
             return IllegalActionError("cast", f"{cards.cards[card].name} is not in your {place}")
     top = state.piles[seat][-1] if state.piles[seat] else -1
     limit = cards.effect[top] if top >= 0 else None
+    reel = any(cards.special[c] == "super-fast-reel" for c in ids)
     for kind, label in ((ROD, "rod"), (BAIT, "bait")):
         group = [c for c in ids if cards.kind[c] == kind]
         if not group:
             return IllegalActionError("cast", f"a cast needs at least 1 {label}")
-        if len(group) > 1 and not any(cards.plus[c] for c in group):
+        if len(group) > 1 and not any(cards.plus[c] for c in group) and not (reel and kind == BAIT):
             return IllegalActionError(
                 "last generation", f"{len(group)} {label}s need a '+' {label} among them"
             )

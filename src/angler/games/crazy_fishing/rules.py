@@ -214,13 +214,20 @@ class CrazyFishingState(State):
             if not rod_mask & reel_bits
             for bait_mask, _ in bait_sets
         ]
-        if reel_bits & act.mask_of(hand):  # the Reel: another rod and at least 2 baits
+        if reel_bits & act.mask_of(hand):
+            # The Reel: another rod and at least 2 baits. Its own text asks for the two baits,
+            # so they need no "+" among them (Crab still forbids "+" baits).
+            baits = [c for c in hand if kind[c] == BAIT and not (no_plus_baits and plus[c])]
+            masks = [0]
+            for card in baits:
+                bit = 1 << card
+                masks += [mask | bit for mask in masks]
+            pairs = [mask for mask in masks if mask.bit_count() >= 2]
             casts += [
                 (rod_mask | bait_mask) << 4
                 for rod_mask, rod_count in rod_sets
                 if rod_mask & reel_bits and rod_count >= 2
-                for bait_mask, bait_count in bait_sets
-                if bait_count >= 2
+                for bait_mask in pairs
             ]
         oos_bits = bits.get("out-of-series", 0)
         if oos_bits & act.mask_of(hand):  # fish with a caught fish, 1 bait card goes back
