@@ -24,6 +24,8 @@ def determinise(game: FlipAndFishGame, view: View, rng: random.Random) -> FlipAn
     state.turn, state.turns = view.turn, view.turns
     state.phase = PHASE_NAMES.index(view.phase)
     state.face_up = list(view.face_up)
+    state.bitten = list(view.bitten)
+    state.flipped_now = view.flipped_now
     state.peeked = [list(spots) for spots in view.peeked]
     state.caught = [list(pile) for pile in view.caught]
     state.gear = [[card for card, _ in pile] for pile in view.gear]

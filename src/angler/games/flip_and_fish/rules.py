@@ -45,12 +45,14 @@ class FlipAndFishState(State):
     __slots__ = (
         "bait",
         "bite_slot",
+        "bitten",
         "cards",
         "caught",
         "deck",
         "extra_turn",
         "face_up",
         "fish_discard",
+        "flipped_now",
         "gear",
         "landing",
         "n",
@@ -88,6 +90,9 @@ class FlipAndFishState(State):
         self.shop_pending = False  # a trophy was caught: lay the shop out next turn
         self.water: list[int] = [-1] * WATER
         self.face_up: list[bool] = [False] * WATER
+        # A fish that bit and got away lies face up; its "while in water" ability then acts.
+        self.bitten: list[bool] = [False] * WATER
+        self.flipped_now = False  # this bite turned the fish up (an on-flip raise applies)
         self.caught: list[list[int]] = [[] for _ in range(n)]
         self.gear: list[list[int]] = [[] for _ in range(n)]
         self.ready: dict[int, bool] = {}  # equipment id -> face up (ready to use)
@@ -307,6 +312,7 @@ class FlipAndFishState(State):
         slot = reading.slot
         fish = self.water[slot]
         self.bite_slot = slot
+        self.flipped_now = not self.face_up[slot]
         if not self.face_up[slot]:
             self.face_up[slot] = True
             self.log.append((PUBLIC, "flip", seat, slot, fish))
@@ -319,29 +325,42 @@ class FlipAndFishState(State):
         self.roll = self.roll_total(seat, slot, landing.face, reading.strike)
         self.phase = BOOST
 
+    def in_water_effect(self, slot: int) -> str | None:
+        """The "while in water" effect acting at ``slot`` (only after its first failed bite)."""
+        ability = self.cards.ability[self.water[slot]]
+        if ability is None or ability.timing != "while-in-water" or not self.bitten[slot]:
+            return None
+        return ability.effect
+
+    def usable_bait(self, slot: int) -> list[int]:
+        """The announced bait, unless the fish refuses bait (it is then kept, not spent)."""
+        return [] if self.in_water_effect(slot) == "no-bait" else self.bait
+
     def roll_total(self, seat: int, slot: int, face: int, strike: bool) -> int:
         """Face + bait ratings + 2 if any bait matches the fish's colour (once) + 2 for a strike."""
         fish = self.water[slot]
-        ability = self.cards.ability[fish]
-        bait = [] if ability is not None and ability.effect == "no-bait" else self.bait
+        effect = self.in_water_effect(slot)
+        bait = self.usable_bait(slot)
         total = face + sum(self.cards.bait[c] for c in bait)
         colour = self.cards.colour[fish]
         if any(self.cards.colour[c] == colour for c in bait):
             total += COLOUR_BONUS
-        if strike and not (ability is not None and ability.effect == "shy"):
+        if strike and effect != "shy":
             total += STRIKE_BONUS
             self.log.append((PUBLIC, "strike", seat, slot))
         return total
 
     def catch_rate(self, slot: int) -> int:
         """The fish's catch rate, raised by any guarding fish face up in the water."""
-        fish = self.water[slot]
-        rate = self.cards.catch_rate[fish] or 0
-        for other, up in zip(self.water, self.face_up, strict=True):
-            if other >= 0 and other != fish and up:
-                ability = self.cards.ability[other]
-                if ability is not None and ability.effect == "guarded":
-                    rate += ability.value or 0
+        rate = self.cards.catch_rate[self.water[slot]] or 0
+        for other in range(WATER):
+            if (
+                other != slot
+                and self.water[other] >= 0
+                and self.in_water_effect(other) == "guarded"
+            ):
+                guard = self.cards.ability[self.water[other]]
+                rate += guard.value or 0 if guard is not None else 0
         return rate
 
     def on_flip(self, seat: int, slot: int, fish: int) -> None:
@@ -375,9 +394,9 @@ class FlipAndFishState(State):
         fish = self.water[slot]
         ability = self.cards.ability[fish]
         rate = self.catch_rate(slot)
-        if ability is not None and ability.effect == "catch-rate-up":
-            rate += ability.value or 0
-        bait_back = False
+        if ability is not None and ability.effect == "catch-rate-up" and self.flipped_now:
+            rate += ability.value or 0  # only for the bite that turned it up
+        bait_back = bool(self.bait) and not self.usable_bait(slot)  # refused bait is kept
         if self.roll >= rate:
             self.water[slot] = -1
             self.face_up[slot] = False
@@ -389,8 +408,9 @@ class FlipAndFishState(State):
                 if self.scores()[seat] >= self.trophies_to_win():
                     self.winner = seat
             if ability is not None and ability.timing == "once-caught":
-                bait_back = self.once_caught(seat, ability.effect, ability.value or 0)
+                bait_back = self.once_caught(seat, ability.effect, ability.value or 0) or bait_back
         else:
+            self.bitten[slot] = True
             self.log.append((PUBLIC, "got-away", seat, fish, self.roll, rate))
             if ability is not None and ability.timing == "on-miss":
                 if ability.effect == "swim-off":
@@ -513,6 +533,9 @@ class FlipAndFishState(State):
                     self.shop_pending = True
                 if self.scores()[seat] >= self.trophies_to_win():
                     self.winner = seat
+            ability = self.cards.ability[fish]
+            if ability is not None and ability.timing == "once-caught":  # a spear catches too
+                self.once_caught(seat, ability.effect, ability.value or 0)
             self.end_of_turn(seat)
         elif effect == "second-cast":
             self.landing = None
@@ -627,6 +650,7 @@ class FlipAndFishState(State):
                     return
                 self.water[slot] = card
                 self.face_up[slot] = False
+                self.bitten[slot] = False
         self.peeked = [[s for s in spots if self.water[s] >= 0] for spots in self.peeked]
 
     def draw_fish(self) -> int:
@@ -658,6 +682,7 @@ class FlipAndFishState(State):
             "bite_slot",
             "roll",
             "winner",
+            "flipped_now",
         ):
             setattr(twin, name, getattr(self, name))
         for name in (
@@ -668,6 +693,7 @@ class FlipAndFishState(State):
             "shop_row",
             "water",
             "face_up",
+            "bitten",
             "bait",
         ):
             setattr(twin, name, getattr(self, name).copy())

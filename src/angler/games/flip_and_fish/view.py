@@ -31,6 +31,8 @@ class FlipAndFishView(View):
     can_cast: bool
     water: tuple[int, ...]  # card id if face up or shown to you, -1 face down, -2 empty
     face_up: tuple[bool, ...]
+    bitten: tuple[bool, ...]  # the fish bit and got away: its "while in water" ability acts
+    flipped_now: bool
     peeked: tuple[tuple[int, ...], ...]  # slots each seat's Flashlight looked at
     caught: tuple[tuple[int, ...], ...]
     gear: tuple[tuple[tuple[int, bool], ...], ...]  # (equipment, face up) by seat
@@ -74,6 +76,8 @@ def build_view(state: FlipAndFishState, player: int) -> FlipAndFishView:
         can_cast=aiming,
         water=water,
         face_up=tuple(state.face_up),
+        bitten=tuple(state.bitten),
+        flipped_now=state.flipped_now,
         peeked=tuple(tuple(spots) for spots in state.peeked),
         caught=tuple(tuple(pile) for pile in state.caught),
         gear=tuple(tuple((c, state.ready.get(c, True)) for c in pile) for pile in state.gear),
