@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+from angler.core.cards import ids_of as ids_of
+from angler.core.cards import mask_of as mask_of
 from angler.core.errors import AnglerError
 from angler.games.crazy_fishing.cards import CardSet
 
@@ -24,22 +26,6 @@ KIND_MASK = (1 << KIND_BITS) - 1
 
 def code(kind: int, argument: int = 0) -> int:
     return argument << KIND_BITS | kind
-
-
-def mask_of(ids: list[int] | tuple[int, ...]) -> int:
-    mask = 0
-    for card in ids:
-        mask |= 1 << card
-    return mask
-
-
-def ids_of(mask: int) -> list[int]:
-    ids = []
-    while mask:
-        low = mask & -mask
-        ids.append(low.bit_length() - 1)
-        mask ^= low
-    return ids
 
 
 def _number(text: str) -> bool:

@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from angler.core.cards import NamedCards
 from angler.core.data import read_json
 from angler.core.errors import AnglerError
 
@@ -67,7 +68,7 @@ class Card:
         return shown
 
 
-class CardSet:
+class CardSet(NamedCards[Card]):
     def __init__(self, cards: list[Card], sea: dict[str, int], source: str) -> None:
         self.cards = tuple(cards)
         self.sea = sea
@@ -85,18 +86,6 @@ class CardSet:
                 self.special_bits[card.special] = (
                     self.special_bits.get(card.special, 0) | 1 << card.id
                 )
-
-    def __len__(self) -> int:
-        return len(self.cards)
-
-    def names(self, ids: list[int] | tuple[int, ...]) -> list[str]:
-        return [self.cards[i].name for i in ids]
-
-    def ids(self, names: list[str]) -> list[int]:
-        for name in names:
-            if name not in self.by_name:
-                raise AnglerError(f"unknown card {name!r}")
-        return [self.by_name[name] for name in names]
 
 
 def _read(kind: int, raw: Any, where: str, oos: bool) -> dict[str, Any]:

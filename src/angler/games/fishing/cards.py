@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from angler.core.cards import NamedCards
 from angler.core.data import read_json
 from angler.core.errors import AnglerError
 
@@ -71,7 +72,7 @@ class Card:
         return f"{SUITS[self.suit]} {self.value}"
 
 
-class CardSet:
+class CardSet(NamedCards[Card]):
     """An edition's cards with lookup tables by id."""
 
     def __init__(self, cards: list[Card], source: str) -> None:
@@ -90,18 +91,6 @@ class CardSet:
         self.tier_mask = tuple(
             sum(1 << card.id for card in cards if card.stars == tier) for tier in range(6)
         )
-
-    def __len__(self) -> int:
-        return len(self.cards)
-
-    def names(self, ids: list[int] | tuple[int, ...]) -> list[str]:
-        return [self.cards[i].name for i in ids]
-
-    def ids(self, names: list[str]) -> list[int]:
-        unknown = [name for name in names if name not in self.by_name]
-        if unknown:
-            raise AnglerError(f"unknown card {unknown[0]!r}")
-        return [self.by_name[name] for name in names]
 
     def starting_cards(self, players: int) -> list[int]:
         """The starless cards in play for this player count (the rulebook's removals)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from angler.core.cards import ids_of
 from angler.core.chance import Chance
 from angler.core.determinise import assign
 from angler.core.view import View
@@ -19,15 +20,6 @@ from angler.games.fishing.rules import CHOOSE_PASS, PHASE_NAMES, FishingState
 
 if TYPE_CHECKING:
     from angler.games.fishing.game import FishingGame
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def determinise(game: FishingGame, view: View, rng: random.Random) -> FishingState:
@@ -45,7 +37,7 @@ def determinise(game: FishingGame, view: View, rng: random.Random) -> FishingSta
     known |= sum(1 << c for _, c in view.trick)
     for pile in view.fishers:
         known |= sum(1 << c for c in pile)
-    hidden = _bits(in_game & ~known)
+    hidden = ids_of(in_game & ~known)
 
     places: list[tuple[str, int]] = []
     capacity: list[int] = []

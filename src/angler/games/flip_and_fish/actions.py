@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+from angler.core.cards import ids_of as ids_of
 from angler.core.errors import AnglerError
 from angler.games.flip_and_fish.cards import CardSet
 from angler.games.flip_and_fish.table import TABLE_HALF
@@ -26,15 +27,6 @@ NO_SLOT = 7
 
 def code(kind: int, argument: int = 0) -> int:
     return argument << 4 | kind
-
-
-def ids_of(mask: int) -> list[int]:
-    ids = []
-    while mask:
-        low = mask & -mask
-        ids.append(low.bit_length() - 1)
-        mask ^= low
-    return ids
 
 
 def aim_code(x: float, y: float) -> int:

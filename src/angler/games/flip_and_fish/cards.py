@@ -22,6 +22,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, TypeGuard
 
+from angler.core.cards import NamedCards
 from angler.core.data import read_json
 from angler.core.errors import AnglerError
 
@@ -164,7 +165,7 @@ class EquipmentCard:
 Card = FishCard | EquipmentCard
 
 
-class CardSet:
+class CardSet(NamedCards[Card]):
     """An edition's two decks with lookup tables by id (see the module docstring)."""
 
     def __init__(self, cards: list[Card], source: str) -> None:
@@ -184,9 +185,6 @@ class CardSet:
         self.regular_ids = tuple(card.id for card in cards if card.kind == REGULAR)
         self.boot_ids = tuple(card.id for card in cards if card.kind == BOOT)
 
-    def __len__(self) -> int:
-        return len(self.cards)
-
     def fish(self, card_id: int) -> FishCard:
         card = self.cards[card_id]
         if not isinstance(card, FishCard):
@@ -198,15 +196,6 @@ class CardSet:
         if not isinstance(card, EquipmentCard):
             raise ValueError(f"{card.name} is not a shopping-deck card")
         return card
-
-    def names(self, ids: list[int] | tuple[int, ...]) -> list[str]:
-        return [self.cards[i].name for i in ids]
-
-    def ids(self, names: list[str]) -> list[int]:
-        for name in names:
-            if name not in self.by_name:
-                raise AnglerError(f"unknown card {name!r}")
-        return [self.by_name[name] for name in names]
 
 
 def _whole(value: Any) -> TypeGuard[int]:
