@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from angler.core.cards import NamedCards
 from angler.core.errors import AnglerError, OptionError
 
 if TYPE_CHECKING:
@@ -117,3 +119,38 @@ class Game(ABC):
         if not all(isinstance(item, int) for item in order):
             raise AnglerError("a chance outcome must be a list of integers")
         return [int(item) for item in order]
+
+
+class CardGame(Game):
+    """A game of named cards whose folder follows the convention: ``setup.py`` has
+    ``state_from_setup(game, setup, seed)``, ``determinise.py`` has ``determinise(game, view, rng)``
+    and ``view.py`` has ``render(view, cards)`` and ``describe(event, cards, viewer)``. Chance
+    outcomes (shuffled piles) are written as card names, top card first."""
+
+    cards: NamedCards[Any]
+
+    def _module(self, name: str) -> Any:
+        package = type(self).__module__.rpartition(".")[0]
+        return importlib.import_module(f"{package}.{name}")
+
+    def state_from_setup(self, setup: Mapping[str, Any], seed: int) -> State:
+        state: State = self._module("setup").state_from_setup(self, setup, seed)
+        return state
+
+    def determinise(self, view: View, rng: random.Random) -> State:
+        state: State = self._module("determinise").determinise(self, view, rng)
+        return state
+
+    def render_view(self, view: View) -> str:
+        return str(self._module("view").render(view, self.cards))
+
+    def describe_event(self, event: tuple[Any, ...], viewer: int | None = None) -> str:
+        return str(self._module("view").describe(event, self.cards, viewer))
+
+    def chance_to_json(self, order: list[int]) -> list[Any]:
+        return self.cards.names(order[::-1])
+
+    def chance_from_json(self, order: list[Any]) -> list[int]:
+        if not all(isinstance(name, str) for name in order):
+            raise AnglerError(f"a {self.title} chance outcome is a list of card names")
+        return self.cards.ids(order)[::-1]

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping
 from typing import Any
 
 from angler.core.chance import Chance
 from angler.core.data import check_card_file
 from angler.core.errors import AnglerError, OptionError
-from angler.core.game import Game, Option
+from angler.core.game import CardGame, Option
 from angler.core.registry import register
 from angler.core.state import State
-from angler.core.view import View
 from angler.games.crazy_fishing import actions
 from angler.games.crazy_fishing.cards import BAIT, FISH, ROD, CardSet, load_cards
 from angler.games.crazy_fishing.rules import CrazyFishingState
@@ -28,7 +25,7 @@ def _read_bool(text: str) -> bool:
 
 
 @register
-class CrazyFishingGame(Game):
+class CrazyFishingGame(CardGame):
     name = "crazy-fishing"
     title = "Crazy Fishing"
     summary = "Secret simultaneous casts, then fish from a loose pile of round cards."
@@ -130,32 +127,11 @@ class CrazyFishingGame(Game):
         state.set_up()
         return state
 
-    def state_from_setup(self, setup: Mapping[str, Any], seed: int) -> CrazyFishingState:
-        from angler.games.crazy_fishing.setup import state_from_setup
-
-        return state_from_setup(self, setup, seed)
-
     def action_to_string(self, action: int) -> str:
         return actions.action_to_string(self.cards, action)
 
     def action_from_string(self, text: str) -> int:
         return actions.action_from_string(self.cards, text)
-
-    def determinise(self, view: View, rng: random.Random) -> CrazyFishingState:
-        from angler.games.crazy_fishing.determinise import determinise
-
-        return determinise(self, view, rng)
-
-    def render_view(self, view: View) -> str:
-        from angler.games.crazy_fishing.view import CrazyFishingView, render
-
-        assert isinstance(view, CrazyFishingView)
-        return render(view, self.cards)
-
-    def describe_event(self, event: tuple[Any, ...], viewer: int | None = None) -> str:
-        from angler.games.crazy_fishing.view import describe
-
-        return describe(event, self.cards, viewer)
 
     def tally(self, state: State) -> dict[str, float]:
         """Rounds, fish left, and how many of each kind of fish were caught."""
@@ -173,11 +149,3 @@ class CrazyFishingGame(Game):
                 key = f"caught {self.cards.cards[fish].type_name}"
                 counts[key] = counts.get(key, 0.0) + 1
         return counts
-
-    def chance_to_json(self, order: list[int]) -> list[Any]:
-        return self.cards.names(order[::-1])
-
-    def chance_from_json(self, order: list[Any]) -> list[int]:
-        if not all(isinstance(name, str) for name in order):
-            raise AnglerError("a Crazy Fishing chance outcome is a list of card names")
-        return self.cards.ids(order)[::-1]

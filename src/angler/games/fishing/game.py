@@ -2,24 +2,21 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping
 from typing import Any
 
 from angler.core.chance import Chance
 from angler.core.data import check_card_file
 from angler.core.errors import AnglerError
-from angler.core.game import Game, Option
+from angler.core.game import CardGame, Option
 from angler.core.registry import register
 from angler.core.state import State
-from angler.core.view import View
 from angler.games.fishing import actions
 from angler.games.fishing.cards import CardSet, load_cards
 from angler.games.fishing.rules import HAND_SIZES, FishingState
 
 
 @register
-class FishingGame(Game):
+class FishingGame(CardGame):
     name = "fishing"
     title = "Fishing"
     summary = "Trick-taking over 8 rounds; the tricks you catch become your next hand."
@@ -60,32 +57,11 @@ class FishingGame(Game):
         state.deal_first_round()
         return state
 
-    def state_from_setup(self, setup: Mapping[str, Any], seed: int) -> FishingState:
-        from angler.games.fishing.setup import state_from_setup
-
-        return state_from_setup(self, setup, seed)
-
     def action_to_string(self, action: int) -> str:
         return actions.action_to_string(self.cards, action)
 
     def action_from_string(self, text: str) -> int:
         return actions.action_from_string(self.cards, text)
-
-    def determinise(self, view: View, rng: random.Random) -> FishingState:
-        from angler.games.fishing.determinise import determinise
-
-        return determinise(self, view, rng)
-
-    def render_view(self, view: View) -> str:
-        from angler.games.fishing.view import FishingView, render
-
-        assert isinstance(view, FishingView)
-        return render(view, self.cards)
-
-    def describe_event(self, event: tuple[Any, ...], viewer: int | None = None) -> str:
-        from angler.games.fishing.view import describe
-
-        return describe(event, self.cards, viewer)
 
     def tally(self, state: State) -> dict[str, float]:
         """Overfishing, rounds, and how often the -3 and each buoy were caught."""
@@ -98,12 +74,3 @@ class FishingGame(Game):
             "next-trick buoys forfeited": float(sum(1 for e in events if e[1] == "forfeit")),
         }
         return counts
-
-    def chance_to_json(self, order: list[int]) -> list[Any]:
-        """A shuffled pile as card names, top card first (as setups write stacks)."""
-        return self.cards.names(order[::-1])
-
-    def chance_from_json(self, order: list[Any]) -> list[int]:
-        if not all(isinstance(name, str) for name in order):
-            raise AnglerError("a Fishing chance outcome is a list of card names")
-        return self.cards.ids(order)[::-1]

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping
 from typing import Any
 
 from angler.core.chance import Chance
 from angler.core.data import check_card_file
 from angler.core.errors import AnglerError, OptionError
-from angler.core.game import Game, Option
+from angler.core.game import CardGame, Game, Option
 from angler.core.registry import register
 from angler.core.state import State
-from angler.core.view import View
 from angler.games.flip_and_fish import actions
 from angler.games.flip_and_fish.cards import CardSet, load_cards
 from angler.games.flip_and_fish.cast import SKILLS
@@ -52,7 +49,7 @@ def _skills(text: str) -> tuple[float, ...]:
 
 
 @register
-class FlipAndFishGame(Game):
+class FlipAndFishGame(CardGame):
     name = "flip-and-fish"
     title = "Flip & Fish"
     summary = "Flick a D12 at face-down fish; catch trophies, shop for gear."
@@ -105,32 +102,15 @@ class FlipAndFishGame(Game):
         state.set_up()
         return state
 
-    def state_from_setup(self, setup: Mapping[str, Any], seed: int) -> FlipAndFishState:
-        from angler.games.flip_and_fish.setup import state_from_setup
-
-        return state_from_setup(self, setup, seed)
-
     def action_to_string(self, action: int) -> str:
         return actions.action_to_string(self.cards, action)
 
     def action_from_string(self, text: str) -> int:
         return actions.action_from_string(self.cards, text)
 
-    def determinise(self, view: View, rng: random.Random) -> FlipAndFishState:
-        from angler.games.flip_and_fish.determinise import determinise
-
-        return determinise(self, view, rng)
-
-    def render_view(self, view: View) -> str:
-        from angler.games.flip_and_fish.view import FlipAndFishView, render
-
-        assert isinstance(view, FlipAndFishView)
-        return render(view, self.cards)
-
-    def describe_event(self, event: tuple[Any, ...], viewer: int | None = None) -> str:
-        from angler.games.flip_and_fish.view import describe
-
-        return describe(event, self.cards, viewer)
+    # Casts are chance outcomes of numbers (where the die stopped, its face): keep whole numbers.
+    chance_to_json = Game.chance_to_json
+    chance_from_json = Game.chance_from_json
 
     def tally(self, state: State) -> dict[str, float]:
         assert isinstance(state, FlipAndFishState)

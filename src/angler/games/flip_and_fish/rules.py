@@ -198,8 +198,11 @@ class FlipAndFishState(State):
             return [act.code(act.DISCARD, c) for c in self.gear[player]]
         if phase == LIMIT:
             return self.limit_options(player)
-        if phase == SHOP_BUY:
-            return self.buy_options()
+        if phase == SHOP_BUY:  # after a stocktake: "you may" buy one of the new displayed cards
+            return [
+                *(act.code(act.BUY, slot) for slot in range(len(self.shop_row))),
+                act.code(act.PASS),
+            ]
         return []
 
     def bait_options(self, seat: int) -> list[int]:
@@ -241,7 +244,7 @@ class FlipAndFishState(State):
                 if self.water[slot] >= 0
                 and self.face_up[slot]
                 and self.cards.kind[self.water[slot]] != BOOT
-                and (self.cards.catch_rate[self.water[slot]] or 0) <= reach
+                and self.catch_rate(slot) <= reach
             ]
         return options or [act.code(act.PASS)]  # nothing possible: the turn passes
 
@@ -278,13 +281,12 @@ class FlipAndFishState(State):
 
     def cast_your_line(self, seat: int, aim: tuple[float, float]) -> None:
         """Flick the die from your jetty; a cast that does not revolve is made again."""
-        skill = self.game.skill(seat)
+        base = skill = self.game.skill(seat)
         for card in self.owned(seat, "steady-hand"):  # each card narrows the spread in turn
             skill *= 1 - min(90, self._equipment(card).value or 0) / 100
+        skill = max(skill, 0.1 * base)  # never below a tenth of the caster's own spread
         origin = self.table.jetties[seat]
-        outcome = self.chance.outcome(
-            lambda rng: throw(origin, aim, max(skill, 0.05), rng).as_outcome()
-        )
+        outcome = self.chance.outcome(lambda rng: throw(origin, aim, skill, rng).as_outcome())
         landing = Landing.from_outcome(outcome)
         self.log.append(
             (PUBLIC, "cast", seat, aim, (landing.x, landing.y), landing.revolved, landing.face)
@@ -498,7 +500,7 @@ class FlipAndFishState(State):
                 return -1
             self.shop_deck, self.shop_discard = self.shop_discard, []
             self.chance.shuffle(self.shop_deck)
-            self.log.append((PUBLIC, "shop-reshuffled"))
+            self.log.append((PUBLIC, "shop-reshuffled", len(self.shop_deck)))
         return self.shop_deck.pop()
 
     def refill_shop(self) -> None:
@@ -550,9 +552,8 @@ class FlipAndFishState(State):
             self.log.append((PUBLIC, "reroll", seat, face))
         elif effect == "colour-lure":
             fish = self.water[self.bite_slot]
-            if self.bait and not any(
-                self.cards.colour[c] == self.cards.colour[fish] for c in self.bait
-            ):
+            bait = self.usable_bait(self.bite_slot)  # a fish that refuses bait gets no lure
+            if bait and not any(self.cards.colour[c] == self.cards.colour[fish] for c in bait):
                 self.roll += COLOUR_BONUS
         elif effect == "snag-guard":
             self.log.append((PUBLIC, "snag-cancelled", seat))
@@ -579,14 +580,17 @@ class FlipAndFishState(State):
             self.read_the_ruler(seat)
         elif self.phase == BOOST:
             self.resolve_bite(seat)
-        else:  # nothing could be done this turn
-            self.log.append((PUBLIC, "rest", seat))
+        else:  # no purchase after a stocktake, or nothing could be done this turn
+            self.log.append((PUBLIC, "no-buy" if self.phase == SHOP_BUY else "rest", seat))
             self.end_of_turn(seat)
 
     # ----- the end of a turn -----
     def end_of_turn(self, seat: int) -> None:
         """Replenish the water, then the card limits; then the next player clockwise."""
         self.replenish_the_water()
+        if self.winner >= 0:  # the required trophies end the game at once
+            self.next_player(seat)
+            return
         self.check_limits(seat)
 
     def fish_over(self, seat: int) -> int:
@@ -659,7 +663,7 @@ class FlipAndFishState(State):
                 return -1
             self.deck, self.fish_discard = self.fish_discard, []
             self.chance.shuffle(self.deck)
-            self.log.append((PUBLIC, "deck-reshuffled"))
+            self.log.append((PUBLIC, "deck-reshuffled", len(self.deck)))
         return self.deck.pop()
 
     # ----- copies -----
