@@ -26,3 +26,21 @@ def _plain(value: Any) -> Any:
     if isinstance(value, dict):
         return {str(key): _plain(item) for key, item in value.items()}
     return value
+
+
+def seat_name(seat: int, viewer: int | None = None) -> str:
+    """How a log names a seat to ``viewer``: "you", or "Player 3" (seats count from 1 in words)."""
+    return "you" if seat == viewer else f"Player {seat + 1}"
+
+
+def scores_line(scores: tuple[int, ...] | list[int], viewer: int | None) -> str:
+    """``Scores: you 12, Player 2 9, …``."""
+    return "Scores: " + ", ".join(f"{seat_name(s, viewer)} {p}" for s, p in enumerate(scores))
+
+
+def game_over_line(scores: tuple[int, ...] | list[int], viewer: int | None) -> str:
+    """Who won (equal top scores share the victory), in words."""
+    best = max(scores)
+    won = " and ".join(seat_name(s, viewer) for s, p in enumerate(scores) if p == best)
+    verb = "win" if " and " in won or won == "you" else "wins"
+    return f"Game over: {won} {verb} with {best}"

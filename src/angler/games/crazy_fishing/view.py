@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from angler.core.state import PUBLIC
-from angler.core.view import View
+from angler.core.view import View, game_over_line, scores_line, seat_name
 from angler.games.crazy_fishing import actions as act
 from angler.games.crazy_fishing.cards import BAIT, INFINITE, ROD, CardSet
 from angler.games.crazy_fishing.rules import CAST, PHASE_NAMES, SPLIT
@@ -140,10 +140,6 @@ def visible_events(state: CrazyFishingState, player: int) -> tuple[tuple[Any, ..
     return tuple(events)
 
 
-def seat_name(seat: int, viewer: int | None) -> str:
-    return "you" if seat == viewer else f"Player {seat + 1}"
-
-
 def describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None = None) -> str:
     """One log entry in plain English, from ``viewer``'s seat (None: an onlooker)."""
     kind, data = event[1], event[2:]
@@ -223,10 +219,7 @@ def describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None = None) 
     if kind == "nobody-casts":
         return "Nobody can cast any more: the game ends"
     if kind == "game-end":
-        scores = data[0]
-        best = max(scores)
-        won = " and ".join(seat_name(s, viewer) for s, p in enumerate(scores) if p == best)
-        return f"Game over: {won} {'win' if ' and ' in won or won == 'you' else 'wins'} with {best}"
+        return game_over_line(data[0], viewer)
     return f"{kind} {data}"
 
 
@@ -235,8 +228,7 @@ def render(view: CrazyFishingView, cards: CardSet) -> str:
     label = cards.cards
     lines = [
         f"Crazy Fishing, round {view.round}, seat {view.player + 1} of {view.players}",
-        "Scores: "
-        + ", ".join(f"{seat_name(s, view.player)} {p}" for s, p in enumerate(view.scores)),
+        scores_line(view.scores, view.player),
         "Your hand: " + ", ".join(f"{label[c].name} ({label[c].label()})" for c in view.hand),
         f"Rod deck {view.rod_deck}, bait deck {view.bait_deck}; sea {len(view.sea)} fish, "
         f"{len(view.beside)} beside it",

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from angler.core.state import PUBLIC
-from angler.core.view import View
+from angler.core.view import View, game_over_line, scores_line, seat_name
 from angler.games.fishing.cards import SUITS, CardSet
 from angler.games.fishing.rules import CHOOSE_PASS, PHASE_NAMES
 
@@ -121,10 +121,6 @@ def visible_events(state: FishingState, player: int) -> tuple[tuple[Any, ...], .
     return tuple(events)
 
 
-def seat_name(seat: int, viewer: int | None = None) -> str:
-    return "you" if seat == viewer else f"Player {seat + 1}"
-
-
 def describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None = None) -> str:
     """One log entry in plain English, from ``viewer``'s seat (None: an outside observer)."""
     kind = event[1]
@@ -189,10 +185,7 @@ def describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None = None) 
     if kind == "overfishing":
         return f"Overfishing: the ocean cannot refill every hand for round {data[0]}; the game ends"
     if kind == "game-end":
-        scores = data[0]
-        best = max(scores)
-        won = " and ".join(seat_name(s, viewer) for s, p in enumerate(scores) if p == best)
-        return f"Game over: {won} {'win' if ' and ' in won or won == 'you' else 'wins'} with {best}"
+        return game_over_line(data[0], viewer)
     return f"{kind} {data}"
 
 
@@ -201,8 +194,7 @@ def render(view: FishingView, cards: CardSet) -> str:
     names = cards.names
     lines = [
         f"Fishing, round {view.round}, seat {view.player + 1} of {view.players}",
-        "Scores: "
-        + ", ".join(f"{seat_name(s, view.player)} {p}" for s, p in enumerate(view.scores)),
+        scores_line(view.scores, view.player),
         f"Ocean stack: {view.ocean_size} cards; stockrooms: "
         + ", ".join(str(size) for size in view.stock_sizes),
         "Your hand: "
