@@ -79,7 +79,11 @@ class CardSet(NamedCards[Card]):
         self.plus = tuple(card.plus for card in cards)
         self.special = tuple(card.special for card in cards)
         self.effect = tuple(card.effect for card in cards)
-        # Bitmask of the cards with each special, for quick tests on casts (sets of cards).
+        # The cards with each special, as a bitmask (to test casts) and as a set (to test hands).
+        self.special_ids: dict[str, frozenset[int]] = {
+            name: frozenset(card.id for card in cards if card.special == name)
+            for name in (*ROD_SPECIALS, *BAIT_SPECIALS, *FISH_KINDS)
+        }
         self.special_bits: dict[str, int] = {}
         for card in cards:
             if card.special:

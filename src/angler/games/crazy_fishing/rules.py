@@ -214,7 +214,7 @@ class CrazyFishingState(State):
             if not rod_mask & reel_bits
             for bait_mask, _ in bait_sets
         ]
-        if reel_bits & act.mask_of(hand):
+        if not cards.special_ids["super-fast-reel"].isdisjoint(hand):
             # The Reel: another rod and at least 2 baits. Its own text asks for the two baits,
             # so they need no "+" among them (Crab still forbids "+" baits).
             baits = [c for c in hand if kind[c] == BAIT and not (no_plus_baits and plus[c])]
@@ -230,7 +230,7 @@ class CrazyFishingState(State):
                 for bait_mask in pairs
             ]
         oos_bits = bits.get("out-of-series", 0)
-        if oos_bits & act.mask_of(hand):  # fish with a caught fish, 1 bait card goes back
+        if not cards.special_ids["out-of-series"].isdisjoint(hand):  # fish as bait
             fish_baits = [c for c in pile if kind[c] == FISH]
             casts += [
                 (rod_mask | bait_mask | 1 << fish) << 4
