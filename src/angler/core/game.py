@@ -122,7 +122,8 @@ class Game(ABC):
 
 
 class CardGame(Game):
-    """A game of named cards whose folder follows the convention: ``setup.py`` has
+    """A game of named cards whose folder follows the convention: ``actions.py`` has
+    ``action_to_string(cards, code)`` and ``action_from_string(cards, text)``, ``setup.py`` has
     ``state_from_setup(game, setup, seed)``, ``determinise.py`` has ``determinise(game, view, rng)``
     and ``view.py`` has ``render(view, cards)`` and ``describe(event, cards, viewer)``. Chance
     outcomes (shuffled piles) are written as card names, top card first."""
@@ -132,6 +133,12 @@ class CardGame(Game):
     def _module(self, name: str) -> Any:
         package = type(self).__module__.rpartition(".")[0]
         return importlib.import_module(f"{package}.{name}")
+
+    def action_to_string(self, action: int) -> str:
+        return str(self._module("actions").action_to_string(self.cards, action))
+
+    def action_from_string(self, text: str) -> int:
+        return int(self._module("actions").action_from_string(self.cards, text))
 
     def state_from_setup(self, setup: Mapping[str, Any], seed: int) -> State:
         state: State = self._module("setup").state_from_setup(self, setup, seed)

@@ -10,7 +10,6 @@ from angler.core.errors import AnglerError, OptionError
 from angler.core.game import CardGame, Option
 from angler.core.registry import register
 from angler.core.state import State
-from angler.games.crazy_fishing import actions
 from angler.games.crazy_fishing.cards import BAIT, FISH, ROD, CardSet, load_cards
 from angler.games.crazy_fishing.rules import CrazyFishingState
 
@@ -126,12 +125,6 @@ class CrazyFishingGame(CardGame):
         state = CrazyFishingState(self, Chance(seed))
         state.set_up()
         return state
-
-    def action_to_string(self, action: int) -> str:
-        return actions.action_to_string(self.cards, action)
-
-    def action_from_string(self, text: str) -> int:
-        return actions.action_from_string(self.cards, text)
 
     def tally(self, state: State) -> dict[str, float]:
         """Rounds, fish left, and how many of each kind of fish were caught."""

@@ -10,7 +10,6 @@ from angler.core.errors import AnglerError
 from angler.core.game import CardGame, Option
 from angler.core.registry import register
 from angler.core.state import State
-from angler.games.fishing import actions
 from angler.games.fishing.cards import CardSet, load_cards
 from angler.games.fishing.rules import HAND_SIZES, FishingState
 
@@ -56,12 +55,6 @@ class FishingGame(CardGame):
         state = FishingState(self, Chance(seed))
         state.deal_first_round()
         return state
-
-    def action_to_string(self, action: int) -> str:
-        return actions.action_to_string(self.cards, action)
-
-    def action_from_string(self, text: str) -> int:
-        return actions.action_from_string(self.cards, text)
 
     def tally(self, state: State) -> dict[str, float]:
         """Overfishing, rounds, and how often the -3 and each buoy were caught."""

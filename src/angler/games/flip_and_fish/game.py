@@ -10,7 +10,6 @@ from angler.core.errors import AnglerError, OptionError
 from angler.core.game import CardGame, Game, Option
 from angler.core.registry import register
 from angler.core.state import State
-from angler.games.flip_and_fish import actions
 from angler.games.flip_and_fish.cards import CardSet, load_cards
 from angler.games.flip_and_fish.cast import SKILLS
 from angler.games.flip_and_fish.rules import FlipAndFishState
@@ -101,12 +100,6 @@ class FlipAndFishGame(CardGame):
         state = FlipAndFishState(self, Chance(seed))
         state.set_up()
         return state
-
-    def action_to_string(self, action: int) -> str:
-        return actions.action_to_string(self.cards, action)
-
-    def action_from_string(self, text: str) -> int:
-        return actions.action_from_string(self.cards, text)
 
     # Casts are chance outcomes of numbers (where the die stopped, its face): keep whole numbers.
     chance_to_json = Game.chance_to_json
