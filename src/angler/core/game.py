@@ -97,6 +97,12 @@ class Game(ABC):
     def determinise(self, view: View, rng: random.Random) -> State:
         """A full state consistent with everything ``view`` shows, hidden parts sampled by rng."""
 
+    def secrets(self, state: State) -> Any:
+        """What no seat can see (face-down cards everyone is blind to, deck orders), for checking
+        that re-deals vary it. Games where every hidden card is seen by some seat keep ``()``:
+        the other seats' views then show the variation."""
+        return ()
+
     def render_view(self, view: View) -> str:
         """A player's view as plain text (terminals, ``angler replay --as``)."""
         import json

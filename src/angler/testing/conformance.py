@@ -452,7 +452,10 @@ def check_same_seed_same_game(game: Game, seed: int) -> None:
 def check_seeds_differ(game: Game, seeds: Iterable[int]) -> None:
     """Different seeds deal different games (the seed reaches the shuffles)."""
     seeds = list(seeds)
-    deals = [snapshot(game.new_state(seed)).views for seed in seeds]
+    deals = []
+    for seed in seeds:
+        state = game.new_state(seed)
+        deals.append((snapshot(state).views, game.secrets(state)))
     _expect(len(deals) >= 2, "check_seeds_differ needs two seeds or more")
     _expect(
         any(deal != deals[0] for deal in deals[1:]),
@@ -523,8 +526,8 @@ def check_determinise(
     At random mid-game states, for each seat: ``game.determinise(view, rng)`` for several rngs
     must give states whose ``view(seat)`` equals the original view, whose deciding seats agree,
     that are reproducible from the rng's seed, and that play on to the end under the rules. The
-    other seats' views must differ between re-deals at least sometimes, or the view pins the
-    hidden cards. Returns ``(views re-dealt, views whose re-deals varied)``.
+    other seats' views (or what no seat sees, ``game.secrets``) must differ between re-deals at
+    least sometimes, or the view pins the hidden cards. Returns ``(views re-dealt, views whose re-deals varied)``.
     """
     moves = play_random(game.new_state(seed), policy(seed, "determinise"))
     checked = varied = 0
@@ -539,7 +542,7 @@ def check_determinise(
         for seat in range(game.players):
             where = f"{_where(game, seed, k)} seat {seat}"
             view = state.view(seat)
-            others: list[tuple[View, ...]] = []
+            others: list[tuple[tuple[View, ...], Any]] = []
             for sample in range(samples):
                 dealt = game.determinise(view, random.Random(f"{seed}/{k}/{seat}/{sample}"))
                 _expect(dealt is not state, f"{where}: determinise returned the state itself")
@@ -553,7 +556,12 @@ def check_determinise(
                     and dealt.is_terminal() == state.is_terminal(),
                     f"{where} sample {sample}: a re-deal changes who decides",
                 )
-                others.append(tuple(dealt.view(b) for b in range(game.players) if b != seat))
+                others.append(
+                    (
+                        tuple(dealt.view(b) for b in range(game.players) if b != seat),
+                        game.secrets(dealt),
+                    )
+                )
                 if sample == 0:
                     again = game.determinise(view, random.Random(f"{seed}/{k}/{seat}/{sample}"))
                     _expect_same(

@@ -20,7 +20,7 @@ from angler.games.flip_and_fish.cards import CardSet
 from angler.games.flip_and_fish.table import TABLE_HALF
 
 FISH, BUY, STOCKTAKE, GEAR, CAST, USE, DISCARD, PASS = range(8)
-STEP = 5  # mm between aim points
+STEP = 10  # mm between aim points: far finer than the spread of any cast
 SIDE = int(2 * TABLE_HALF) // STEP + 1  # aim points per row
 NO_SLOT = 7
 
@@ -42,7 +42,31 @@ def aim_point(argument: int) -> tuple[float, float]:
     return gx * STEP - TABLE_HALF, gy * STEP - TABLE_HALF
 
 
-ALL_AIMS = tuple(code(CAST, index) for index in range(SIDE * SIDE))
+AIMS = SIDE * SIDE
+
+
+class AimList(list[int]):
+    """Legal actions holding every aim on the table, plus a few other actions (``extra``).
+
+    Membership is a range test, so checking a cast against thousands of aims costs nothing."""
+
+    __slots__ = ("extra",)
+
+    def __init__(self, extra: tuple[int, ...] = ()) -> None:
+        super().__init__(_ALL_AIMS)
+        self.extra = extra
+        self.extend(extra)
+
+    def __contains__(self, action: object) -> bool:
+        if type(action) is not int:
+            return False
+        if action & 15 == CAST:
+            return 0 <= action >> 4 < AIMS
+        return action in self.extra
+
+
+_ALL_AIMS = tuple(code(CAST, index) for index in range(AIMS))
+ALL_AIMS = AimList()  # shared: legal-action lists are never changed by their users
 
 
 def action_to_string(cards: CardSet, action: int) -> str:
@@ -56,7 +80,7 @@ def action_to_string(cards: CardSet, action: int) -> str:
         return f"stocktake {cards.cards[argument].name}"
     if kind == GEAR and argument:
         return "gear up " + " ".join(cards.cards[c].name for c in ids_of(argument))
-    if kind == CAST and argument < SIDE * SIDE:
+    if kind == CAST and argument < AIMS:
         x, y = aim_point(argument)
         return f"cast {x:g} {y:g}"
     if kind == USE and argument >> 3 < len(cards):

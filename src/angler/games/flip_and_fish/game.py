@@ -69,6 +69,15 @@ class FlipAndFishGame(CardGame):
             parse=_layout,
         ),
         Option(
+            "rounds",
+            60,
+            "closing time: after this many rounds without a winner, most trophies wins",
+            parse=int,
+            check=lambda value: None
+            if isinstance(value, int) and 1 <= value <= 1000
+            else f"a round limit is 1 to 1000, not {value!r}",
+        ),
+        Option(
             "skill",
             "fair",
             "cast skill per seat (expert, good, fair, novice or a factor; "
@@ -90,6 +99,7 @@ class FlipAndFishGame(CardGame):
         self.skills: tuple[float, ...] = tuple(float(s) for s in skills) * (
             self.players if len(skills) == 1 else 1
         )
+        self.round_limit: int = self.settings["rounds"]
         if len(self.cards.fishing_ids) < 10:
             raise AnglerError(f"card file {self.cards.source}: too few fishing cards to play")
 
@@ -105,11 +115,18 @@ class FlipAndFishGame(CardGame):
     chance_to_json = Game.chance_to_json
     chance_from_json = Game.chance_from_json
 
+    def secrets(self, state: State) -> Any:
+        """The face-down water and the decks' orders are hidden from every seat alike."""
+        assert isinstance(state, FlipAndFishState)
+        return tuple(state.water), tuple(state.deck), tuple(state.shop_deck)
+
     def tally(self, state: State) -> dict[str, float]:
         assert isinstance(state, FlipAndFishState)
         events = [e for e in state.log if len(e) > 2]
         counts: dict[str, float] = {"turns": float(state.turns + 1)}
         for kind in ("catch", "got-away", "miss", "snag", "strike", "boot"):
             counts[kind] = float(sum(1 for e in events if e[1] == kind))
-        counts["first player won"] = float(state.winner == 0)
+        winners = state.winners()
+        counts["first player won"] = float(0 in winners) / len(winners)
+        counts["ended at closing time"] = float(state.winner < 0)
         return counts

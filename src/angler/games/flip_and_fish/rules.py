@@ -170,14 +170,13 @@ class FlipAndFishState(State):
         if phase == TURN:
             return self.turn_options(player)
         if phase == AIM:
-            aims = list(act.ALL_AIMS)
-            for light in self.usable(player, "flashlight"):
-                aims += [
-                    act.code(act.USE, light * 8 + slot)
-                    for slot in range(WATER)
-                    if self.water[slot] >= 0 and not self.face_up[slot]
-                ]
-            return aims
+            lights = tuple(
+                act.code(act.USE, light * 8 + slot)
+                for light in self.usable(player, "flashlight")
+                for slot in range(WATER)
+                if self.water[slot] >= 0 and not self.face_up[slot]
+            )
+            return act.AimList(lights) if lights else act.ALL_AIMS
         if phase == LANDED:
             return [
                 act.code(act.USE, c * 8 + act.NO_SLOT) for c in self.usable(player, "second-cast")
@@ -619,6 +618,9 @@ class FlipAndFishState(State):
         self.landing = None
         self.bite_slot = -1
         self.turns += 1
+        if self.turns >= self.game.round_limit * self.n:
+            self.closing_time()
+            return
         if self.extra_turn:
             self.extra_turn = False
             following = seat
@@ -633,6 +635,12 @@ class FlipAndFishState(State):
             self.log.append((PUBLIC, "shop-opens", tuple(self.shop_row)))
         self.phase = TURN
         self.log.append((PUBLIC, "turn", following, self.turns + 1))
+
+    def closing_time(self) -> None:
+        """Ruling: a game nobody has won after the round limit ends; most trophies wins (shared
+        on a tie). Real games end long before; it keeps every game finite, random play included."""
+        self.phase = GAME_OVER
+        self.log.append((PUBLIC, "closing-time", self.turns))
 
     def replenish_the_water(self) -> None:
         """All face up: discard all 5 and lay 5 new; otherwise refill the empty slots."""
