@@ -138,7 +138,17 @@ def test_an_outcome_is_seeded_or_forced_and_logged() -> None:
     assert first.outcome(roll) == second.outcome(roll)
     assert first.counter == 1
     forced = Chance(4)
-    forced.log = []
-    forced.force([[7, 7]])
+    forced.log, forced.outcomes = [], []
+    forced.force_outcomes([[7, 7]])
     assert forced.outcome(roll) == [7, 7]
-    assert forced.log == [[7, 7]] and forced.counter == 1
+    assert forced.log == [[7, 7]] and forced.outcomes == [[7, 7]] and forced.counter == 1
+
+
+def test_forced_outcomes_and_forced_shuffles_queue_apart() -> None:
+    chance = Chance(4)
+    chance.outcomes = []
+    chance.force([CARDS[::-1]])
+    chance.force_outcomes([[3]])
+    assert chance.outcome(lambda rng: [rng.randint(1, 12)]) == [3]  # not the queued shuffle
+    assert shuffled(chance, CARDS) == CARDS[::-1]
+    assert chance.outcomes == [[3]]  # shuffles are not outcomes

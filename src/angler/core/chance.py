@@ -5,7 +5,10 @@ seed and a counter. Each chance event (a shuffle) builds a fresh generator from 
 so cloning a state costs two integers and the same seed with the same actions replays the same game.
 
 Records may also give chance outcomes explicitly: :meth:`Chance.force` queues shuffle results that
-the next shuffles take instead of drawing, and ``log`` (when switched on) collects every result.
+the next shuffles take instead of drawing, and :meth:`Chance.force_outcomes` queues the results of
+other events (a cast, a die). ``log`` (when switched on) collects every result, and ``outcomes``
+only those of the other events, which is what a record must store when they cannot be re-drawn
+from the seed alone (an aimed cast).
 """
 
 from __future__ import annotations
@@ -25,20 +28,26 @@ class ForcedChanceError(ValueError):
 
 
 class Chance:
-    __slots__ = ("counter", "forced", "log", "seed")
+    __slots__ = ("counter", "forced", "forced_outcomes", "log", "outcomes", "seed")
 
     def __init__(self, seed: int, counter: int = 0) -> None:
         self.seed = seed
         self.counter = counter
         self.forced: deque[list[int]] | None = None
+        self.forced_outcomes: deque[list[int]] | None = None
         self.log: list[list[int]] | None = None
+        self.outcomes: list[list[int]] | None = None
 
     def clone(self) -> Chance:
         twin = Chance(self.seed, self.counter)
         if self.forced:
             twin.forced = deque(list(order) for order in self.forced)
+        if self.forced_outcomes:
+            twin.forced_outcomes = deque(list(result) for result in self.forced_outcomes)
         if self.log is not None:
             twin.log = [list(order) for order in self.log]
+        if self.outcomes is not None:
+            twin.outcomes = [list(result) for result in self.outcomes]
         return twin
 
     def generator(self) -> random.Random:
@@ -79,18 +88,26 @@ class Chance:
         """One chance event that is not a shuffle (a cast, a die): ``draw`` makes it from a fresh
         generator, unless a forced outcome is queued. Outcomes are lists of whole numbers."""
         self.counter += 1
-        if self.forced:
-            result = list(self.forced.popleft())
+        if self.forced_outcomes:
+            result = list(self.forced_outcomes.popleft())
         else:
             result = draw(random.Random(f"angler/{self.seed}/{self.counter}"))
         if self.log is not None:
             self.log.append(list(result))
+        if self.outcomes is not None:
+            self.outcomes.append(list(result))
         return result
 
     def force(self, orders: Iterable[list[int]]) -> None:
         if self.forced is None:
             self.forced = deque()
         self.forced.extend(list(order) for order in orders)
+
+    def force_outcomes(self, results: Iterable[list[int]]) -> None:
+        """Queue results for the next non-shuffle events (casts, dice)."""
+        if self.forced_outcomes is None:
+            self.forced_outcomes = deque()
+        self.forced_outcomes.extend(list(result) for result in results)
 
 
 def search_stream(seed: int) -> random.Random:

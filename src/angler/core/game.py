@@ -97,6 +97,9 @@ class Game(ABC):
     def determinise(self, view: View, rng: random.Random) -> State:
         """A full state consistent with everything ``view`` shows, hidden parts sampled by rng."""
 
+    records_outcomes: ClassVar[bool] = False
+    """Records store the non-shuffle chance outcomes (Flip & Fish's casts) of every action."""
+
     def secrets(self, state: State) -> Any:
         """What no seat can see (face-down cards everyone is blind to, deck orders), for checking
         that re-deals vary it. Games where every hidden card is seen by some seat keep ``()``:

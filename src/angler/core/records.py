@@ -64,9 +64,14 @@ class Record:
 def record_of(state: State, setup: Mapping[str, Any] | None = None) -> Record:
     """The record of a game played from ``game.new_state(seed)`` (or from ``setup``)."""
     game = state.game
-    actions = [
-        {"player": seat, "action": game.action_to_string(code)} for seat, code in state.history
+    history = state.history
+    actions: list[dict[str, Any]] = [
+        {"player": seat, "action": game.action_to_string(code)} for seat, code in history
     ]
+    if game.records_outcomes:
+        for entry, outcomes in zip(actions, _outcomes_by_action(state, setup), strict=True):
+            if outcomes:
+                entry["outcomes"] = outcomes
     result = None
     if state.is_terminal():
         result = {"scores": state.scores(), "winners": state.winners()}
@@ -78,6 +83,24 @@ def record_of(state: State, setup: Mapping[str, Any] | None = None) -> Record:
         setup=dict(setup) if setup is not None else None,
         result=result,
     )
+
+
+def _outcomes_by_action(state: State, setup: Mapping[str, Any] | None) -> list[list[list[int]]]:
+    """Replay ``state``'s history from its start, collecting each action's non-shuffle chance
+    outcomes (casts, dice), which a record stores so a replay never draws them again."""
+    game = state.game
+    twin = (
+        game.state_from_setup(setup, state.chance.seed)
+        if setup is not None
+        else game.new_state(state.chance.seed)
+    )
+    twin.chance.outcomes = []
+    per_action: list[list[list[int]]] = []
+    for seat, code in state.history:
+        start = len(twin.chance.outcomes)
+        twin.apply_action(code, seat)
+        per_action.append(twin.chance.outcomes[start:])
+    return per_action
 
 
 def parse_record(text: str) -> Record:
@@ -113,6 +136,15 @@ def parse_record(text: str) -> Record:
             isinstance(chance, list) and all(isinstance(order, list) for order in chance)
         ):
             raise RecordError("'chance' must be a list of shuffle outcomes", step)
+        outcomes = entry.get("outcomes")
+        if outcomes is not None and not (
+            isinstance(outcomes, list)
+            and all(
+                isinstance(result, list) and all(type(n) is int for n in result)
+                for result in outcomes
+            )
+        ):
+            raise RecordError("'outcomes' must be a list of lists of whole numbers", step)
     return Record(
         game=data["game"],
         options=data["options"],
@@ -160,14 +192,20 @@ def replay(record: Record, to_step: int | None = None) -> State:
             code = game.action_from_string(entry["action"])
             if entry.get("chance"):
                 state.chance.force(game.chance_from_json(order) for order in entry["chance"])
+            if entry.get("outcomes"):
+                state.chance.force_outcomes(entry["outcomes"])
             seat = entry["player"]
             if not 0 <= seat < game.players:
                 raise AnglerError(f"there is no seat {seat}")
             state.apply_action(code, seat)
-            if state.chance.forced:
-                unused = len(state.chance.forced)
-                state.chance.forced.clear()
-                raise AnglerError(f"{unused} chance outcome(s) were not used by this action")
+            for queue, what in (
+                (state.chance.forced, "chance outcome(s)"),
+                (state.chance.forced_outcomes, "outcome(s)"),
+            ):
+                if queue:
+                    unused = len(queue)
+                    queue.clear()
+                    raise AnglerError(f"{unused} {what} were not used by this action")
         except ForcedChanceError as exc:
             order, pile = game.chance_to_json(exc.order), game.chance_to_json(sorted(exc.pile))
             raise RecordError(

@@ -181,6 +181,8 @@ def check_step(state: State, where: str = "") -> None:
             _expect(not legal, f"{where}: seat {seat} does not decide but has legal actions")
             continue
         _expect(bool(legal), f"{where}: seat {seat} decides but has no legal action")
+        if any(legal is known for known in _LISTS_CHECKED):
+            continue  # a shared list (e.g. every aim on a table) already checked whole
         _expect(
             all(type(code) is int for code in legal),
             f"{where}: seat {seat}'s legal actions must be ints: {legal}",
@@ -192,7 +194,14 @@ def check_step(state: State, where: str = "") -> None:
         if not checked.issuperset(legal):
             for code in legal:
                 _check_action_text(game, code, where, checked)
+        if len(legal) > 100:
+            _LISTS_CHECKED.append(legal)  # held, so its identity cannot be reused
+            del _LISTS_CHECKED[:-16]
 
+
+_LISTS_CHECKED: list[list[int]] = []
+"""The last few long legal-action lists checked whole. States never change a list they gave out,
+so the same object offered again needs no second check."""
 
 _TEXTS_CHECKED: weakref.WeakKeyDictionary[Game, set[int]] = weakref.WeakKeyDictionary()
 """Codes whose texts were already checked, by game: a text depends on the code alone."""
@@ -527,7 +536,8 @@ def check_determinise(
     must give states whose ``view(seat)`` equals the original view, whose deciding seats agree,
     that are reproducible from the rng's seed, and that play on to the end under the rules. The
     other seats' views (or what no seat sees, ``game.secrets``) must differ between re-deals at
-    least sometimes, or the view pins the hidden cards. Returns ``(views re-dealt, views whose re-deals varied)``.
+    least sometimes, or the view pins the hidden cards. Returns ``(views re-dealt, views whose
+    re-deals varied)``.
     """
     moves = play_random(game.new_state(seed), policy(seed, "determinise"))
     checked = varied = 0

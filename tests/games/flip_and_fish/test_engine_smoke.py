@@ -25,13 +25,20 @@ def play(state: FlipAndFishState, rng: random.Random, steps: int = 30_000) -> No
             state.apply_action(rng.choice(state.legal_actions(seat)), seat)
 
 
-def test_seeded_four_player_games_reach_a_winner() -> None:
-    game = FlipAndFishGame(4)
-    for seed in range(5):
+def test_seeded_four_player_games_end_with_a_winner_or_at_closing_time() -> None:
+    game = FlipAndFishGame(4, rounds=150)
+    ends = set()
+    for seed in range(8):
         state = game.new_state(seed)
         play(state, random.Random(seed))
         assert state.is_terminal()
-        assert state.scores()[state.winner] >= 2  # 2 trophies win with 3 or 4 players
+        if state.winner >= 0:
+            assert state.scores()[state.winner] >= 2  # 2 trophies win with 3 or 4 players
+            ends.add("won")
+        else:
+            assert state.turns == 150 * 4  # the round limit
+            ends.add("closing time")
+    assert ends == {"won", "closing time"}
 
 
 def test_a_redeal_keeps_every_view_and_a_clone_is_independent() -> None:

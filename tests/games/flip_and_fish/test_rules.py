@@ -123,7 +123,7 @@ def cast(
 ) -> None:
     """Cast the line with the die forced to stop at ``point`` (mm) showing ``face``."""
     x, y = point
-    state.chance.force([[round(x * 10), round(y * 10), int(revolved), face]])
+    state.chance.force_outcomes([[round(x * 10), round(y * 10), int(revolved), face]])
     do(state, "cast 0 0")
 
 
@@ -428,7 +428,7 @@ def test_ruling_3_rerolling_to_a_1_is_not_a_snag() -> None:
     fish(state, "Perch#1")
     cast(state, near(0), 5)
     assert state.roll == 7
-    state.chance.force([[1]])
+    state.chance.force_outcomes([[1]])
     do(state, "use LuckyHat")
     assert state.phase == BOOST and state.roll == 1 + 2 and not events(state, "snag")
     do(state, "done")

@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from angler.core.cards import ids_of as ids_of
 from angler.core.errors import AnglerError
 from angler.games.flip_and_fish.cards import CardSet
@@ -67,6 +69,12 @@ class AimList(list[int]):
 
 _ALL_AIMS = tuple(code(CAST, index) for index in range(AIMS))
 ALL_AIMS = AimList()  # shared: legal-action lists are never changed by their users
+
+
+@lru_cache(maxsize=512)
+def aims_and(extra: tuple[int, ...]) -> AimList:
+    """Every aim plus ``extra`` (e.g. a Flashlight's uses), one shared list per ``extra``."""
+    return AimList(extra)
 
 
 def action_to_string(cards: CardSet, action: int) -> str:

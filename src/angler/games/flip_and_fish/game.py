@@ -73,9 +73,11 @@ class FlipAndFishGame(CardGame):
             60,
             "closing time: after this many rounds without a winner, most trophies wins",
             parse=int,
-            check=lambda value: None
-            if isinstance(value, int) and 1 <= value <= 1000
-            else f"a round limit is 1 to 1000, not {value!r}",
+            check=lambda value: (
+                None
+                if isinstance(value, int) and 1 <= value <= 1000
+                else f"a round limit is 1 to 1000, not {value!r}"
+            ),
         ),
         Option(
             "skill",
@@ -110,6 +112,8 @@ class FlipAndFishGame(CardGame):
         state = FlipAndFishState(self, Chance(seed))
         state.set_up()
         return state
+
+    records_outcomes = True  # a record keeps where every cast stopped: replays never re-simulate
 
     # Casts are chance outcomes of numbers (where the die stopped, its face): keep whole numbers.
     chance_to_json = Game.chance_to_json

@@ -176,7 +176,7 @@ class FlipAndFishState(State):
                 for slot in range(WATER)
                 if self.water[slot] >= 0 and not self.face_up[slot]
             )
-            return act.AimList(lights) if lights else act.ALL_AIMS
+            return act.aims_and(lights) if lights else act.ALL_AIMS
         if phase == LANDED:
             return [
                 act.code(act.USE, c * 8 + act.NO_SLOT) for c in self.usable(player, "second-cast")
@@ -519,6 +519,11 @@ class FlipAndFishState(State):
 
     def use_equipment(self, seat: int, card: int, slot: int) -> None:
         effect = self._equipment(card).effect
+        face = 0
+        if effect == "reroll":  # drawn (or checked, from a record) before anything changes
+            face = self.chance.outcome(lambda rng: [rng.randint(1, 12)])[0]
+            if not 1 <= face <= 12:
+                raise ValueError(f"a D12 shows 1 to 12, not {face}")
         self.spend(seat, card)
         if effect == "flashlight":
             self.peeked[seat].append(slot)
@@ -545,7 +550,6 @@ class FlipAndFishState(State):
             self.roll += self._equipment(card).value or 0
         elif effect == "reroll":
             assert self.landing is not None
-            face = self.chance.outcome(lambda rng: [rng.randint(1, 12)])[0]
             self.roll += face - self.landing.face
             self.landing = Landing(self.landing.x, self.landing.y, True, face)
             self.log.append((PUBLIC, "reroll", seat, face))
