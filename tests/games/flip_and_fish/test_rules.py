@@ -971,3 +971,50 @@ def test_bad_input_gearing_up_a_face_up_card() -> None:
     used(state, "LuckyHat")
     refused(state, "gear up CarbonRod")
     refused(state, "gear up CarbonRod LuckyHat")
+
+
+# ---------------------------------------------------------------------- closing time, aims
+
+
+def test_ruling_14_closing_time_ends_the_game_after_the_round_limit() -> None:
+    game = FlipAndFishGame(2, rounds=1)
+    state = new(water=["Char#1", *PLAIN], caught={1: ["Wahoo"]}, game=game)
+    do(state, "fish")
+    cast(state, (400, 400), 5)  # a miss far from the water: seat 2 casts last in round 1
+    assert not state.is_terminal() and state.turn == 1
+    do(state, "fish")
+    cast(state, (400, 400), 5)
+    assert state.is_terminal() and state.winner == -1
+    assert state.winners() == [1] and state.scores() == [0, 1]  # most trophies wins
+    assert events(state, "closing-time")
+
+
+def test_ruling_14_closing_time_shares_the_win_on_a_tie() -> None:
+    state = new(water=["Char#1", *PLAIN], game=FlipAndFishGame(2, rounds=1))
+    for _ in range(2):
+        do(state, "fish")
+        cast(state, (400, 400), 5)
+    assert state.is_terminal() and state.winners() == [0, 1] and state.ranking() == [1, 1]
+
+
+def test_ruling_15_aims_lie_on_a_10_mm_grid() -> None:
+    game = GAMES[2]
+    assert game.action_to_string(game.action_from_string("cast 123 -41")) == "cast 120 -40"
+    assert game.action_to_string(game.action_from_string("cast -450 450")) == "cast -450 450"
+    state = new(water=["Char#1", *PLAIN])
+    do(state, "fish")
+    assert state.legal_actions(0) is state.legal_actions(0)  # one shared list of every aim
+    assert len([a for a in state.legal_actions(0) if a & 15 == 4]) == 91 * 91
+
+
+def test_ruling_16_a_gear_up_fish_flips_your_longest_held_used_cards() -> None:
+    state = new(
+        water=["YellowfinTuna", *PLAIN],
+        gear={0: ["CarbonRod", "LuckyHat", "Flashlight#1"]},
+    )
+    used(state, "CarbonRod", "LuckyHat", "Flashlight#1")
+    fish(state)
+    cast(state, on(0), 12)  # 12 + 2 for the strike reaches 12
+    do(state, "done")
+    assert state.ready[ident("CarbonRod")] and state.ready[ident("LuckyHat")]
+    assert state.ready[ident("Flashlight#1")] is False

@@ -70,7 +70,7 @@ class FlipAndFishGame(CardGame):
         ),
         Option(
             "rounds",
-            60,
+            100,
             "closing time: after this many rounds without a winner, most trophies wins",
             parse=int,
             check=lambda value: (

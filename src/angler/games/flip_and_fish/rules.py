@@ -10,6 +10,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Self
 
 from angler.core.chance import Chance
+from angler.core.errors import IllegalActionError
 from angler.core.state import PUBLIC, State
 from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.cards import (
@@ -252,6 +253,233 @@ class FlipAndFishState(State):
             return [act.code(act.DISCARD, c) for c in self.caught[seat] if not self.cards.carp[c]]
         return [act.code(act.DISCARD, c) for c in self.gear[seat]]
 
+    # ----- why an action is illegal -----
+    # What the seat must do now, by phase ("seat 1 must … now"), and the kinds of action it allows.
+    _STEPS = (
+        "fish, shop or gear up",
+        "cast the line (cast X Y), or use a Flashlight first",
+        "keep the cast (done) or use a Second Cast",
+        "resolve the bite (done) or use equipment on the roll",
+        "discard 1 equipment card for the snag, or use a Snag Guard",
+        "discard 1 equipment card (the line snapped)",
+        "discard down to the card limits",
+        "buy one of the new displayed cards, or stop (done)",
+    )
+    _KINDS_NOW = (
+        frozenset({act.FISH, act.BUY, act.STOCKTAKE, act.GEAR, act.USE, act.PASS}),
+        frozenset({act.CAST, act.USE}),
+        frozenset({act.USE, act.PASS}),
+        frozenset({act.USE, act.PASS}),
+        frozenset({act.USE, act.DISCARD}),
+        frozenset({act.DISCARD}),
+        frozenset({act.DISCARD}),
+        frozenset({act.BUY, act.PASS}),
+    )
+    # When equipment is used: effect -> (its phase, in words). Ongoing effects are never used.
+    _WHEN = (
+        ("spear", TURN, "as the turn's only action"),
+        ("flashlight", AIM, "after announcing bait, before casting"),
+        ("second-cast", LANDED, "after seeing where the die stops"),
+        ("roll-bonus", BOOST, "after a bite, before the catch is decided"),
+        ("reroll", BOOST, "after a bite, before the catch is decided"),
+        ("colour-lure", BOOST, "after a bite, before the catch is decided"),
+        ("snag-guard", SNAGGED, "after a snag"),
+    )
+    _GEAR_UP_MOST = 2
+
+    def _why_illegal(self, player: int, action: int) -> IllegalActionError:
+        """Name the Flip & Fish rule that forbids ``action`` (the state is not changed)."""
+        if self.is_terminal() or player not in self.current_players():
+            return super()._why_illegal(player, action)
+        kind, argument = action & 15, action >> 4
+        if kind == act.CAST and argument >= act.AIMS:
+            half = -act.aim_point(0)[0]
+            return IllegalActionError(
+                "cast: on the table", f"aim code {argument} lies outside the table (±{half:g} mm)"
+            )
+        try:
+            text = act.action_to_string(self.cards, action)
+        except Exception:
+            return IllegalActionError("action codes", f"{action} is not a Flip & Fish action code")
+        seat = f"seat {player + 1}"
+        if kind == act.CAST and self.phase == TURN:
+            return IllegalActionError(
+                "fish: announce bait, then cast",
+                f"{seat} must announce bait (fish, or fish with …) before casting",
+            )
+        if kind not in self._KINDS_NOW[self.phase]:
+            return IllegalActionError(
+                "turn order", f"{seat} must {self._STEPS[self.phase]} now, not {text!r}"
+            )
+        why: tuple[str, str] | None = None
+        if kind == act.FISH:
+            why = self._why_not_bait(player, act.ids_of(argument))
+        elif kind == act.BUY:
+            why = self._why_not_buy(argument)
+        elif kind == act.STOCKTAKE:
+            why = self._why_not_stocktake(player, argument)
+        elif kind == act.GEAR:
+            why = self._why_not_gear_up(player, act.ids_of(argument))
+        elif kind == act.USE:
+            why = self._why_not_use(player, argument >> 3, argument & 7)
+        elif kind == act.DISCARD:
+            why = self._why_not_discard(player, argument)
+        elif kind == act.PASS and self.phase == TURN:
+            why = (
+                "player turn: one action",
+                f"{seat} must fish, shop or gear up; 'done' only when nothing else is possible",
+            )
+        if why is None:
+            return super()._why_illegal(player, action)
+        return IllegalActionError(*why)
+
+    def _why_not_bait(self, seat: int, bait: list[int]) -> tuple[str, str] | None:
+        who = f"seat {seat + 1}"
+        if seat == self.no_fishing:
+            return (
+                "snag: tangled lines",
+                f"{who}'s lines are tangled by a snag: no fishing this turn",
+            )
+        for card in bait:
+            name = self.cards.cards[card].name
+            if card not in self.caught[seat]:
+                return "bait: only fish you caught", f"{name} is not among {who}'s caught fish"
+            if self.cards.bait[card] <= 0:
+                trophy = " (a trophy fish)" if self.cards.kind[card] == TROPHY else ""
+                return "bait: only fish with a bait rating", f"{name}{trophy} has no bait rating"
+        most = BASE_BAIT_FISH + self.ongoing_total(seat, "extra-bait")
+        if len(bait) > most:
+            return f"bait: at most {most} fish", f"{who} announced {len(bait)} bait fish"
+        return None
+
+    def _why_not_buy(self, slot: int) -> tuple[str, str] | None:
+        if self.phase == SHOP_BUY:
+            if slot == 3:
+                return (
+                    "stocktake: then only a displayed card",
+                    "after a stocktake there is no lucky dip: buy 1 to 3, or done",
+                )
+        elif not self.shop_open:
+            return self._shop_closed()
+        if slot < 3 and slot >= len(self.shop_row):
+            return "shop: buy a displayed card", f"shop slot {slot + 1} is empty"
+        if slot == 3 and not (self.shop_deck or self.shop_discard):
+            return "shop: lucky dip", "the shopping deck and its discard pile are empty"
+        return None
+
+    @staticmethod
+    def _shop_closed() -> tuple[str, str]:
+        return (
+            "shop: opens after the first trophy",
+            "the shop is not open yet: it opens at the start of the turn after the first trophy "
+            "is caught",
+        )
+
+    def _why_not_stocktake(self, seat: int, fish: int) -> tuple[str, str] | None:
+        if not self.shop_open:
+            return self._shop_closed()
+        name = self.cards.cards[fish].name
+        if fish not in self.caught[seat]:
+            return "stocktake: pay one of your fish", f"{name} is not among seat {seat + 1}'s fish"
+        if self.cards.carp[fish]:
+            return "stocktake: not with a Carp", f"{name} is a Carp, which is never paid"
+        return None
+
+    def _why_not_gear_up(self, seat: int, cards: list[int]) -> tuple[str, str] | None:
+        for card in cards:
+            name = self.cards.cards[card].name
+            if card not in self.gear[seat]:
+                return (
+                    "gear up: only your own equipment",
+                    f"{name} is not seat {seat + 1}'s equipment",
+                )
+        for card in cards:
+            name = self.cards.cards[card].name
+            if self._equipment(card).kind == ONGOING:
+                return "gear up: only used equipment", f"{name} is ongoing: always face up"
+            if self.ready.get(card, True):
+                return "gear up: only used equipment", f"{name} is already face up"
+        if len(cards) > self._GEAR_UP_MOST:
+            return (
+                f"gear up: at most {self._GEAR_UP_MOST} cards",
+                f"seat {seat + 1} named {len(cards)} cards to gear up",
+            )
+        return None
+
+    def _why_not_use(self, seat: int, card: int, slot: int) -> tuple[str, str] | None:
+        name = self.cards.cards[card].name
+        if card not in self.gear[seat]:
+            return "equipment: only your own", f"{name} is not seat {seat + 1}'s equipment"
+        equipment = self._equipment(card)
+        when = [(phase, words) for effect, phase, words in self._WHEN if effect == equipment.effect]
+        if not when:
+            return "equipment: ongoing cards are never used", f"{name} is always in effect"
+        if not self.ready.get(card, True):
+            return (
+                "equipment: face down until geared up",
+                f"{name} was used and lies face down: gear it up before using it again",
+            )
+        phase, words = when[0]
+        if phase != self.phase:
+            return "equipment: timing", f"{name} is used {words}, not now"
+        targeted = equipment.effect in ("spear", "flashlight")
+        if not targeted:
+            if slot != act.NO_SLOT:
+                return "equipment: water slot", f"{name} takes no water slot (use {name})"
+            return None
+        if slot >= WATER:
+            return "equipment: water slot", f"{name} needs a water slot: use {name} 1 to {WATER}"
+        fish, where = self.water[slot], f"water slot {slot + 1}"
+        rule = (
+            "Spear: a face-up fish"
+            if equipment.effect == "spear"
+            else "Flashlight: a face-down card"
+        )
+        if fish < 0:
+            return rule, f"{where} is empty"
+        if equipment.effect == "flashlight":
+            return (rule, f"the card in {where} is already face up") if self.face_up[slot] else None
+        if not self.face_up[slot]:
+            return rule, f"the card in {where} lies face down"
+        if self.cards.kind[fish] == BOOT:
+            return rule, f"{where} holds a boot"
+        rate, reach = self.catch_rate(slot), equipment.value or 0
+        if rate > reach:
+            return (
+                "Spear: catch rate within its reach",
+                f"{self.cards.cards[fish].name} in {where} has catch rate {rate}, above {name}'s "
+                f"reach of {reach}",
+            )
+        return None
+
+    def _why_not_discard(self, seat: int, card: int) -> tuple[str, str] | None:
+        name, who = self.cards.cards[card].name, f"seat {seat + 1}"
+        if self.phase in (SNAGGED, SNAP):
+            if card in self.gear[seat]:
+                return None
+            clause = "snag" if self.phase == SNAGGED else "snap line"
+            return f"{clause}: discard 1 equipment card", f"{name} is not one of {who}'s equipment"
+        if card not in self.caught[seat] and card not in self.gear[seat]:
+            return "card limits: discard your own card", f"{name} is not {who}'s"
+        over = self.fish_over(seat)
+        if over > 0:
+            held = len(self.caught[seat])
+            if card in self.gear[seat]:
+                return (
+                    f"card limits: {held - over} fish",
+                    f"{who} holds {held} fish: discard a fish (not a Carp) before equipment",
+                )
+            if self.cards.carp[card]:
+                return "card limits: a Carp can't be discarded", f"{name} is a Carp"
+            return None
+        if card in self.caught[seat]:
+            held = len(self.gear[seat])
+            return (
+                f"card limits: {held - self.gear_over(seat)} equipment",
+                f"{who} is over only the equipment limit: discard equipment, not {name}",
+            )
+        return None
+
     # ----- applying actions -----
     def _apply_action(self, player: int, action: int) -> None:
         kind, argument = action & 15, action >> 4
@@ -346,22 +574,29 @@ class FlipAndFishState(State):
         colour = self.cards.colour[fish]
         if any(self.cards.colour[c] == colour for c in bait):
             total += COLOUR_BONUS
-        if strike and effect != "shy":
+        if effect == "no-bait" and self.bait:
+            self.log.append((PUBLIC, "ability", seat, fish, effect))  # the bait is refused
+        if strike and effect == "shy":
+            self.log.append((PUBLIC, "ability", seat, fish, effect))  # the strike adds nothing
+        elif strike:
             total += STRIKE_BONUS
             self.log.append((PUBLIC, "strike", seat, slot))
         return total
 
+    def guards(self, slot: int) -> list[int]:
+        """The other water slots holding a guarding fish whose ability acts now."""
+        return [
+            other
+            for other in range(WATER)
+            if other != slot and self.water[other] >= 0 and self.in_water_effect(other) == "guarded"
+        ]
+
     def catch_rate(self, slot: int) -> int:
         """The fish's catch rate, raised by any guarding fish face up in the water."""
         rate = self.cards.catch_rate[self.water[slot]] or 0
-        for other in range(WATER):
-            if (
-                other != slot
-                and self.water[other] >= 0
-                and self.in_water_effect(other) == "guarded"
-            ):
-                guard = self.cards.ability[self.water[other]]
-                rate += guard.value or 0 if guard is not None else 0
+        for other in self.guards(slot):
+            guard = self.cards.ability[self.water[other]]
+            rate += guard.value or 0 if guard is not None else 0
         return rate
 
     def on_flip(self, seat: int, slot: int, fish: int) -> None:
@@ -395,6 +630,8 @@ class FlipAndFishState(State):
         fish = self.water[slot]
         ability = self.cards.ability[fish]
         rate = self.catch_rate(slot)
+        for guard in self.guards(slot):
+            self.log.append((PUBLIC, "ability", seat, self.water[guard], "guarded"))
         if ability is not None and ability.effect == "catch-rate-up" and self.flipped_now:
             rate += ability.value or 0  # only for the bite that turned it up
         bait_back = bool(self.bait) and not self.usable_bait(slot)  # refused bait is kept

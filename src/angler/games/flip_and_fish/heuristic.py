@@ -1,0 +1,243 @@
+"""A Flip & Fish player that plays the way a sensible person does, from its view alone.
+
+- **Fish by expected value.** Each water card's bite chance from this jetty (estimated once by
+  simulating casts at its centre with the seat's skill) times what catching it is worth: a trophy
+  far more than a regular fish, a face-down card the average of what it could be.
+- **Bait by its odds.** Against a visible fish, the bait that best trades the chance of a catch
+  against the fish spent (bait is lost on a bite); against a face-down card, none.
+- **Shop, gear up, spear.** Spear a fish in reach; buy gear while it holds little; gear up used
+  cards when no good cast is on offer.
+- **Boosts only when they turn a bite into a catch;** a second cast when the first misses.
+- **Limits:** let go of the weakest fish or gear.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from angler.games.flip_and_fish import actions as act
+from angler.games.flip_and_fish.cards import BOOT, REGULAR, TROPHY, CardSet
+from angler.games.flip_and_fish.cast import Landing, measure, throw
+from angler.games.flip_and_fish.rules import COLOUR_BONUS, SNAG, WATER
+from angler.games.flip_and_fish.view import FlipAndFishView
+
+if TYPE_CHECKING:
+    from angler.games.flip_and_fish.game import FlipAndFishGame
+
+FISHING = (TROPHY, REGULAR, BOOT)
+TROPHY_VALUE = 10.0
+GEAR_VALUE = {
+    "spear": 3.0,
+    "steady-hand": 3.0,
+    "longer-ruler": 3.0,
+    "second-cast": 2.0,
+    "roll-bonus": 2.0,
+    "reroll": 2.0,
+    "colour-lure": 1.5,
+    "snag-guard": 1.5,
+    "extra-bait": 1.0,
+    "flashlight": 1.0,
+    "landing-net": 1.0,
+    "tackle-box": 0.5,
+}
+SAMPLE_CASTS = 300
+
+
+class FlipAndFishHeuristic:
+    def __init__(self, seed: int, game: FlipAndFishGame) -> None:
+        self.game = game
+        self.cards: CardSet = game.cards
+        self.rng = random.Random(seed)
+        self._bite_chance: dict[int, tuple[float, ...]] = {}
+        self.target = -1
+
+    # ----- what things are worth -----
+    def fish_value(self, card: int) -> float:
+        cards = self.cards
+        if cards.kind[card] == TROPHY:
+            return TROPHY_VALUE
+        if cards.kind[card] == BOOT:
+            return 0.0
+        return 0.5 if cards.carp[card] else 1.0 + 0.5 * cards.bait[card]
+
+    def gear_value(self, card: int) -> float:
+        return GEAR_VALUE.get(self.cards.equipment(card).effect, 1.0)
+
+    def bite_chance(self, seat: int) -> tuple[float, ...]:
+        """Per water slot: how often a cast at its centre bites it (all slots filled)."""
+        if seat not in self._bite_chance:
+            table = self.game.table
+            rng = random.Random(f"flip-heuristic/{seat}")  # the same estimate in every game
+            counts = [0] * WATER
+            for slot in range(WATER):
+                for _ in range(SAMPLE_CASTS):
+                    landing = throw(
+                        table.jetties[seat], table.cards[slot], self.game.skill(seat), rng
+                    )
+                    reading = measure(table, landing, (True,) * WATER)
+                    counts[slot] += reading.bite and reading.slot == slot
+            self._bite_chance[seat] = tuple(c / SAMPLE_CASTS for c in counts)
+        return self._bite_chance[seat]
+
+    @staticmethod
+    def catch_chance(bonus: int, rate: int) -> float:
+        """P(face + bonus >= rate) with a fair D12, a 1 being a snag."""
+        return sum(1 for face in range(SNAG + 1, 13) if face + bonus >= rate) / 12
+
+    def bait_bonus(self, bait: Sequence[int], fish: int) -> int:
+        cards = self.cards
+        bonus = sum(cards.bait[c] for c in bait)
+        if any(cards.colour[c] == cards.colour[fish] for c in bait):
+            bonus += COLOUR_BONUS
+        return bonus
+
+    def unseen(self, view: FlipAndFishView) -> list[int]:
+        seen = {c for c in view.water if c >= 0} | set(view.fish_discard)
+        for pile in view.caught:
+            seen |= set(pile)
+        return [c for c in self.cards.fishing_ids if c not in seen]
+
+    def hidden_worth(self, view: FlipAndFishView) -> float:
+        """What a face-down card is worth on average, fished without bait."""
+        pool = self.unseen(view) or list(self.cards.fishing_ids)
+        rates = self.cards.catch_rate
+        return sum(self.fish_value(c) * self.catch_chance(0, rates[c] or 99) for c in pool) / len(
+            pool
+        )
+
+    # ----- the turn -----
+    def plan_fishing(self, view: FlipAndFishView, legal: Sequence[int]) -> tuple[float, int, int]:
+        """(expected gain, FISH code, target slot) of the best cast, or (-inf, -1, -1)."""
+        best = (float("-inf"), -1, -1)
+        options = [a for a in legal if a & 15 == act.FISH]
+        if not options:
+            return best
+        chance = self.bite_chance(view.player)
+        hidden = self.hidden_worth(view)
+        bare = act.code(act.FISH)
+        for slot in range(WATER):
+            card = view.water[slot]
+            if card == -2:
+                continue
+            if card == -1:  # face down: no bait
+                gain = chance[slot] * hidden
+                if gain > best[0] and bare in options:
+                    best = (gain, bare, slot)
+                continue
+            if self.cards.kind[card] == BOOT:
+                continue
+            worth = self.fish_value(card)
+            rate = self.cards.catch_rate[card] or 99
+            for option in options:
+                bait = act.ids_of(option >> 4)
+                spent = sum(self.fish_value(c) for c in bait)
+                hit = self.catch_chance(self.bait_bonus(bait, card), rate)
+                gain = chance[slot] * (hit * worth - spent)
+                if gain > best[0]:
+                    best = (gain, option, slot)
+        return best
+
+    def choose_turn(self, view: FlipAndFishView, legal: Sequence[int]) -> int:
+        mine = view.gear[view.player]
+        spears = [a for a in legal if a & 15 == act.USE]
+        if spears:
+            return max(spears, key=lambda a: self.fish_value(view.water[(a >> 4) & 7]))
+        gain, fish_code, slot = self.plan_fishing(view, legal)
+        choices: list[tuple[float, int]] = []
+        if fish_code >= 0:
+            choices.append((gain, fish_code))
+        buys = [a for a in legal if a & 15 == act.BUY and a >> 4 < 3]
+        if buys and len(mine) < 2:
+            best_buy = max(buys, key=lambda a: self.gear_value(view.shop_row[a >> 4]))
+            choices.append((0.25 * self.gear_value(view.shop_row[best_buy >> 4]), best_buy))
+        gears = [a for a in legal if a & 15 == act.GEAR]
+        if gears:
+            best_gear = max(
+                gears, key=lambda a: sum(self.gear_value(c) for c in act.ids_of(a >> 4))
+            )
+            worth = sum(self.gear_value(c) for c in act.ids_of(best_gear >> 4))
+            choices.append((0.15 * worth, best_gear))
+        if not choices:
+            return legal[0]
+        _, action = max(choices)
+        self.target = slot if action == fish_code else -1
+        return action
+
+    def choose_aim(self, view: FlipAndFishView, legal: Sequence[int]) -> int:
+        slot = self.target
+        if not 0 <= slot < WATER or view.water[slot] == -2:
+            chance = self.bite_chance(view.player)
+            slot = max((s for s in range(WATER) if view.water[s] != -2), key=chance.__getitem__)
+        x, y = self.game.table.cards[slot]
+        return act.aim_code(x, y)
+
+    def landing_pays(self, view: FlipAndFishView) -> bool:
+        """Whether the die (stopped, not yet read) bites a fish worth having."""
+        assert view.landing is not None
+        x, y, revolved, face = view.landing
+        if face == SNAG:
+            return False
+        reading = measure(
+            self.game.table, Landing(x, y, revolved, face), tuple(c != -2 for c in view.water)
+        )
+        if not reading.bite:
+            return False
+        card = view.water[reading.slot]
+        return card == -1 or self.cards.kind[card] != BOOT
+
+    def choose_boost(self, view: FlipAndFishView, legal: Sequence[int]) -> int:
+        fish = view.water[view.bite_slot]
+        rate = self.cards.catch_rate[fish] or 99
+        done = act.code(act.PASS)
+        if view.roll >= rate:
+            return done
+        for action in legal:
+            if action & 15 != act.USE:
+                continue
+            equipment = self.cards.equipment(action >> 7)
+            if equipment.effect == "roll-bonus" and view.roll + (equipment.value or 0) >= rate:
+                return action
+            if equipment.effect == "colour-lure" and view.bait and view.roll + COLOUR_BONUS >= rate:
+                return action
+            if equipment.effect == "reroll" and self.fish_value(fish) >= 2:
+                return action
+        return done
+
+    def weakest(self, legal: Sequence[int]) -> int:
+        """The discard that loses least."""
+
+        def loss(action: int) -> float:
+            card = action >> 4
+            if self.cards.kind[card] in FISHING:
+                return self.fish_value(card)
+            return self.gear_value(card)
+
+        return min((a for a in legal if a & 15 == act.DISCARD), key=loss, default=legal[0])
+
+    def act(self, view: FlipAndFishView, legal: Sequence[int]) -> int:
+        phase = view.phase
+        if phase == "turn":
+            return self.choose_turn(view, legal)
+        if phase == "aim":
+            return self.choose_aim(view, legal)
+        if phase == "landed":
+            second = [a for a in legal if a & 15 == act.USE]
+            return second[0] if second and not self.landing_pays(view) else act.code(act.PASS)
+        if phase == "boost":
+            return self.choose_boost(view, legal)
+        if phase == "snagged":
+            guard = [a for a in legal if a & 15 == act.USE]
+            return guard[0] if guard else self.weakest(legal)
+        if phase in ("snap", "limit"):
+            return self.weakest(legal)
+        if phase == "shop":
+            buys = [a for a in legal if a & 15 == act.BUY]
+            if buys:
+                return max(buys, key=lambda a: self.gear_value(view.shop_row[a >> 4]))
+        return legal[0]
+
+
+def policy(seed: int, game: FlipAndFishGame) -> FlipAndFishHeuristic:
+    return FlipAndFishHeuristic(seed, game)
