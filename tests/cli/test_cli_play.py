@@ -127,3 +127,23 @@ def test_only_agents_play_to_the_end(angler: Angler) -> None:
     assert run.status == 0
     assert prompts(run.stdout) == 0
     assert "Final scores" in run.stdout
+
+
+def test_flip_and_fish_lists_an_aim_per_water_card_and_takes_any_point(
+    angler: Angler, tmp_path: Path
+) -> None:
+    save = tmp_path / "game.json"
+    answers = ["fish", "cast 900 0", "cast 123 -41", "q"]
+    run = angler(
+        ["play", "flip-and-fish", "-p", "2", "--seed", "3", "--save", save],
+        input="\n".join(answers) + "\n",
+    )
+    assert run.status == 0, run.stderr
+    assert "1) cast 0 0" in run.stdout and "5) cast 0 130" in run.stdout
+    assert "cast -450 -450" not in run.stdout  # the thousands of other aims are not listed
+    assert "Or aim anywhere: cast X Y" in run.stdout
+    refused = run.stdout.split("your choice (")[2].splitlines()[1]
+    assert "outside the table" in refused
+    record = parse_record(save.read_text())
+    assert [a["action"] for a in record.actions[:2]] == ["fish", "cast 120 -40"]
+    assert "outcomes" in record.actions[1]  # the landing is kept beside the aim

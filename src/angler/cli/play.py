@@ -151,9 +151,11 @@ class Session:
         view = state.view(seat)
         say("")
         say(self.presenter.render(view))
-        legal = list(state.legal_actions(seat))
+        legal, hint = self.game.menu(view, state.legal_actions(seat))
         texts = [self.game.action_to_string(code) for code in legal]
         say(numbered(texts))
+        if hint:
+            say(hint)
         while True:
             line = ask(f"Player {seat + 1}, your choice (1-{len(legal)}, text, or q): ")
             try:

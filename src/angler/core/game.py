@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -105,6 +105,11 @@ class Game(ABC):
         that re-deals vary it. Games where every hidden card is seen by some seat keep ``()``:
         the other seats' views then show the variation."""
         return ()
+
+    def menu(self, view: View, legal: Sequence[int]) -> tuple[list[int], str]:
+        """What a person is offered from ``legal``: the actions to list (all of them here) and a
+        hint for those left out (Flip & Fish lists a few of its thousands of aims)."""
+        return list(legal), ""
 
     def render_view(self, view: View) -> str:
         """A player's view as plain text (terminals, ``angler replay --as``)."""

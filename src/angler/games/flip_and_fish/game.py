@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from angler.core.chance import Chance
@@ -10,6 +11,7 @@ from angler.core.errors import AnglerError, OptionError
 from angler.core.game import CardGame, Game, Option
 from angler.core.registry import register
 from angler.core.state import State
+from angler.core.view import View
 from angler.games.flip_and_fish.cards import CardSet, load_cards
 from angler.games.flip_and_fish.cast import SKILLS
 from angler.games.flip_and_fish.rules import FlipAndFishState
@@ -118,6 +120,18 @@ class FlipAndFishGame(CardGame):
     # Casts are chance outcomes of numbers (where the die stopped, its face): keep whole numbers.
     chance_to_json = Game.chance_to_json
     chance_from_json = Game.chance_from_json
+
+    def render_view(self, view: View) -> str:
+        from angler.games.flip_and_fish.view import FlipAndFishView, render
+
+        assert isinstance(view, FlipAndFishView)
+        return render(view, self.cards, self.table)
+
+    def menu(self, view: View, legal: Sequence[int]) -> tuple[list[int], str]:
+        from angler.games.flip_and_fish.view import FlipAndFishView, menu
+
+        assert isinstance(view, FlipAndFishView)
+        return menu(view, self.table)
 
     def secrets(self, state: State) -> Any:
         """The face-down water and the decks' orders are hidden from every seat alike."""

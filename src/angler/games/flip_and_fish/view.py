@@ -16,6 +16,7 @@ from angler.core.view import View
 from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.cards import CardSet
 from angler.games.flip_and_fish.rules import AIM, PHASE_NAMES
+from angler.games.flip_and_fish.table import Table
 
 if TYPE_CHECKING:
     from angler.games.flip_and_fish.rules import FlipAndFishState
@@ -103,8 +104,15 @@ def build_view(state: FlipAndFishState, player: int) -> FlipAndFishView:
 def describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None = None) -> str:
     kind, data = event[1], event[2:]
 
-    def who(seat: int) -> str:
-        return "You" if seat == viewer else f"Player {seat + 1}"
+    def who(seat: int, verb: str = "") -> str:
+        """``You fish`` / ``Player 2 fishes``: the subject, and the verb agreeing with it."""
+        if seat == viewer:
+            return f"You {verb}".rstrip()
+        if verb:
+            verb = {"have": "has", "can": "can"}.get(verb) or (
+                verb + "es" if verb.endswith(("sh", "ch", "ss")) else verb + "s"
+            )
+        return f"Player {seat + 1} {verb}".rstrip()
 
     def card(card_id: int) -> str:
         return cards.cards[card_id].label() if card_id >= 0 else "nothing"
@@ -113,14 +121,14 @@ def describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None = None) 
         return f"Turn {data[1]}: {who(data[0])} to act"
     if kind == "fish":
         bait = ", ".join(card(c) for c in data[1]) or "no bait"
-        return f"{who(data[0])} fish with {bait}"
+        return f"{who(data[0], 'fish')} with {bait}"
     if kind == "cast":
         seat, aim, stop, revolved, face = data
-        where = f"stops at ({stop[0]:.0f}, {stop[1]:.0f}) showing {face}"
+        where = f"stops at ({round(stop[0])}, {round(stop[1])}) showing {face}"
         extra = "" if revolved else " but did not roll over: cast again"
-        return f"{who(seat)} aim at ({aim[0]:.0f}, {aim[1]:.0f}); the die {where}{extra}"
+        return f"{who(seat, 'aim')} at ({aim[0]:.0f}, {aim[1]:.0f}); the die {where}{extra}"
     if kind == "miss":
-        return f"{who(data[0])} get no bite"
+        return f"{who(data[0], 'get')} no bite"
     if kind == "flip":
         return f"Water slot {data[1] + 1} turns up {card(data[2])}"
     if kind == "boot":
@@ -128,44 +136,123 @@ def describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None = None) 
     if kind == "strike":
         return f"Strike! The die rests on the card in slot {data[1] + 1} (+2)"
     if kind == "catch":
-        return f"{who(data[0])} catch {card(data[1])} (roll {data[2]} against {data[3]})"
+        return f"{who(data[0], 'catch')} {card(data[1])} (roll {data[2]} against {data[3]})"
     if kind == "got-away":
-        return f"{card(data[1])} gets away from {who(data[0])} (roll {data[2]} against {data[3]})"
+        fisher = "you" if data[0] == viewer else f"Player {data[0] + 1}"
+        return f"{card(data[1])} gets away from {fisher} (roll {data[2]} against {data[3]})"
     if kind == "snag":
         return f"Snag! {who(data[0])} rolled a 1"
     if kind == "ability":
-        return f"{card(data[1])}: {data[2]}"
+        ability = cards.ability[data[1]]
+        text = ability.label() if ability is not None else data[2]
+        return f"{cards.cards[data[1]].name} ({text})"
     if kind == "use":
-        return f"{who(data[0])} use {card(data[1])}"
+        return f"{who(data[0], 'use')} {card(data[1])}"
     if kind == "peek":
-        return f"{who(data[0])} see {card(data[2])} in slot {data[1] + 1}"
+        return f"{who(data[0], 'see')} {card(data[2])} in slot {data[1] + 1}"
     if kind == "equip":
-        return f"{who(data[0])} take {card(data[1])}"
+        return f"{who(data[0], 'take')} {card(data[1])}"
     if kind == "stocktake":
-        return f"{who(data[0])} pay {card(data[1])} for a stocktake"
+        return f"{who(data[0], 'pay')} {card(data[1])} for a stocktake"
     if kind == "gear-up":
-        return f"{who(data[0])} gear up " + ", ".join(card(c) for c in data[1])
+        return f"{who(data[0], 'gear')} up " + ", ".join(card(c) for c in data[1])
     if kind == "discard":
-        return f"{who(data[0])} discard {card(data[1])}"
+        return f"{who(data[0], 'discard')} {card(data[1])}"
     if kind == "shop-opens":
         return "The shop opens: " + ", ".join(card(c) for c in data[0])
     if kind == "game-end":
-        return f"{who(data[0])} win!"
+        return f"{who(data[0], 'win')}!"
+    if kind == "closing-time":
+        return "Closing time: the round limit is reached; most trophies wins"
+    if kind == "speared":
+        return f"{who(data[0], 'spear')} {card(data[1])}"
+    if kind == "reroll":
+        return f"{who(data[0], 'roll')} again: {data[1]}"
+    if kind == "snag-cancelled":
+        return f"{who(data[0], 'cancel')} the snag"
+    if kind == "rest":
+        return f"{who(data[0], 'can')} do nothing this turn"
+    if kind == "no-buy":
+        return f"{who(data[0], 'buy')} nothing"
+    if kind in ("deck-reshuffled", "shop-reshuffled"):
+        deck = "fishing" if kind == "deck-reshuffled" else "shopping"
+        return f"The {deck} deck is reshuffled from its discards ({data[0]} cards)"
     return f"{kind} {data}"
 
 
-def render(view: FlipAndFishView, cards: CardSet) -> str:
+def render(view: FlipAndFishView, cards: CardSet, table: Table | None = None) -> str:
+    """The table as text: the water with where each card lies, every player's catch and gear,
+    the shop, and what is being decided."""
     names = cards.cards
-    water = []
-    for slot, card in enumerate(view.water):
-        text = "empty" if card == -2 else ("face down" if card == -1 else names[card].name)
-        water.append(f"{slot + 1}: {text}")
+    me = view.player
+
+    def fish_text(card: int) -> str:
+        label = names[card].label()
+        ability = cards.ability[card]
+        return f"{label}; {ability.label()}" if ability is not None else label
+
     lines = [
-        f"Flip & Fish, turn {view.turns + 1}, seat {view.player + 1} of {view.players}",
-        "Trophies: " + ", ".join(str(s) for s in view.scores),
-        "Water: " + "; ".join(water),
-        "Your catch: " + (", ".join(names[c].name for c in view.caught[view.player]) or "none"),
+        f"Flip & Fish, turn {view.turns + 1} ({PHASE_TEXT.get(view.phase, view.phase)}), "
+        f"you are seat {me + 1} of {view.players}",
+        "Trophies: "
+        + ", ".join(
+            f"{'you' if seat == me else f'seat {seat + 1}'} {score}"
+            for seat, score in enumerate(view.scores)
+        ),
+        "Water:",
     ]
+    for slot, card in enumerate(view.water):
+        where = f" at ({table.cards[slot][0]:g}, {table.cards[slot][1]:g})" if table else ""
+        if card == -2:
+            text = "empty"
+        elif card == -1:
+            text = "face down"
+        else:
+            text = fish_text(card) + ("" if view.face_up[slot] else " (face down; you peeked)")
+        mark = " <- bite" if slot == view.bite_slot else ""
+        lines.append(f"  {slot + 1}{where}: {text}{mark}")
+    if table is not None:
+        x, y = table.jetties[me]
+        lines.append(f"Your jetty: ({x:g}, {y:g}); the table runs from -450 to 450 mm each way")
+    for seat in range(view.players):
+        who = "You" if seat == me else f"Seat {seat + 1}"
+        catch = ", ".join(names[c].name for c in view.caught[seat]) or "no fish"
+        gear = ", ".join(names[c].name + ("" if up else " (used)") for c, up in view.gear[seat])
+        lines.append(f"{who}: {catch}" + (f"; gear: {gear}" if gear else ""))
     if view.shop_open:
-        lines.append("Shop: " + ", ".join(names[c].name for c in view.shop_row))
+        lines.append("Shop: " + "; ".join(names[c].label() for c in view.shop_row))
+    if view.bait:
+        lines.append("Bait: " + ", ".join(names[c].name for c in view.bait))
+    if view.phase == "boost" and view.bite_slot >= 0:
+        fish = view.water[view.bite_slot]
+        lines.append(f"Roll so far: {view.roll} against catch rate {cards.catch_rate[fish]}")
+    if view.no_fishing == me:
+        lines.append("Your lines are tangled: you may not fish this turn")
     return "\n".join(lines)
+
+
+PHASE_TEXT = {
+    "turn": "choose an action",
+    "aim": "aim your cast",
+    "landed": "the die has stopped",
+    "boost": "a bite: boost the roll or resolve it",
+    "snagged": "snag: discard one equipment card",
+    "snap": "the line snapped: discard one equipment card",
+    "limit": "over a card limit: discard",
+    "shop": "buy one of the new cards, or done",
+    "over": "game over",
+}
+
+
+def menu(view: FlipAndFishView, table: Table) -> tuple[list[int], str]:
+    """What to list for a person: while aiming, one aim at each water card (any other point is
+    typed as ``cast X Y``) and the other choices."""
+    if not view.can_cast:
+        return list(view.legal), ""
+    aims = [act.aim_code(x, y) for slot, (x, y) in enumerate(table.cards) if view.water[slot] != -2]
+    x, y = table.jetties[view.player]
+    hint = (
+        "Or aim anywhere: cast X Y, in mm (x to the right, y up; your jetty is at "
+        f"({x:g}, {y:g})). The spread grows with the length of the throw."
+    )
+    return aims + list(view.legal), hint
