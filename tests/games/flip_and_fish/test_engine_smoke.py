@@ -1,6 +1,6 @@
-"""The Flip & Fish engine in progress (not yet registered): seeded games reach a winner, clones
-are independent, and a re-deal keeps the player's view. Rule-by-rule tests come with the turn
-rules' rulings."""
+"""The Flip & Fish engine end to end with a near-random player who mostly aims at the water:
+games end (a winner, or closing time), clones are independent, a re-deal keeps the player's view,
+and the same seed gives the same game. Rule-by-rule tests are in ``test_rules.py``."""
 
 from __future__ import annotations
 
