@@ -885,6 +885,26 @@ def test_ruling_11_carp_over_the_limit_are_kept(tmp_path: Path) -> None:
     assert game.cards.names(state.caught[0]) == carp
 
 
+def test_ruling_11_only_carp_over_the_fish_limit_leaves_the_equipment_limit(
+    tmp_path: Path,
+) -> None:
+    def more_carp(data: dict[str, Any]) -> None:
+        carp = next(card for card in data["fishing"] if card["name"] == "Carp")
+        data["fishing"] += [dict(carp), dict(carp)]
+
+    game = FlipAndFishGame(2, cards=edition(tmp_path, more_carp))
+    carp = [f"Carp#{k}" for k in range(1, 7)]
+    gear = ["Berley#1", "Berley#2", "Clover", "WeedGuard#1"]
+    state = new(water=["Char#1", *PLAIN], caught={0: carp}, gear={0: gear}, game=game)
+    fish(state)
+    cast(state, MISS, 12)
+    assert (state.phase, state.turn) == (LIMIT, 0)
+    assert legal(state) == [f"discard {name}" for name in gear]  # the Carp stay
+    do(state, "discard Clover")
+    assert (state.phase, state.turn) == (TURN, 1)
+    assert game.cards.names(state.caught[0]) == carp
+
+
 # ------------------------------------------------------------------------------------ win
 
 
@@ -999,6 +1019,9 @@ def test_ruling_14_closing_time_shares_the_win_on_a_tie() -> None:
 
 def test_ruling_15_aims_lie_on_a_10_mm_grid() -> None:
     game = GAMES[2]
+    for outside in ("cast 451 0", "cast 0 -450.5"):  # never rounded onto the edge
+        with pytest.raises(AnglerError, match="outside the table"):
+            game.action_from_string(outside)
     assert game.action_to_string(game.action_from_string("cast 123 -41")) == "cast 120 -40"
     assert game.action_to_string(game.action_from_string("cast -450 450")) == "cast -450 450"
     state = new(water=["Char#1", *PLAIN])

@@ -32,9 +32,10 @@ def code(kind: int, argument: int = 0) -> int:
 
 
 def aim_code(x: float, y: float) -> int:
+    """The code of a cast aimed at the grid point nearest (x, y), which must lie on the table."""
     gx = round((x + TABLE_HALF) / STEP)
     gy = round((y + TABLE_HALF) / STEP)
-    if not (0 <= gx < SIDE and 0 <= gy < SIDE):
+    if not (abs(x) <= TABLE_HALF and abs(y) <= TABLE_HALF):
         raise AnglerError(f"aim ({x:g}, {y:g}) lies outside the table (±{TABLE_HALF:g} mm)")
     return code(CAST, gx * SIDE + gy)
 
