@@ -33,6 +33,24 @@ def seat_name(seat: int, viewer: int | None = None) -> str:
     return "you" if seat == viewer else f"Player {seat + 1}"
 
 
+_BASE_FORMS = {
+    "catches": "catch",
+    "passes": "pass",
+    "tries": "try",
+    "fishes": "fish",
+    "has": "have",
+}
+
+
+def subject(seat: int, viewer: int | None, verb: str) -> str:
+    """Subject and verb for a log line: "Player 2 plays" or "You play" (``verb`` is given in the
+    third person)."""
+    if seat != viewer:
+        return f"Player {seat + 1} {verb}"
+    base = _BASE_FORMS.get(verb, verb[:-1] if verb.endswith("s") else verb)
+    return f"You {base}"
+
+
 def scores_line(scores: tuple[int, ...] | list[int], viewer: int | None) -> str:
     """``Scores: you 12, Player 2 9, …``."""
     return "Scores: " + ", ".join(f"{seat_name(s, viewer)} {p}" for s, p in enumerate(scores))

@@ -16,13 +16,11 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from typer.testing import CliRunner
 
-from angler.cli.main import main
 from angler.core import AnglerError, IllegalActionError
 from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.cards import DEFAULT_CARDS
@@ -32,6 +30,8 @@ from angler.testing.conformance import snapshot
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+    from conftest import Angler
 
 GAMES = {n: FlipAndFishGame(n) for n in (2, 3)}
 CENTRES = GAMES[2].table.cards
@@ -170,26 +170,13 @@ def test_bad_input_an_aim_code_outside_the_table_names_the_table_rule() -> None:
     assert observe(state, 0) == before
 
 
-def run_angler(args: Sequence[object], input: str | None = None) -> tuple[int, str, str]:
-    """``angler ARGS`` in-process through ``main()``: (status, stdout, stderr)."""
-    runner = CliRunner()
-    status = 0
-    with runner.isolation(input=input) as (stdout, stderr, _):
-        try:
-            main([str(arg) for arg in args])
-        except SystemExit as exc:
-            status = exc.code if isinstance(exc.code, int) else 1
-        finally:
-            out, err = stdout.getvalue().decode(), stderr.getvalue().decode()
-    return status, out, err
-
-
-def test_bad_input_the_play_loop_shows_the_rule_and_asks_again() -> None:
+def test_bad_input_the_play_loop_shows_the_rule_and_asks_again(angler: Angler) -> None:
     # Seat 1 (you) starts holding nothing: "fish", then two bad inputs, then quit.
-    status, out, err = run_angler(
+    run = angler(
         ["play", "flip-and-fish", "--players", "2", "--seed", "3"],
         input="buy dip\nfish\ncast 900 0\nq\n\n",
     )
+    status, out, err = run.status, run.stdout, run.stderr
     assert "Traceback" not in out + err
     lines = out.splitlines()
     assert "aim (900, 0) lies outside the table (±450 mm)" in lines
@@ -568,6 +555,7 @@ def test_bad_input_an_invalid_card_file_names_the_offending_card(
 @pytest.mark.parametrize("command", ["simulate", "play"])
 @pytest.mark.parametrize(("change", "fragments"), BROKEN, ids=BROKEN_IDS)
 def test_bad_input_an_invalid_card_file_on_the_command_line_exits_2_with_one_line(
+    angler: Angler,
     tmp_path: Path,
     command: str,
     change: Callable[[dict[str, Any]], None],
@@ -576,10 +564,4 @@ def test_bad_input_an_invalid_card_file_on_the_command_line_exits_2_with_one_lin
     path = broken_file(tmp_path, change)
     args = ["flip-and-fish", "--cards", path]
     args += ["--games", "1"] if command == "simulate" else ["--seed", "1"]
-    status, out, err = run_angler([command, *args], input="q\n")
-    assert status == 2, (status, out, err)
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), err
-    assert "Traceback" not in out + err
-    for fragment in fragments:
-        assert fragment in lines[0], (fragment, lines[0])
+    angler([command, *args], input="q\n").assert_user_error(*fragments)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from angler.core.state import PUBLIC
-from angler.core.view import View, game_over_line, scores_line, seat_name
+from angler.core.view import View, game_over_line, scores_line, seat_name, subject
 from angler.games.crazy_fishing import actions as act
 from angler.games.crazy_fishing.cards import BAIT, INFINITE, ROD, CardSet
 from angler.games.crazy_fishing.rules import CAST, PHASE_NAMES, SPLIT
@@ -145,10 +145,7 @@ def describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None = None) 
     kind, data = event[1], event[2:]
 
     def who(seat: int, verb: str) -> str:
-        if seat == viewer:
-            plain = {"catches": "catch", "passes": "pass", "tries": "try"}
-            return "You " + plain.get(verb, verb[:-1] if verb.endswith("s") else verb)
-        return f"Player {seat + 1} {verb}"
+        return subject(seat, viewer, verb)
 
     def card(card_id: int) -> str:
         return cards.cards[card_id].label() if card_id >= 0 else "nothing"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from angler.core.state import PUBLIC
-from angler.core.view import View, game_over_line, scores_line, seat_name
+from angler.core.view import View, game_over_line, scores_line, seat_name, subject
 from angler.games.fishing.cards import SUITS, CardSet
 from angler.games.fishing.rules import CHOOSE_PASS, PHASE_NAMES
 
@@ -127,11 +127,7 @@ def describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None = None) 
     data = event[2:]
 
     def who(seat: int, verb: str) -> str:
-        """Subject and verb: "Player 2 plays" or "You play" (verb given in the third person)."""
-        if seat == viewer:
-            plain = {"catches": "catch", "passes": "pass"}
-            return "You " + plain.get(verb, verb[:-1] if verb.endswith("s") else verb)
-        return f"Player {seat + 1} {verb}"
+        return subject(seat, viewer, verb)
 
     def whose(seat: int) -> str:
         return "Your" if seat == viewer else f"Player {seat + 1}'s"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from angler.core.state import PUBLIC
-from angler.core.view import View
+from angler.core.view import View, seat_name, subject
 from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.cards import CardSet
 from angler.games.flip_and_fish.rules import AIM, PHASE_NAMES
@@ -105,14 +105,7 @@ def describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None = None) 
     kind, data = event[1], event[2:]
 
     def who(seat: int, verb: str = "") -> str:
-        """``You fish`` / ``Player 2 fishes``: the subject, and the verb agreeing with it."""
-        if seat == viewer:
-            return f"You {verb}".rstrip()
-        if verb:
-            verb = {"have": "has", "can": "can"}.get(verb) or (
-                verb + "es" if verb.endswith(("sh", "ch", "ss")) else verb + "s"
-            )
-        return f"Player {seat + 1} {verb}".rstrip()
+        return subject(seat, viewer, verb) if verb else seat_name(seat, viewer).capitalize()
 
     def card(card_id: int) -> str:
         return cards.cards[card_id].label() if card_id >= 0 else "nothing"
@@ -121,14 +114,14 @@ def describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None = None) 
         return f"Turn {data[1]}: {who(data[0])} to act"
     if kind == "fish":
         bait = ", ".join(card(c) for c in data[1]) or "no bait"
-        return f"{who(data[0], 'fish')} with {bait}"
+        return f"{who(data[0], 'fishes')} with {bait}"
     if kind == "cast":
         seat, aim, stop, revolved, face = data
         where = f"stops at ({round(stop[0])}, {round(stop[1])}) showing {face}"
         extra = "" if revolved else " but did not roll over: cast again"
-        return f"{who(seat, 'aim')} at ({aim[0]:.0f}, {aim[1]:.0f}); the die {where}{extra}"
+        return f"{who(seat, 'aims')} at ({aim[0]:.0f}, {aim[1]:.0f}); the die {where}{extra}"
     if kind == "miss":
-        return f"{who(data[0], 'get')} no bite"
+        return f"{who(data[0], 'gets')} no bite"
     if kind == "flip":
         return f"Water slot {data[1] + 1} turns up {card(data[2])}"
     if kind == "boot":
@@ -136,7 +129,7 @@ def describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None = None) 
     if kind == "strike":
         return f"Strike! The die rests on the card in slot {data[1] + 1} (+2)"
     if kind == "catch":
-        return f"{who(data[0], 'catch')} {card(data[1])} (roll {data[2]} against {data[3]})"
+        return f"{who(data[0], 'catches')} {card(data[1])} (roll {data[2]} against {data[3]})"
     if kind == "got-away":
         fisher = "you" if data[0] == viewer else f"Player {data[0] + 1}"
         return f"{card(data[1])} gets away from {fisher} (roll {data[2]} against {data[3]})"
@@ -147,33 +140,33 @@ def describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None = None) 
         text = ability.label() if ability is not None else data[2]
         return f"{cards.cards[data[1]].name} ({text})"
     if kind == "use":
-        return f"{who(data[0], 'use')} {card(data[1])}"
+        return f"{who(data[0], 'uses')} {card(data[1])}"
     if kind == "peek":
-        return f"{who(data[0], 'see')} {card(data[2])} in slot {data[1] + 1}"
+        return f"{who(data[0], 'sees')} {card(data[2])} in slot {data[1] + 1}"
     if kind == "equip":
-        return f"{who(data[0], 'take')} {card(data[1])}"
+        return f"{who(data[0], 'takes')} {card(data[1])}"
     if kind == "stocktake":
-        return f"{who(data[0], 'pay')} {card(data[1])} for a stocktake"
+        return f"{who(data[0], 'pays')} {card(data[1])} for a stocktake"
     if kind == "gear-up":
-        return f"{who(data[0], 'gear')} up " + ", ".join(card(c) for c in data[1])
+        return f"{who(data[0], 'gears')} up " + ", ".join(card(c) for c in data[1])
     if kind == "discard":
-        return f"{who(data[0], 'discard')} {card(data[1])}"
+        return f"{who(data[0], 'discards')} {card(data[1])}"
     if kind == "shop-opens":
         return "The shop opens: " + ", ".join(card(c) for c in data[0])
     if kind == "game-end":
-        return f"{who(data[0], 'win')}!"
+        return f"{who(data[0], 'wins')}!"
     if kind == "closing-time":
         return "Closing time: the round limit is reached; most trophies wins"
     if kind == "speared":
-        return f"{who(data[0], 'spear')} {card(data[1])}"
+        return f"{who(data[0], 'spears')} {card(data[1])}"
     if kind == "reroll":
-        return f"{who(data[0], 'roll')} again: {data[1]}"
+        return f"{who(data[0], 'rolls')} again: {data[1]}"
     if kind == "snag-cancelled":
-        return f"{who(data[0], 'cancel')} the snag"
+        return f"{who(data[0], 'cancels')} the snag"
     if kind == "rest":
         return f"{who(data[0], 'can')} do nothing this turn"
     if kind == "no-buy":
-        return f"{who(data[0], 'buy')} nothing"
+        return f"{who(data[0], 'buys')} nothing"
     if kind in ("deck-reshuffled", "shop-reshuffled"):
         deck = "fishing" if kind == "deck-reshuffled" else "shopping"
         return f"The {deck} deck is reshuffled from its discards ({data[0]} cards)"

@@ -1,4 +1,4 @@
-"""Fixtures for the CLI tests: run the real ``angler`` entry point in-process.
+"""Fixtures for every test: ``angler`` runs the real ``angler`` entry point in-process.
 
 Tests import names from here only for type annotations (``if TYPE_CHECKING``): the suite runs with
 ``--import-mode=importlib``, where test modules cannot import each other.
