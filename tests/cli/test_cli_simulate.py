@@ -153,3 +153,19 @@ def test_rounds_played_counts_only_rounds_dealt() -> None:
         if seen == {True, False}:
             return
     raise AssertionError("40 random 5-player games never (or always) overfished")
+
+
+def test_simulate_flip_and_fish_with_heuristic_players_reports_its_tallies(
+    angler: Angler, tmp_path: Path
+) -> None:
+    out = tmp_path / "run.json"
+    args = ["simulate", "flip-and-fish", "-p", "3", "-a", "heuristic", "--games", "6"]
+    run = angler([*args, "--seed", "2", "--out", out, "--records", tmp_path / "records"])
+    assert run.status == 0, run.stderr
+    assert "flip-and-fish: 6 games, 3 players, seed 2" in run.stdout
+    for statistic in ("catch", "got-away", "strike", "turns", "ended at closing time"):
+        assert statistic in run.stdout
+    games = json.loads(out.read_text())["games"]
+    assert all(g["winners"] and max(g["scores"]) == 2 for g in games)  # 2 trophies win
+    records = sorted((tmp_path / "records").iterdir())
+    assert len(records) == 6 and '"outcomes"' in records[0].read_text()

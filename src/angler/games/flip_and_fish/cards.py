@@ -12,7 +12,8 @@ The tables of a ``CardSet`` are indexed by card id:
 - ``bait``: the bait rating, 0 for a card that cannot be used as bait (trophies, boots, equipment);
 - ``colour``: an index into ``COLOURS``, -1 for boots and equipment;
 - ``ability``: a fish's ``Ability`` or ``None``; ``carp``: true for cards that are never discarded
-  by the card limit or paid for a stocktake.
+  by the card limit or paid for a stocktake;
+- ``effect`` and ``value``: an equipment card's effect and value (``None`` and 0 for fish).
 """
 
 from __future__ import annotations
@@ -179,6 +180,9 @@ class CardSet(NamedCards[Card]):
         self.colour = tuple(card.colour if card else -1 for card in fish)
         self.carp = tuple(bool(card and card.carp) for card in fish)
         self.ability = tuple(card.ability if card else None for card in fish)
+        gear = [card if isinstance(card, EquipmentCard) else None for card in cards]
+        self.effect = tuple(card.effect if card else None for card in gear)
+        self.value = tuple((card.value or 0) if card else 0 for card in gear)
         self.fishing_ids = tuple(card.id for card in cards if isinstance(card, FishCard))
         self.shopping_ids = tuple(card.id for card in cards if isinstance(card, EquipmentCard))
         self.trophy_ids = tuple(card.id for card in cards if card.kind == TROPHY)

@@ -135,17 +135,20 @@ class FlipAndFishState(State):
 
     # ----- equipment helpers -----
     def owned(self, seat: int, effect: str) -> list[int]:
-        return [c for c in self.gear[seat] if self._equipment(c).effect == effect]
+        effects = self.cards.effect
+        return [c for c in self.gear[seat] if effects[c] == effect]
 
     def usable(self, seat: int, effect: str) -> list[int]:
         """Equipment with ``effect`` that ``seat`` may use now (face up, or ongoing)."""
         return [c for c in self.owned(seat, effect) if self.ready.get(c, True)]
 
     def ongoing_total(self, seat: int, effect: str) -> int:
+        """The sum of the values of ``seat``'s ongoing cards with ``effect`` (0 if none)."""
+        cards = self.cards
         return sum(
-            self._equipment(c).value or 0
-            for c in self.owned(seat, effect)
-            if self._equipment(c).kind == ONGOING
+            cards.value[c]
+            for c in self.gear[seat]
+            if cards.effect[c] == effect and cards.kind[c] == ONGOING
         )
 
     def _equipment(self, card: int) -> EquipmentCard:
