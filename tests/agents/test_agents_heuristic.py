@@ -8,17 +8,23 @@ from collections.abc import Sequence
 import pytest
 
 from angler.agents import agent_seed, make_agent
-from angler.core import AnglerError, make_game
+from angler.core import AnglerError, all_games, make_game
+from angler.core.game import Game
 from angler.core.view import View
 from angler.sim.simulate import play_game
+
+GAMES = sorted(cls.name for cls in all_games())
+# Player counts and the bound a lone heuristic seat's win share must reach against random seats
+# (par is 1/players). Measured at 300 games on 2026-11-30: Fishing 52.6%, Crazy Fishing 93%,
+# Flip & Fish 100%; the bounds sit far below, so 40 fixed seeds cannot flake.
+BEATS_RANDOM = {"fishing": (4, 0.35), "crazy-fishing": (4, 0.6), "flip-and-fish": (3, 0.8)}
 
 
 class Checked:
     """Wraps an agent: every answer must be one of the legal actions it was given."""
 
-    def __init__(self, seed: int, game_name: str, players: int) -> None:
-        self.game = make_game(game_name, players)
-        self.agent = make_agent("heuristic", seed, self.game)
+    def __init__(self, seed: int, game: Game) -> None:
+        self.agent = make_agent("heuristic", seed, game)
         self.name = self.agent.name
         self.needs_view = self.agent.needs_view
         self.answers = 0
@@ -32,46 +38,77 @@ class Checked:
         return action
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_flip_and_fish_heuristic_plays_only_legal_actions_and_wins_games(players: int) -> None:
-    game = make_game("flip-and-fish", players)
-    for seed in range(4):
-        agents = [Checked(agent_seed(seed, s), "flip-and-fish", players) for s in range(players)]
-        state = play_game(game.new_state(seed), agents)
-        assert state.is_terminal() and sum(a.answers for a in agents) == len(state.history)
+def test_every_registered_game_has_a_heuristic_player() -> None:
+    for name in GAMES:
+        game = make_game(name)
+        assert make_agent("heuristic", 1, game).name == "heuristic"
 
 
-def test_flip_and_fish_heuristic_beats_random_players() -> None:
-    game = make_game("flip-and-fish", 3)
-    wins = 0
-    for seed in range(12):
+@pytest.mark.parametrize("name", GAMES)
+def test_the_heuristic_plays_only_legal_actions_at_every_player_count(name: str) -> None:
+    cls = type(make_game(name))
+    decisions = 0
+    for players in range(cls.min_players, cls.max_players + 1):
+        game = make_game(name, players)
+        for seed in range(3):
+            agents = [Checked(agent_seed(seed, s), game) for s in range(players)]
+            state = play_game(game.new_state(seed), agents)
+            assert state.is_terminal()
+            decisions += sum(a.answers for a in agents)
+    assert decisions > 1000
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_heuristic_is_deterministic_for_a_seed(name: str) -> None:
+    game = make_game(name)
+    logs = []
+    for _ in range(2):
+        agents = [make_agent("heuristic", agent_seed(3, s), game) for s in range(game.players)]
+        logs.append(play_game(game.new_state(3), agents).log)
+    assert logs[0] == logs[1]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_heuristic_beats_random_players(name: str) -> None:
+    players, bound = BEATS_RANDOM[name]
+    game = make_game(name, players)
+    share = 0.0
+    games = 40
+    for seed in range(games):
+        seat = seed % players
         agents = [
-            make_agent("heuristic", agent_seed(seed, 0), game),
-            make_agent("random", agent_seed(seed, 1), game),
-            make_agent("random", agent_seed(seed, 2), game),
+            make_agent("heuristic" if s == seat else "random", agent_seed(seed, s), game)
+            for s in range(players)
         ]
-        wins += play_game(game.new_state(seed), agents).winners() == [0]
-    assert wins >= 10  # par is 4 of 12; in a 100-game run the heuristic won every game
+        winners = play_game(game.new_state(seed), agents).winners()
+        share += (seat in winners) / len(winners)
+    assert share / games >= bound, share / games
 
 
-def test_flip_and_fish_heuristic_decides_from_the_view_alone() -> None:
-    """Two states that show seat 0 the same view (re-deals of its hidden cards) get the same
-    answer from agents with the same seed."""
-    game = make_game("flip-and-fish", 3)
+@pytest.mark.parametrize("name", GAMES)
+def test_the_heuristic_decides_from_the_view_alone(name: str) -> None:
+    """States that show a seat the same view (re-deals of what it cannot see) get the same answer
+    from agents with the same seed."""
+    game = make_game(name)
     state = game.new_state(5)
     rng = random.Random(5)
-    for _ in range(60):
+    compared = 0
+    for _ in range(150):
+        if state.is_terminal():
+            break
         seat = state.current_players()[0]
         legal = state.legal_actions(seat)
-        if seat == 0:
-            view = state.view(0)
-            twin = game.determinise(view, random.Random(rng.random()))
-            a = make_agent("heuristic", 9, game).act(view, legal)
-            b = make_agent("heuristic", 9, game).act(twin.view(0), twin.legal_actions(0))
-            assert a == b
+        view = state.view(seat)
+        twin = game.determinise(view, random.Random(rng.random()))
+        assert twin.view(seat) == view
+        a = make_agent("heuristic", 9, game).act(view, legal)
+        b = make_agent("heuristic", 9, game).act(twin.view(seat), twin.legal_actions(seat))
+        assert a == b
+        compared += 1
         state.apply_action(legal[int(rng.random() * len(legal))], seat)
+    assert compared >= 50
 
 
-def test_the_heuristic_agent_names_a_game_it_cannot_play_yet() -> None:
-    with pytest.raises(AnglerError, match="no policy for fishing"):
-        make_agent("heuristic", 1, make_game("fishing", 4))
+def test_the_heuristic_agent_needs_a_game() -> None:
+    with pytest.raises(AnglerError, match="needs the game"):
+        make_agent("heuristic", 1, None)

@@ -43,7 +43,7 @@ def play_command(
         typer.Option(
             "--seat",
             help="Who sits in seat 1, 2, … in order: 'human' or an agent name (repeatable; "
-            "seats not given are 'random'). Default: you in seat 1.",
+            "seats not given are 'heuristic'). Default: you in seat 1.",
         ),
     ] = None,
     seed: Annotated[
@@ -85,6 +85,9 @@ def play_command(
         session.offer_to_save()
 
 
+DEFAULT_OPPONENT = "heuristic"  # every game has one; it plays the way a sensible person does
+
+
 def seat_kinds(given: list[str] | None, players: int) -> list[str]:
     """'human' or an agent name for every seat; by default a person in seat 1."""
     kinds = [kind.strip().lower() for kind in given] if given else [HUMAN]
@@ -94,7 +97,7 @@ def seat_kinds(given: list[str] | None, players: int) -> list[str]:
     for kind in kinds:
         if kind not in known:
             raise AnglerError(f"--seat {kind!r} is not one of {', '.join(known)}")
-    return kinds + ["random"] * (players - len(kinds))
+    return kinds + [DEFAULT_OPPONENT] * (players - len(kinds))
 
 
 @dataclass
