@@ -21,11 +21,12 @@ from angler.cli.common import err, out
 from angler.cli.play import play_command
 from angler.cli.replay import replay_command
 from angler.cli.simulate import simulate_command
+from angler.cli.tournament import tournament_command
 from angler.core import AnglerError, all_games
 
 app = typer.Typer(
     name="angler",
-    help="Three fishing card games: play, simulate, replay and benchmark.",
+    help="Three fishing card games: play, simulate, tournaments, replay and benchmark.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -35,7 +36,7 @@ console = out
 
 @app.callback()
 def _root() -> None:
-    """Three fishing card games: play, simulate, replay and benchmark.
+    """Three fishing card games: play, simulate, tournaments, replay and benchmark.
 
     Seats are numbered from 1 on the command line, from 0 in JSON, CSV and records.
     Bad input prints one line on standard error and exits with status 2.
@@ -58,6 +59,7 @@ def games() -> None:
 
 
 app.command("play")(play_command)
+app.command("tournament")(tournament_command)
 app.command("simulate")(simulate_command)
 app.command("replay")(replay_command)
 app.command("bench")(bench_command)

@@ -1,0 +1,180 @@
+"""``angler tournament``: seat-rotated matches, win shares with confidence intervals, ratings."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from angler.cli.common import check_writable_file, err, out, parse_options, write_text
+from angler.core.registry import make_game
+from angler.sim.tournament import MatchResult, Tournament, run_tournament
+
+
+def tournament_command(
+    game: Annotated[str, typer.Argument(help="Game name (see `angler games`).")],
+    agents: Annotated[
+        str,
+        typer.Option(
+            "--agents",
+            "-a",
+            help="Comma-separated agents, one per seat (an agent may enter several times).",
+        ),
+    ],
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Players (default: the game's).")
+    ] = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
+    seed: Annotated[
+        int, typer.Option("--seed", "-s", help="Game i (from 1) is dealt from seed+i-1.")
+    ] = 0,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", "-j", min=1, help="Processes to play on (default: every core)."),
+    ] = None,
+    out_file: Annotated[
+        Path | None,
+        typer.Option("--out", help="Write results: .json (summary and games) or .csv (games)."),
+    ] = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option("--plot", help="Draw win shares and ratings to this .png file."),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="Game option key=value (repeatable)."),
+    ] = None,
+) -> None:
+    """Play agents against each other with seats rotated every game; report each entry's win
+    share and mean score with 95% confidence intervals, and OpenSkill ratings.
+
+    Reproducible from --seed whatever --jobs: game i is dealt from seed+i-1 and seats the entries
+    rotated by i-1 places.
+    """
+    configured = make_game(game, players, **parse_options(option))
+    names = [name.strip() for name in agents.split(",")]
+    if out_file is not None:
+        check_writable_file(out_file, (".json", ".csv"))
+    if plot is not None:
+        check_writable_file(plot, (".png",))
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    )
+
+    def after_game(result: MatchResult) -> None:
+        progress.advance(task)
+
+    with progress:
+        task = progress.add_task(f"{configured.name} ×{games}", total=games)
+        run = run_tournament(configured, names, games, seed, jobs, on_game=after_game)
+
+    out.print(standings_table(run))
+    if out_file is not None:
+        text = (
+            games_csv(run)
+            if out_file.suffix.lower() == ".csv"
+            else json.dumps(run.to_json(), indent=2) + "\n"
+        )
+        write_text(out_file, text)
+        err.print(f"wrote {out_file}")
+    if plot is not None:
+        draw(run, plot)
+        err.print(f"wrote {plot}")
+
+
+def standings_table(run: Tournament) -> Table:
+    par = 1 / run.players
+    table = Table(
+        title=f"{run.game}: {run.games} games, {run.players} players, seed {run.seed}",
+        caption=f"par {par:.1%}; ± is a 95% confidence interval; a shared victory counts 1/k; "
+        "rating: OpenSkill μ ± σ",
+    )
+    for column in ("entry", "agent", "win share", "× par", "mean score", "rating"):
+        table.add_column(column, justify="left" if column == "agent" else "right")
+    ratings = run.ratings()
+    for entry in range(len(run.agents)):
+        share, score = run.win_share(entry), run.mean_score(entry)
+        mu, sigma = ratings[entry]
+        table.add_row(
+            str(entry + 1),
+            run.label(entry),
+            f"{share.mean:.1%} ± {share.half:.1%}",
+            f"{share.mean / par:.2f}",
+            f"{score.mean:.2f} ± {score.half:.2f}",
+            f"{mu:.1f} ± {sigma:.1f}",
+        )
+    return table
+
+
+def games_csv(run: Tournament) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    seats = range(run.players)
+    writer.writerow(
+        ["game", "seed", "decisions", "winners"]
+        + [f"agent_{s}" for s in seats]
+        + [f"score_{s}" for s in seats]
+    )
+    for result in run.results:
+        writer.writerow(
+            [
+                result.number,
+                result.seed,
+                result.decisions,
+                " ".join(str(s) for s in result.winners),
+                *(run.agents[entry] for entry in result.lineup),
+                *result.scores,
+            ]
+        )
+    return buffer.getvalue()
+
+
+def draw(run: Tournament, path: Path) -> None:
+    """Win shares with their intervals against par, and the ratings, side by side."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    labels = [run.label(entry) for entry in range(len(run.agents))]
+    shares = [run.win_share(entry) for entry in range(len(run.agents))]
+    ratings = run.ratings()
+    figure, (left, right) = plt.subplots(1, 2, figsize=(10, 0.6 * len(labels) + 2))
+    rows = list(range(len(labels)))
+    left.barh(
+        rows,
+        [s.mean for s in shares],
+        xerr=[min(s.half, 1.0) for s in shares],
+        color="#4a7ab5",
+        capsize=4,
+    )
+    left.axvline(1 / run.players, color="#c0392b", linestyle="--", label="par")
+    left.set_yticks(rows, labels)
+    left.set_xlabel("win share (95% interval)")
+    left.legend(loc="lower right")
+    right.errorbar(
+        [mu for mu, _ in ratings],
+        rows,
+        xerr=[sigma for _, sigma in ratings],
+        fmt="o",
+        color="#2e8b57",
+        capsize=4,
+    )
+    right.set_yticks(rows, labels)
+    right.set_xlabel("OpenSkill rating (μ ± σ)")
+    figure.suptitle(f"{run.game}, {run.players} players, {run.games} games (seed {run.seed})")
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    plt.close(figure)

@@ -1,0 +1,239 @@
+"""Seat-rotated matches between agents, with confidence intervals and ratings.
+
+A tournament has one *entry* per seat: the agents given, in order (the same agent may enter
+several times, e.g. one ``ismcts`` against three ``heuristic``). Game ``i`` (from 1) is dealt from
+seed ``S + i - 1`` and seats the entries rotated by ``i - 1`` places, so over a multiple of the
+player count every entry plays every seat equally. Each seat's agent is seeded from the game seed
+and the seat (:func:`angler.agents.agent_seed`), so a game is reproducible on its own and the
+whole run is reproducible from ``S``, on one core or many.
+
+Reported per entry: its win share (a victory shared by k players counts 1/k) and mean score, each
+with a 95% confidence interval (normal approximation over games), and an OpenSkill
+(Plackett-Luce) rating from the games' rankings in order.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from angler.agents import agent_seed, make_agent
+from angler.core.errors import AnglerError
+from angler.core.game import Game
+from angler.core.registry import make_game
+from angler.sim.simulate import play_game
+
+Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """One game: which entry sat where, and how it went (seats 0-based)."""
+
+    number: int
+    seed: int
+    lineup: tuple[int, ...]  # entry index by seat
+    scores: tuple[int, ...]  # by seat
+    winners: tuple[int, ...]  # seats
+    decisions: int
+
+    def share(self, entry: int) -> float:
+        """The entry's part of this game's victory (1/k for a victory shared by k)."""
+        seat = self.lineup.index(entry)
+        return 1 / len(self.winners) if seat in self.winners else 0.0
+
+    def score(self, entry: int) -> int:
+        return self.scores[self.lineup.index(entry)]
+
+    def as_dict(self, agents: Sequence[str]) -> dict[str, Any]:
+        return {
+            "game": self.number,
+            "seed": self.seed,
+            "seats": [agents[entry] for entry in self.lineup],
+            "entries": list(self.lineup),
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "decisions": self.decisions,
+        }
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A mean with the half-width of its 95% confidence interval."""
+
+    mean: float
+    half: float
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Estimate:
+        n = len(values)
+        if n == 0:
+            return cls(0.0, 0.0)
+        mean = sum(values) / n
+        if n == 1:
+            return cls(mean, math.inf)
+        variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+        return cls(mean, Z95 * math.sqrt(variance / n))
+
+    def as_dict(self) -> dict[str, float]:
+        return {"mean": self.mean, "low": self.mean - self.half, "high": self.mean + self.half}
+
+
+@dataclass
+class Tournament:
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    agents: list[str]  # one per entry
+    results: list[MatchResult] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return len(self.results)
+
+    def label(self, entry: int) -> str:
+        """``heuristic`` when the agent entered once, ``heuristic #2`` when several times."""
+        name = self.agents[entry]
+        if self.agents.count(name) == 1:
+            return name
+        return f"{name} #{self.agents[: entry + 1].count(name)}"
+
+    def win_share(self, entry: int) -> Estimate:
+        return Estimate.of([result.share(entry) for result in self.results])
+
+    def mean_score(self, entry: int) -> Estimate:
+        return Estimate.of([float(result.score(entry)) for result in self.results])
+
+    def ratings(self) -> list[tuple[float, float]]:
+        """OpenSkill (Plackett-Luce) ``(mu, sigma)`` per entry, rated game by game in order."""
+        from openskill.models import PlackettLuce
+
+        model = PlackettLuce()
+        ratings = [model.rating(name=self.label(entry)) for entry in range(len(self.agents))]
+        for result in self.results:
+            order = list(result.lineup)
+            teams = [[ratings[entry]] for entry in order]
+            ranks = [1 + sum(other > mine for other in result.scores) for mine in result.scores]
+            rated = model.rate(teams, ranks=ranks)
+            for entry, team in zip(order, rated, strict=True):
+                ratings[entry] = team[0]
+        return [(rating.mu, rating.sigma) for rating in ratings]
+
+    def summary(self) -> dict[str, Any]:
+        ratings = self.ratings()
+        entries = []
+        for entry, name in enumerate(self.agents):
+            mu, sigma = ratings[entry]
+            entries.append(
+                {
+                    "entry": entry,
+                    "agent": name,
+                    "label": self.label(entry),
+                    "win_share": self.win_share(entry).as_dict(),
+                    "mean_score": self.mean_score(entry).as_dict(),
+                    "rating": {"mu": mu, "sigma": sigma, "ordinal": mu - 3 * sigma},
+                }
+            )
+        return {
+            "game": self.game,
+            "players": self.players,
+            "options": self.options,
+            "seed": self.seed,
+            "games": self.games,
+            "par": 1 / self.players,
+            "entries": entries,
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "summary": self.summary(),
+            "games": [result.as_dict(self.agents) for result in self.results],
+        }
+
+
+def lineup(entries: int, number: int) -> tuple[int, ...]:
+    """Entry by seat in game ``number`` (from 1): rotated one place per game."""
+    shift = (number - 1) % entries
+    return tuple((seat - shift) % entries for seat in range(entries))
+
+
+def play_match(
+    game_name: str, options: dict[str, Any], agents: Sequence[str], seed: int, number: int
+) -> MatchResult:
+    """Game ``number`` of a tournament: built from names so that it runs in any process."""
+    game = make_game(game_name, **options)
+    game_seed = seed + number - 1
+    seats = lineup(len(agents), number)
+    players = [
+        make_agent(agents[entry], agent_seed(game_seed, seat), game)
+        for seat, entry in enumerate(seats)
+    ]
+    state = play_game(game.new_state(game_seed), players)
+    return MatchResult(
+        number=number,
+        seed=game_seed,
+        lineup=seats,
+        scores=tuple(state.scores()),
+        winners=tuple(state.winners()),
+        decisions=len(state.history),
+    )
+
+
+def _play_batch(
+    game_name: str, options: dict[str, Any], agents: Sequence[str], seed: int, numbers: list[int]
+) -> list[MatchResult]:
+    return [play_match(game_name, options, agents, seed, number) for number in numbers]
+
+
+def run_tournament(
+    game: Game,
+    agents: Sequence[str],
+    games: int,
+    seed: int = 0,
+    jobs: int | None = None,
+    on_game: Callable[[MatchResult], None] | None = None,
+) -> Tournament:
+    """Play ``games`` seat-rotated games on ``jobs`` processes (default: every core)."""
+    agents = [name.strip() for name in agents]
+    if len(agents) != game.players:
+        raise AnglerError(
+            f"give one agent per seat: {game.players} for {game.players} players, "
+            f"not {len(agents)}"
+        )
+    if games < 1:
+        raise AnglerError(f"a tournament needs at least 1 game, not {games}")
+    for seat, name in enumerate(agents):  # a bad name fails before any game is played
+        make_agent(name, agent_seed(seed, seat), game)
+    jobs = jobs or os.cpu_count() or 1
+    if jobs < 1:
+        raise AnglerError(f"--jobs must be at least 1, not {jobs}")
+    options = game.describe_options()
+    run = Tournament(game.name, game.players, options, seed, list(agents))
+    numbers = list(range(1, games + 1))
+    if jobs == 1 or games == 1:
+        for number in numbers:
+            result = play_match(game.name, options, agents, seed, number)
+            run.results.append(result)
+            if on_game is not None:
+                on_game(result)
+        return run
+    # Small batches keep every core busy and the progress bar moving.
+    size = max(1, min(8, games // (jobs * 4)))
+    batches = [numbers[k : k + size] for k in range(0, games, size)]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [
+            pool.submit(_play_batch, game.name, options, list(agents), seed, batch)
+            for batch in batches
+        ]
+        for future in as_completed(futures):
+            for result in future.result():
+                run.results.append(result)
+                if on_game is not None:
+                    on_game(result)
+    run.results.sort(key=lambda result: result.number)
+    return run

@@ -1,0 +1,64 @@
+"""Tournaments: seat rotation, reproducibility on any number of processes, the statistics."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+import pytest
+
+from angler.core import AnglerError, make_game
+from angler.sim.tournament import Estimate, lineup, run_tournament
+
+
+def test_seats_rotate_so_every_entry_plays_every_seat_equally() -> None:
+    seats = Counter(
+        (seat, entry) for number in range(1, 13) for seat, entry in enumerate(lineup(4, number))
+    )
+    assert set(seats.values()) == {3}  # 12 games: each entry 3 times in each of 4 seats
+    assert lineup(4, 1) == (0, 1, 2, 3) and lineup(4, 2) == (3, 0, 1, 2)
+
+
+def test_a_tournament_is_the_same_on_one_process_or_two() -> None:
+    game = make_game("fishing", 3)
+    agents = ["heuristic", "random", "random"]
+    one = run_tournament(game, agents, 6, seed=4, jobs=1)
+    two = run_tournament(game, agents, 6, seed=4, jobs=2)
+    assert one.results == two.results
+    assert [r.number for r in two.results] == [1, 2, 3, 4, 5, 6]
+    assert one.ratings() == two.ratings()
+
+
+def test_win_shares_count_a_shared_victory_as_a_fraction_and_sum_to_one() -> None:
+    run = run_tournament(make_game("crazy-fishing", 3), ["heuristic", "random", "random"], 9, 2, 1)
+    total = sum(run.win_share(entry).mean for entry in range(3))
+    assert math.isclose(total, 1.0)
+    for result in run.results:
+        shares = [result.share(entry) for entry in range(3)]
+        assert math.isclose(sum(shares), 1.0)
+        assert all(s in (0.0, 1 / len(result.winners)) for s in shares)
+
+
+def test_the_interval_is_the_normal_approximation() -> None:
+    estimate = Estimate.of([0.0, 1.0, 0.0, 1.0])
+    assert estimate.mean == 0.5
+    assert math.isclose(estimate.half, 1.959964 * math.sqrt((1 / 3) / 4))
+    assert Estimate.of([1.0]).half == math.inf
+
+
+def test_ratings_rank_the_heuristic_above_random_players() -> None:
+    run = run_tournament(make_game("crazy-fishing", 4), ["heuristic", *["random"] * 3], 24, 1, 1)
+    ratings = run.ratings()
+    assert all(ratings[0][0] > mu for mu, _ in ratings[1:])
+
+
+@pytest.mark.parametrize(
+    ("agents", "message"),
+    [
+        (["heuristic", "random"], "one agent per seat: 3"),
+        (["heuristic", "random", "nobody"], "unknown agent 'nobody'"),
+    ],
+)
+def test_bad_lineups_are_refused_before_any_game(agents: list[str], message: str) -> None:
+    with pytest.raises(AnglerError, match=message):
+        run_tournament(make_game("fishing", 3), agents, 3)
