@@ -202,8 +202,7 @@ def run_tournament(
     agents = [name.strip() for name in agents]
     if len(agents) != game.players:
         raise AnglerError(
-            f"give one agent per seat: {game.players} for {game.players} players, "
-            f"not {len(agents)}"
+            f"give one agent per seat: {game.players} for {game.players} players, not {len(agents)}"
         )
     if games < 1:
         raise AnglerError(f"a tournament needs at least 1 game, not {games}")
