@@ -118,7 +118,7 @@ class Tournament:
         for result in self.results:
             order = list(result.lineup)
             teams = [[ratings[entry]] for entry in order]
-            ranks = [1 + sum(other > mine for other in result.scores) for mine in result.scores]
+            ranks = [1.0 + sum(other > mine for other in result.scores) for mine in result.scores]
             rated = model.rate(teams, ranks=ranks)
             for entry, team in zip(order, rated, strict=True):
                 ratings[entry] = team[0]
