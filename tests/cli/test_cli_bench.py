@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from conftest import Angler
 
 
-FIGURES = {"decisions_per_s", "games_per_s", "clones_per_s"}
+FIGURES = {"decisions_per_s", "games_per_s", "clones_per_s", "ismcts_iterations_per_s"}
 
 
 def test_bench_json_has_the_figures_for_every_game(angler: Angler) -> None:

@@ -36,7 +36,8 @@ def bench_command(
 
     A benchmark, not a test: one process, one core, the public API only.
 
-    --json prints {"GAME": {"decisions_per_s", "games_per_s", "clones_per_s", "players", …}, …}.
+    --json prints {"GAME": {"decisions_per_s", "games_per_s", "clones_per_s",
+    "ismcts_iterations_per_s", "players", …}, …}.
     """
     names = games or [game.name for game in all_games()]
     configured = [make_game(name, players) for name in names]  # every name checked first
@@ -52,8 +53,11 @@ def bench_command(
     if as_json:
         emit_json(figures)
         return
-    table = Table(title="angler bench: random playouts, one core (median of batches)")
-    for column in ("game", "players", "decisions/s", "games/s", "clones/s"):
+    table = Table(
+        title="angler bench: random playouts and ISMCTS at a mid-game decision, one core "
+        "(median of batches)"
+    )
+    for column in ("game", "players", "decisions/s", "games/s", "clones/s", "ismcts it/s"):
         table.add_column(column, justify="left" if column == "game" else "right")
     if yard is not None:
         table.add_column("yardstick plays/s", justify="right")
@@ -64,6 +68,7 @@ def bench_command(
             f"{entry['decisions_per_s']:,.0f}",
             f"{entry['games_per_s']:,.1f}",
             f"{entry['clones_per_s']:,.0f}",
+            f"{entry['ismcts_iterations_per_s']:,.0f}",
         ]
         if yard is not None:
             row.append(f"{yard:,.0f}")

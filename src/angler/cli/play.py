@@ -17,6 +17,7 @@ import typer
 from rich.table import Table
 
 from angler.agents import Agent, agent_names, agent_seed, make_agent
+from angler.agents.levels import SKILL
 from angler.cli.common import check_writable_file, out, parse_options, write_text
 from angler.cli.present import Presenter
 from angler.core.errors import AnglerError
@@ -42,8 +43,8 @@ def play_command(
         list[str] | None,
         typer.Option(
             "--seat",
-            help="Who sits in seat 1, 2, … in order: 'human' or an agent name (repeatable; "
-            "seats not given are 'heuristic'). Default: you in seat 1.",
+            help="Who sits in seat 1, 2, … in order: 'human', a level (easy, normal, hard) or an "
+            "agent name (repeatable; seats not given are 'heuristic'). Default: you in seat 1.",
         ),
     ] = None,
     seed: Annotated[
@@ -72,6 +73,11 @@ def play_command(
         options["cards"] = str(cards)
     configured = make_game(game, players, **options)
     kinds = seat_kinds(seat, configured.players)
+    skill_levels = any(o.name == "skill" for o in configured.options) and "skill" not in options
+    if skill_levels and any(kind in SKILL for kind in kinds):
+        # A difficulty level sets how well that seat casts, too (people cast as "fair").
+        options["skill"] = ",".join(SKILL.get(kind, "fair") for kind in kinds)
+        configured = make_game(game, configured.players, **options)
     if save is not None:
         check_writable_file(save)
     if seed is None:

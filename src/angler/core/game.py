@@ -97,6 +97,31 @@ class Game(ABC):
     def determinise(self, view: View, rng: random.Random) -> State:
         """A full state consistent with everything ``view`` shows, hidden parts sampled by rng."""
 
+    def search_actions(self, state: State, player: int) -> Sequence[int]:
+        """The actions a search considers for ``player`` (all legal ones here; a game with a huge
+        action set offers a well-chosen few, e.g. Flip & Fish's aims at each water card)."""
+        return state.legal_actions(player)
+
+    def evaluate(self, state: State) -> list[float]:
+        """How good ``state`` is for each seat, in [0, 1], for search. Over: mostly the share of
+        the victory, a little the score; not over: the scores, scaled from worst to best."""
+        scores = state.scores()
+        low, spread = min(scores), max(scores) - min(scores)
+        scaled = [(score - low) / spread if spread else 0.5 for score in scores]
+        if not state.is_terminal():
+            return scaled
+        winners = state.winners()
+        share = 1 / len(winners)
+        return [
+            0.8 * (share if seat in winners else 0.0) + 0.2 * scaled[seat]
+            for seat in range(len(scores))
+        ]
+
+    def playout_horizon(self, state: State) -> int | None:
+        """How many decisions a search playout plays from ``state`` before scoring it with
+        ``evaluate`` (None: the searcher's own limit). Fishing stops before a round ends."""
+        return None
+
     records_outcomes: ClassVar[bool] = False
     """Records store the non-shuffle chance outcomes (Flip & Fish's casts) of every action."""
 

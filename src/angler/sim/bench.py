@@ -1,4 +1,5 @@
-"""The speed benchmark: random playouts through the public API on one core (not a test).
+"""The speed benchmark: random playouts through the public API on one core (not a test), and
+ISMCTS iterations per second at a mid-game decision.
 
 Every figure is the median over several timed batches, so one slow batch (another process, the
 garbage collector) does not move it. The playout loop is the one any user of the engine writes::
@@ -78,6 +79,29 @@ def _clone_batch(state: State, seconds: float) -> float:
             return clones / elapsed
 
 
+def decision_point(game: Game, seed: int) -> State:
+    """A mid-game state whose player has a real choice (two legal actions or more)."""
+    state = mid_game_state(game, seed)
+    while not state.is_terminal():
+        p = state.current_players()[0]
+        a = state.legal_actions(p)
+        if len(a) >= 2:
+            return state
+        state.apply_action(a[0], p)
+    raise AnglerError(f"{game.name}: no decision left after the middle of game {seed}")
+
+
+def _search_batch(game: Game, state: State, seconds: float, seed: int) -> float:
+    from angler.agents.ismcts import ISMCTSAgent
+
+    seat = state.current_players()[0]
+    agent = ISMCTSAgent(seed, game, seconds=seconds)
+    view, legal = state.view(seat), state.legal_actions(seat)
+    start = time.perf_counter()
+    agent.act(view, legal)
+    return agent.last_iterations / (time.perf_counter() - start)
+
+
 def bench_game(game: Game, seconds: float = 3.0, seed: int = 0) -> dict[str, Any]:
     """Decisions, games and clones per second for ``game``, in about ``seconds`` in all."""
     if seconds <= 0:
@@ -91,11 +115,16 @@ def bench_game(game: Game, seconds: float = 3.0, seed: int = 0) -> dict[str, Any
         decision_rates.append(decisions / elapsed)
         game_rates.append(games / elapsed)
     state = mid_game_state(game, seed)
-    clone_rates = [_clone_batch(state, seconds / 3 / BATCHES) for _ in range(BATCHES)]
+    clone_rates = [_clone_batch(state, seconds / 6 / BATCHES) for _ in range(BATCHES)]
+    point = decision_point(game, seed)
+    search_rates = [
+        _search_batch(game, point, seconds / 6 / BATCHES, seed + batch) for batch in range(BATCHES)
+    ]
     return {
         "decisions_per_s": round(statistics.median(decision_rates), 1),
         "games_per_s": round(statistics.median(game_rates), 2),
         "clones_per_s": round(statistics.median(clone_rates), 1),
+        "ismcts_iterations_per_s": round(statistics.median(search_rates), 1),
         "players": game.players,
         "batches": BATCHES,
     }

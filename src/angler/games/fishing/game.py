@@ -56,6 +56,23 @@ class FishingGame(CardGame):
         state.deal_first_round()
         return state
 
+    def evaluate(self, state: State) -> list[float]:
+        """For search: mid-round, the cards on each fisher count already (a point each at the
+        round's end)."""
+        assert isinstance(state, FishingState)
+        if state.is_terminal():
+            return super().evaluate(state)
+        points = [score + len(pile) for score, pile in zip(state.score, state.fisher, strict=True)]
+        low, spread = min(points), max(points) - min(points)
+        return [(p - low) / spread if spread else 0.5 for p in points]
+
+    def playout_horizon(self, state: State) -> int | None:
+        """The cards left to play in this round, but the last: the round's end (scoring,
+        shuffles, the next deal) is the costly part of a playout and changes nothing that
+        ``evaluate`` does not already count."""
+        assert isinstance(state, FishingState)
+        return max(1, sum(len(hand) for hand in state.hands) - 1)
+
     def tally(self, state: State) -> dict[str, float]:
         """Overfishing, rounds, and how often the -3 and each buoy were caught."""
         assert isinstance(state, FishingState)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from angler.core.chance import Chance
@@ -12,9 +14,10 @@ from angler.core.game import CardGame, Game, Option
 from angler.core.registry import register
 from angler.core.state import State
 from angler.core.view import View
+from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.cards import CardSet, load_cards
 from angler.games.flip_and_fish.cast import SKILLS
-from angler.games.flip_and_fish.rules import FlipAndFishState
+from angler.games.flip_and_fish.rules import AIM, FlipAndFishState
 from angler.games.flip_and_fish.table import PRESETS, Point, Table, check_layout
 
 
@@ -133,6 +136,28 @@ class FlipAndFishGame(CardGame):
         assert isinstance(view, FlipAndFishView)
         return menu(view, self.table)
 
+    def search_actions(self, state: State, player: int) -> Sequence[int]:
+        """While aiming, a search weighs an aim at the middle of each water card and at its near
+        edge (towards the jetty), not all 8,281 points of the table."""
+        assert isinstance(state, FlipAndFishState)
+        legal = state.legal_actions(player)
+        if state.phase != AIM or player != state.turn:
+            return legal
+        others = [a for a in legal if a & 15 != act.CAST]
+        return [*search_aims(self.table, player, state.water), *others]
+
+    def evaluate(self, state: State) -> list[float]:
+        """For search: trophies held count most, then the fish that can become bait."""
+        assert isinstance(state, FlipAndFishState)
+        if state.is_terminal():
+            return super().evaluate(state)
+        need = state.trophies_to_win()
+        cards = self.cards
+        return [
+            min(1.0, (trophies + 0.03 * sum(cards.bait[c] for c in pile)) / need)
+            for trophies, pile in zip(state.scores(), state.caught, strict=True)
+        ]
+
     def secrets(self, state: State) -> Any:
         """The face-down water and the decks' orders are hidden from every seat alike."""
         assert isinstance(state, FlipAndFishState)
@@ -148,3 +173,25 @@ class FlipAndFishGame(CardGame):
         counts["first player won"] = float(0 in winners) / len(winners)
         counts["ended at closing time"] = float(state.winner < 0)
         return counts
+
+
+@lru_cache(maxsize=4096)
+def _aims(table: Table, seat: int, filled: tuple[bool, ...]) -> tuple[int, ...]:
+    jx, jy = table.jetties[seat]
+    aims: list[int] = []
+    for (x, y), full in zip(table.cards, filled, strict=True):
+        if not full:
+            continue
+        dx, dy = jx - x, jy - y
+        length = math.hypot(dx, dy) or 1.0
+        near = (x + 30 * dx / length, y + 30 * dy / length)  # 30 mm towards the jetty
+        for point in ((x, y), near):
+            code = act.aim_code(*point)
+            if code not in aims:
+                aims.append(code)
+    return tuple(aims)
+
+
+def search_aims(table: Table, seat: int, water: list[int]) -> tuple[int, ...]:
+    """The aims a search considers from ``seat``'s jetty: two per water card."""
+    return _aims(table, seat, tuple(card >= 0 for card in water))

@@ -1,0 +1,162 @@
+"""Information-set Monte Carlo tree search (SO-ISMCTS), shared by every game.
+
+Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search" (IEEE TCIAIG, 2012).
+Each iteration re-deals what the searching player cannot see (``game.determinise(view, rng)``, the
+core's sampler, consistent with every card shown, void revealed and card peeked), then walks one
+tree whose nodes are the searcher's information sets: at each step the player to act picks among
+the children whose actions are legal in this determinisation, by UCB1 with availability counts;
+an untried action is expanded; a playout finishes the game (random moves, cut short at
+``rollout_limit`` decisions and scored by the game's ``evaluate``); the result is backed up with
+each node credited to the player who chose it. Chance (a shuffle, a Flip & Fish cast) happens
+inside the determinised state's own seeded ``Chance``, which each determinisation draws afresh.
+
+Simultaneous choices (Fishing's pass, Crazy Fishing's cast) are searched one seat after another,
+as the engine asks for them. Games with huge action sets narrow them for search with
+``game.search_actions`` (Flip & Fish: aims at each water card instead of every point).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from angler.agents.base import register_agent
+from angler.core.errors import AnglerError
+
+if TYPE_CHECKING:
+    from angler.core.game import Game
+    from angler.core.state import State
+    from angler.core.view import View
+
+EXPLORATION = 0.7  # UCB1's constant; rewards lie in [0, 1]
+DEFAULT_SECONDS = 0.8  # "normal": a move well under a second on one core
+ROLLOUT_LIMIT = 40  # decisions a playout takes before the position is scored (a Fishing round)
+REUSE = 8  # iterations that share one determinisation (each on its own clone)
+
+
+class Node:
+    __slots__ = ("avail", "children", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[int, Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0  # summed for the player who chose the action leading here
+
+
+class ISMCTSAgent:
+    """Searches for ``seconds`` (or exactly ``iterations`` when given) per decision."""
+
+    name = "ismcts"
+    needs_view = True
+
+    def __init__(
+        self,
+        seed: int,
+        game: Game | None = None,
+        seconds: float = DEFAULT_SECONDS,
+        iterations: int | None = None,
+        exploration: float = EXPLORATION,
+        rollout_limit: int = ROLLOUT_LIMIT,
+        reuse: int = REUSE,
+    ) -> None:
+        if game is None:
+            raise AnglerError("the ismcts agent needs the game it plays")
+        if iterations is not None and iterations < 1:
+            raise AnglerError(f"ismcts needs at least 1 iteration, not {iterations}")
+        self.game = game
+        self.rng = random.Random(seed)
+        self.seconds = seconds
+        self.iterations = iterations
+        self.exploration = exploration
+        self.rollout_limit = rollout_limit
+        self.reuse = max(1, reuse)
+        self.last_iterations = 0
+
+    def act(self, view: View | None, legal: Sequence[int]) -> int:
+        if view is None:
+            raise ValueError("the ismcts agent needs its view")
+        if len(legal) == 1:
+            return legal[0]
+        root = Node()
+        rng = random.Random(self.rng.getrandbits(64))
+        budget = self.iterations
+        deadline = time.perf_counter() + self.seconds
+        done = 0
+        dealt = self.game.determinise(view, rng)
+        while (done < budget) if budget is not None else (time.perf_counter() < deadline):
+            if done % self.reuse == 0 and done:
+                dealt = self.game.determinise(view, rng)
+            state = dealt.clone()
+            state.chance.seed = rng.getrandbits(62)  # fresh chance for every iteration
+            self.iterate(root, state, rng)
+            done += 1
+        self.last_iterations = done
+        allowed = set(legal)
+        best = max(
+            (item for item in root.children.items() if item[0] in allowed),
+            key=lambda item: (item[1].visits, item[1].reward),
+            default=None,
+        )
+        return best[0] if best is not None else legal[int(rng.random() * len(legal))]
+
+    def iterate(self, root: Node, state: State, rng: random.Random) -> None:
+        game = self.game
+        node = root
+        path: list[tuple[Node, int]] = []  # (node, the player who chose it)
+        expanded = False
+        while not state.is_terminal():
+            player = state.current_players()[0]
+            actions = game.search_actions(state, player)
+            children = node.children
+            untried = [a for a in actions if a not in children]
+            if untried:
+                action = untried[int(rng.random() * len(untried))]
+                child = Node()
+                children[action] = child
+                for other in actions:
+                    if other != action and other in children:
+                        children[other].avail += 1
+                state.apply_action(action, player)
+                path.append((child, player))
+                expanded = True
+                break
+            best_value = -1.0
+            best_action = actions[0]
+            c = self.exploration
+            for action in actions:  # UCB1 with availability counts
+                child = children[action]
+                child.avail += 1
+                value = child.reward / child.visits + c * math.sqrt(
+                    math.log(child.avail) / child.visits
+                )
+                if value > best_value:
+                    best_value, best_action = value, action
+            node = children[best_action]
+            state.apply_action(best_action, player)
+            path.append((node, player))
+        rewards = self.playout(state, rng) if expanded else game.evaluate(state)
+        for visited, player in path:
+            visited.visits += 1
+            visited.reward += rewards[player]
+        root.visits += 1
+
+    def playout(self, state: State, rng: random.Random) -> list[float]:
+        """Random moves to the end (or the rollout limit), then the game's own scoring."""
+        rnd = rng.random
+        horizon = self.game.playout_horizon(state)
+        for _ in range(self.rollout_limit if horizon is None else horizon):
+            if state.is_terminal():
+                break
+            player = state.current_players()[0]
+            legal = state.legal_actions(player)
+            state.apply_action(legal[int(rnd() * len(legal))], player)
+        return self.game.evaluate(state)
+
+
+@register_agent("ismcts")
+def make_ismcts(seed: int, game: Game | None = None) -> ISMCTSAgent:
+    return ISMCTSAgent(seed, game)
