@@ -14,7 +14,8 @@ from angler.core.errors import AnglerError
 
 SEATS_NOTE = "Seats are numbered from 1 on the command line and in tables, from 0 in JSON and CSV."
 
-out = Console(highlight=False, soft_wrap=True)
+# Piped or redirected output has no terminal width to follow: 110 columns keep every table whole.
+out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 110)
 """Standard output: results."""
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 """Standard error: progress and messages."""
