@@ -91,3 +91,18 @@ def test_ismcts_needs_a_game_and_a_positive_budget() -> None:
         ISMCTSAgent(1, None)
     with pytest.raises(AnglerError, match="at least 1 iteration"):
         ISMCTSAgent(1, make_game("fishing"), iterations=0)
+
+
+def test_a_budget_after_a_colon_sets_seconds_or_iterations() -> None:
+    game = make_game("fishing")
+    timed = make_agent("ismcts:0.25s", 1, game)
+    counted = make_agent("ismcts:300it", 1, game)
+    assert isinstance(timed, ISMCTSAgent) and timed.seconds == 0.25 and timed.iterations is None
+    assert isinstance(counted, ISMCTSAgent) and counted.iterations == 300
+    for bad, message in (
+        ("ismcts:fast", "budget is seconds or iterations"),
+        ("ismcts:0s", "budget is seconds or iterations"),
+        ("random:1s", "takes no budget"),
+    ):
+        with pytest.raises(AnglerError, match=message):
+            make_agent(bad, 1, game)

@@ -79,13 +79,36 @@ def agent_names() -> list[str]:
 
 
 def make_agent(name: str, seed: int, game: Game | None = None) -> Agent:
-    """A new agent ``name`` with its own random stream from ``seed``."""
+    """A new agent ``name`` with its own random stream from ``seed``.
+
+    A search agent takes a budget after a colon: ``ismcts:0.5s`` (seconds per decision) or
+    ``ismcts:2000it`` (iterations per decision).
+    """
     _discover()
+    base, _, budget = name.partition(":")
     try:
-        factory = _AGENTS[name]
+        factory = _AGENTS[base]
     except KeyError:
-        raise AnglerError(f"unknown agent {name!r} (agents: {', '.join(agent_names())})") from None
-    return factory(seed, game)
+        raise AnglerError(f"unknown agent {base!r} (agents: {', '.join(agent_names())})") from None
+    if not budget:
+        return factory(seed, game)
+    if base not in _BUDGETED:
+        raise AnglerError(f"agent {base!r} takes no budget (only {', '.join(sorted(_BUDGETED))})")
+    return _BUDGETED[base](seed, game, budget)
+
+
+_BUDGETED: dict[str, Callable[[int, Game | None, str], Agent]] = {}
+F2 = TypeVar("F2", bound=Callable[[int, "Game | None", str], Agent])
+
+
+def register_budgeted(name: str) -> Callable[[F2], F2]:
+    """Decorator for ``factory(seed, game, budget)``: how ``name:budget`` is built."""
+
+    def decorate(factory: F2) -> F2:
+        _BUDGETED[name] = factory
+        return factory
+
+    return decorate
 
 
 def agent_seed(game_seed: int, seat: int) -> int:

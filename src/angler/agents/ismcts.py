@@ -23,7 +23,7 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from angler.agents.base import register_agent
+from angler.agents.base import register_agent, register_budgeted
 from angler.core.errors import AnglerError
 
 if TYPE_CHECKING:
@@ -160,3 +160,21 @@ class ISMCTSAgent:
 @register_agent("ismcts")
 def make_ismcts(seed: int, game: Game | None = None) -> ISMCTSAgent:
     return ISMCTSAgent(seed, game)
+
+
+@register_budgeted("ismcts")
+def make_budgeted_ismcts(seed: int, game: Game | None, budget: str) -> ISMCTSAgent:
+    """``ismcts:0.5s`` searches half a second per decision, ``ismcts:2000it`` 2000 iterations."""
+    try:
+        if budget.endswith("it"):
+            return ISMCTSAgent(seed, game, iterations=int(budget[:-2]))
+        if budget.endswith("s"):
+            seconds = float(budget[:-1])
+            if not 0 < seconds <= 600:
+                raise ValueError
+            return ISMCTSAgent(seed, game, seconds=seconds)
+    except ValueError:
+        pass
+    raise AnglerError(
+        f"an ismcts budget is seconds or iterations, e.g. 0.5s or 2000it, not {budget!r}"
+    )
