@@ -98,8 +98,8 @@ def standings_table(run: Tournament) -> Table:
     par = 1 / run.players
     table = Table(
         title=f"{run.game}: {run.games} games, {run.players} players, seed {run.seed}",
-        caption=f"par {par:.1%}; ± is a 95% confidence interval; a shared victory counts 1/k; "
-        "rating: OpenSkill μ ± σ",
+        caption=f"par {par:.1%}; win share with its 95% (Wilson) interval, a shared victory "
+        "counting 1/k; mean score ± its 95% interval; rating: OpenSkill μ ± σ",
     )
     for column in ("entry", "agent", "win share", "× par", "mean score", "rating"):
         table.add_column(column, justify="left" if column == "agent" else "right")
@@ -110,9 +110,9 @@ def standings_table(run: Tournament) -> Table:
         table.add_row(
             str(entry + 1),
             run.label(entry),
-            f"{share.mean:.1%} ± {share.half:.1%}",
+            share.text(percent=True),
             f"{share.mean / par:.2f}",
-            f"{score.mean:.2f} ± {score.half:.2f}",
+            score.text(),
             f"{mu:.1f} ± {sigma:.1f}",
         )
     return table
@@ -156,7 +156,7 @@ def draw(run: Tournament, path: Path) -> None:
     left.barh(
         rows,
         [s.mean for s in shares],
-        xerr=[min(s.half, 1.0) for s in shares],
+        xerr=[[s.mean - s.low for s in shares], [s.high - s.mean for s in shares]],
         color="#4a7ab5",
         capsize=4,
     )

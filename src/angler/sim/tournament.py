@@ -7,8 +7,8 @@ player count every entry plays every seat equally. Each seat's agent is seeded f
 and the seat (:func:`angler.agents.agent_seed`), so a game is reproducible on its own and the
 whole run is reproducible from ``S``, on one core or many.
 
-Reported per entry: its win share (a victory shared by k players counts 1/k) and mean score, each
-with a 95% confidence interval (normal approximation over games), and an OpenSkill
+Reported per entry: its win share (a victory shared by k players counts 1/k) with a 95% Wilson
+interval, its mean score with a 95% normal-approximation interval, and an OpenSkill
 (Plackett-Luce) rating from the games' rankings in order.
 """
 
@@ -63,24 +63,46 @@ class MatchResult:
 
 @dataclass(frozen=True)
 class Estimate:
-    """A mean with the half-width of its 95% confidence interval."""
+    """A mean and its 95% confidence interval ``[low, high]``."""
 
     mean: float
-    half: float
+    low: float
+    high: float
 
     @classmethod
     def of(cls, values: Sequence[float]) -> Estimate:
+        """Normal approximation: mean ± 1.96 standard errors (unbounded from a single value)."""
         n = len(values)
         if n == 0:
-            return cls(0.0, 0.0)
+            return cls(0.0, 0.0, 0.0)
         mean = sum(values) / n
         if n == 1:
-            return cls(mean, math.inf)
+            return cls(mean, -math.inf, math.inf)
         variance = sum((v - mean) ** 2 for v in values) / (n - 1)
-        return cls(mean, Z95 * math.sqrt(variance / n))
+        half = Z95 * math.sqrt(variance / n)
+        return cls(mean, mean - half, mean + half)
+
+    @classmethod
+    def share(cls, values: Sequence[float]) -> Estimate:
+        """A share in [0, 1] with the Wilson score interval, which stays inside [0, 1] and is
+        not empty when an entry wins every game or none."""
+        n = len(values)
+        if n == 0:
+            return cls(0.0, 0.0, 1.0)
+        p = sum(values) / n
+        z2 = Z95 * Z95
+        centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+        half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+        return cls(p, max(0.0, centre - half), min(1.0, centre + half))
 
     def as_dict(self) -> dict[str, float]:
-        return {"mean": self.mean, "low": self.mean - self.half, "high": self.mean + self.half}
+        return {"mean": self.mean, "low": self.low, "high": self.high}
+
+    def text(self, percent: bool = False) -> str:
+        """``61.0% (54.1–67.5%)`` or ``88.47 ± 1.43``."""
+        if percent:
+            return f"{self.mean:.1%} ({self.low:.1%}–{self.high:.1%})"
+        return f"{self.mean:.2f} ± {(self.high - self.low) / 2:.2f}"
 
 
 @dataclass
@@ -104,7 +126,7 @@ class Tournament:
         return f"{name} #{self.agents[: entry + 1].count(name)}"
 
     def win_share(self, entry: int) -> Estimate:
-        return Estimate.of([result.share(entry) for result in self.results])
+        return Estimate.share([result.share(entry) for result in self.results])
 
     def mean_score(self, entry: int) -> Estimate:
         return Estimate.of([float(result.score(entry)) for result in self.results])
