@@ -67,3 +67,32 @@ def test_hypothesis_chosen_actions_keep_the_protocol(name: str, data: st.DataObj
             assert state.legal_actions(seat) == legal
         index = data.draw(st.integers(0, len(legal) - 1), label="action index")
         state.apply_action(legal[index], seat)
+
+
+@settings(
+    max_examples=60,
+    derandomize=True,
+    phases=[Phase.explicit, Phase.generate],
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@pytest.mark.parametrize("name", sorted(PLAYER_COUNTS))
+@given(data=st.data())
+def test_hypothesis_determinisations_are_consistent_with_the_view(
+    name: str, data: st.DataObject
+) -> None:
+    """What search bots rely on: a re-deal from any seat's view, at any point, shows that seat
+    the very same view, keeps who decides, and plays on under the rules."""
+    import random
+
+    players = data.draw(st.sampled_from(PLAYER_COUNTS[name]), label="players")
+    game = make_game(name, players)
+    seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+    state = game.new_state(seed)
+    play_random(state, policy(seed, "hypothesis-redeal"), steps=data.draw(st.integers(0, 300)))
+    seat = data.draw(st.integers(0, players - 1), label="seat")
+    view = state.view(seat)
+    dealt = game.determinise(view, random.Random(data.draw(st.integers(0, 2**32 - 1))))
+    assert dealt.view(seat) == view
+    assert dealt.current_players() == state.current_players()
+    play_random(dealt, policy(seed, "hypothesis-redeal-on"), steps=30, check=True)
