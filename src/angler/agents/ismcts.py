@@ -145,16 +145,17 @@ class ISMCTSAgent:
         root.visits += 1
 
     def playout(self, state: State, rng: random.Random) -> list[float]:
-        """Random moves to the end (or the rollout limit), then the game's own scoring."""
+        """The game's playout moves (random by default) to its horizon, then its own scoring."""
         rnd = rng.random
-        horizon = self.game.playout_horizon(state)
+        game = self.game
+        choose = game.playout_action
+        horizon = game.playout_horizon(state)
         for _ in range(self.rollout_limit if horizon is None else horizon):
             if state.is_terminal():
                 break
             player = state.current_players()[0]
-            legal = state.legal_actions(player)
-            state.apply_action(legal[int(rnd() * len(legal))], player)
-        return self.game.evaluate(state)
+            state.apply_action(choose(state, player, state.legal_actions(player), rnd), player)
+        return game.evaluate(state)
 
 
 @register_agent("ismcts")

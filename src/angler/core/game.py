@@ -117,6 +117,13 @@ class Game(ABC):
             for seat in range(len(scores))
         ]
 
+    def playout_action(
+        self, state: State, player: int, legal: Sequence[int], rnd: Callable[[], float]
+    ) -> int:
+        """A search playout's move: uniformly random here. A game may play a cheap rule of thumb
+        instead; it reads the determinised state, the searcher's own sample, never the real one."""
+        return legal[int(rnd() * len(legal))]
+
     def playout_horizon(self, state: State) -> int | None:
         """How many decisions a search playout plays from ``state`` before scoring it with
         ``evaluate`` (None: the searcher's own limit). Fishing stops before a round ends."""

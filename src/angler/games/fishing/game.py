@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from angler.core.chance import Chance
@@ -10,7 +11,7 @@ from angler.core.errors import AnglerError
 from angler.core.game import CardGame, Option
 from angler.core.registry import register
 from angler.core.state import State
-from angler.games.fishing.cards import CardSet, load_cards
+from angler.games.fishing.cards import TRUMP, CardSet, load_cards
 from angler.games.fishing.rules import HAND_SIZES, FishingState
 
 
@@ -65,6 +66,35 @@ class FishingGame(CardGame):
         points = [score + len(pile) for score, pile in zip(state.score, state.fisher, strict=True)]
         low, spread = min(points), max(points) - min(points)
         return [(p - low) / spread if spread else 0.5 for p in points]
+
+    def playout_action(
+        self, state: State, player: int, legal: Sequence[int], rnd: Callable[[], float]
+    ) -> int:
+        """Playouts win a trick with the highest card that beats the trick so far, else shed the
+        lowest card; other decisions are random. (On the determinised state, in search only.)"""
+        assert isinstance(state, FishingState)
+        size = len(self.cards)
+        if not state.trick or legal[0] >= size or rnd() < 0.2:
+            return legal[int(rnd() * len(legal))]
+        suit, value = self.cards.suit, self.cards.value
+        _, best = state.trick_winner()
+        if best < 0:
+            return legal[int(rnd() * len(legal))]
+        lowest = state.lowest
+        target = suit[best]
+
+        def beats(card: int) -> bool:
+            if suit[card] == TRUMP and target != TRUMP:
+                return True
+            if suit[card] != target:
+                return False
+            return value[card] < value[best] if lowest else value[card] > value[best]
+
+        plays = [c for c in legal if c < size]
+        winners = [c for c in plays if beats(c)]
+        if winners:
+            return max(winners, key=lambda c: value[c])
+        return min(plays, key=lambda c: (suit[c] == TRUMP, value[c]))
 
     def playout_horizon(self, state: State) -> int | None:
         """The cards left to play in this round, but the last: the round's end (scoring,
