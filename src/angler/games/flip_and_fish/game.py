@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -17,7 +17,7 @@ from angler.core.view import View
 from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.cards import CardSet, load_cards
 from angler.games.flip_and_fish.cast import SKILLS
-from angler.games.flip_and_fish.rules import AIM, FlipAndFishState
+from angler.games.flip_and_fish.rules import AIM, TURN, FlipAndFishState
 from angler.games.flip_and_fish.table import PRESETS, Point, Table, check_layout
 
 
@@ -145,6 +145,18 @@ class FlipAndFishGame(CardGame):
             return legal
         others = [a for a in legal if a & 15 != act.CAST]
         return [*search_aims(self.table, player, state.water), *others]
+
+    def playout_action(
+        self, state: State, player: int, legal: Sequence[int], rnd: Callable[[], float]
+    ) -> int:
+        """Playouts fish (no bait) and aim at a water card; other choices are random."""
+        assert isinstance(state, FlipAndFishState)
+        if state.phase == AIM:
+            aims = search_aims(self.table, player, state.water)
+            return aims[int(rnd() * len(aims))] if aims else legal[0]
+        if state.phase == TURN and rnd() < 0.8 and act.code(act.FISH) in legal:
+            return act.code(act.FISH)
+        return legal[int(rnd() * len(legal))]
 
     def evaluate(self, state: State) -> list[float]:
         """For search: trophies held count most, then the fish that can become bait."""
