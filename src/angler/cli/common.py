@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
+import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from angler.core.errors import AnglerError
 
@@ -82,3 +84,34 @@ def emit_json(data: Any) -> None:
     """Print JSON on standard output, plain (no colour, no wrapping), for programs to read."""
     sys.stdout.write(dumps(data))
     sys.stdout.flush()
+
+
+# Options several commands share, declared once.
+GameArgument = Annotated[str, typer.Argument(help="Game name (see `angler games`).")]
+PlayersOption = Annotated[
+    int | None, typer.Option("--players", "-p", help="Players (default: the game's).")
+]
+GameOptions = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="Game option key=value (repeatable)."),
+]
+
+
+def progress_bar() -> Progress:
+    """A progress bar on standard error, shown only on a terminal and gone when done."""
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    )
+
+
+def write_results(path: Path, as_json: dict[str, Any], as_csv: Callable[[], str]) -> None:
+    """Write a run's results to ``path``: CSV for a .csv file, JSON otherwise."""
+    text = as_csv() if path.suffix.lower() == ".csv" else json.dumps(as_json, indent=2) + "\n"
+    write_text(path, text)
+    err.print(f"wrote {path}")

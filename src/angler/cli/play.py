@@ -18,7 +18,15 @@ from rich.table import Table
 
 from angler.agents import Agent, agent_names, agent_seed, make_agent
 from angler.agents.levels import SKILL
-from angler.cli.common import check_writable_file, out, parse_options, write_text
+from angler.cli.common import (
+    GameArgument,
+    GameOptions,
+    PlayersOption,
+    check_writable_file,
+    out,
+    parse_options,
+    write_text,
+)
 from angler.cli.present import Presenter
 from angler.core.errors import AnglerError
 from angler.core.game import Game
@@ -35,10 +43,8 @@ class Quit(Exception):
 
 
 def play_command(
-    game: Annotated[str, typer.Argument(help="Game name (see `angler games`).")],
-    players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Players (default: the game's).")
-    ] = None,
+    game: GameArgument,
+    players: PlayersOption = None,
     seat: Annotated[
         list[str] | None,
         typer.Option(
@@ -57,10 +63,7 @@ def play_command(
         Path | None,
         typer.Option("--save", help="Write the game's record here when it ends or you quit."),
     ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", help="Game option key=value (repeatable)."),
-    ] = None,
+    option: GameOptions = None,
 ) -> None:
     """Play GAME in the terminal against agents. Type an action's number or text; q quits.
 

@@ -4,21 +4,23 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from angler.cli.common import (
+    GameArgument,
+    GameOptions,
+    PlayersOption,
     check_writable_file,
     check_writable_folder,
-    err,
     make_folder,
     out,
     parse_options,
+    progress_bar,
+    write_results,
     write_text,
 )
 from angler.core.records import record_of
@@ -28,10 +30,8 @@ from angler.sim.simulate import GameResult, Simulation, seat_agents, simulate
 
 
 def simulate_command(
-    game: Annotated[str, typer.Argument(help="Game name (see `angler games`).")],
-    players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Players (default: the game's).")
-    ] = None,
+    game: GameArgument,
+    players: PlayersOption = None,
     games: Annotated[int, typer.Option("--games", "-n", min=0, help="Games to play.")] = 100,
     seed: Annotated[
         int,
@@ -53,10 +53,7 @@ def simulate_command(
             "--out", help="Write results: .json (summary and games) or .csv (one row per game)."
         ),
     ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", help="Game option key=value (repeatable)."),
-    ] = None,
+    option: GameOptions = None,
     cards: Annotated[
         Path | None,
         typer.Option("--cards", help="Card set file (JSON) for games that have one."),
@@ -78,15 +75,7 @@ def simulate_command(
     if records is not None:
         check_writable_folder(records)
 
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        transient=True,
-        disable=not err.is_terminal,
-    )
+    progress = progress_bar()
     width = max(5, len(str(games)))
 
     def after_game(result: GameResult, state: State) -> None:
@@ -106,13 +95,7 @@ def simulate_command(
     if run.mean_tally():
         out.print(tally_table(run))
     if out_file is not None:
-        text = (
-            run_csv(run)
-            if out_file.suffix.lower() == ".csv"
-            else json.dumps(run.to_json(), indent=2) + "\n"
-        )
-        write_text(out_file, text)
-        err.print(f"wrote {out_file}")
+        write_results(out_file, run.to_json(), lambda: run_csv(run))
 
 
 def summary_table(run: Simulation) -> Table:

@@ -4,21 +4,29 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from angler.cli.common import check_writable_file, err, out, parse_options, write_text
+from angler.cli.common import (
+    GameArgument,
+    GameOptions,
+    PlayersOption,
+    check_writable_file,
+    err,
+    out,
+    parse_options,
+    progress_bar,
+    write_results,
+)
 from angler.core.registry import make_game
 from angler.sim.tournament import MatchResult, Tournament, run_tournament
 
 
 def tournament_command(
-    game: Annotated[str, typer.Argument(help="Game name (see `angler games`).")],
+    game: GameArgument,
     agents: Annotated[
         str,
         typer.Option(
@@ -27,9 +35,7 @@ def tournament_command(
             help="Comma-separated agents, one per seat (an agent may enter several times).",
         ),
     ],
-    players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Players (default: the game's).")
-    ] = None,
+    players: PlayersOption = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
     seed: Annotated[
         int, typer.Option("--seed", "-s", help="Game i (from 1) is dealt from seed+i-1.")
@@ -46,10 +52,7 @@ def tournament_command(
         Path | None,
         typer.Option("--plot", help="Draw win shares and ratings to this .png file."),
     ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", help="Game option key=value (repeatable)."),
-    ] = None,
+    option: GameOptions = None,
 ) -> None:
     """Play agents against each other with seats rotated every game; report each entry's win
     share and mean score with 95% confidence intervals, and OpenSkill ratings.
@@ -63,15 +66,7 @@ def tournament_command(
         check_writable_file(out_file, (".json", ".csv"))
     if plot is not None:
         check_writable_file(plot, (".png",))
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        transient=True,
-        disable=not err.is_terminal,
-    )
+    progress = progress_bar()
 
     def after_game(result: MatchResult) -> None:
         progress.advance(task)
@@ -82,13 +77,7 @@ def tournament_command(
 
     out.print(standings_table(run))
     if out_file is not None:
-        text = (
-            games_csv(run)
-            if out_file.suffix.lower() == ".csv"
-            else json.dumps(run.to_json(), indent=2) + "\n"
-        )
-        write_text(out_file, text)
-        err.print(f"wrote {out_file}")
+        write_results(out_file, run.to_json(), lambda: games_csv(run))
     if plot is not None:
         draw(run, plot)
         err.print(f"wrote {plot}")

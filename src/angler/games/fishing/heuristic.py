@@ -18,6 +18,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from angler.core.cards import ids_of, mask_of
 from angler.games.fishing.actions import CALL, CATCH, PASS, PLAY
 from angler.games.fishing.cards import (
     BUOY,
@@ -66,10 +67,7 @@ class FishingHeuristic:
 
     def unseen(self, view: FishingView) -> int:
         """Mask of cards in the game that this player has not seen played nor holds."""
-        hand = 0
-        for card in view.hand:
-            hand |= 1 << card
-        return view.in_game & ~view.seen & ~hand
+        return view.in_game & ~view.seen & ~mask_of(view.hand)
 
     # ----- who wins a trick -----
     def target(self, view: FishingView, cards: Sequence[int]) -> int:
@@ -104,19 +102,10 @@ class FishingHeuristic:
         unseen = self.unseen(view)
         if suit != TRUMP and unseen & self.cards.suit_mask[TRUMP]:
             return False
-        rivals = self._ids(unseen & self.cards.suit_mask[suit])
+        rivals = ids_of(unseen & self.cards.suit_mask[suit])
         if view.lowest:
             return all(self.cards.value[c] > value for c in rivals)
         return all(self.cards.value[c] < value for c in rivals)
-
-    @staticmethod
-    def _ids(mask: int) -> list[int]:
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(low.bit_length() - 1)
-            mask ^= low
-        return out
 
     # ----- choices -----
     def choose_play(self, view: FishingView, cards: list[int]) -> int:
