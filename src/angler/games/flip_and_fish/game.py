@@ -143,7 +143,8 @@ class FlipAndFishGame(CardGame):
         legal = state.legal_actions(player)
         if state.phase != AIM or player != state.turn:
             return legal
-        others = [a for a in legal if a & 15 != act.CAST]
+        # In the aim phase the legal list is an AimList: its ``extra`` holds every non-cast action.
+        others = legal.extra if isinstance(legal, act.AimList) else ()
         return [*search_aims(self.table, player, state.water), *others]
 
     def playout_action(
@@ -157,6 +158,10 @@ class FlipAndFishGame(CardGame):
         if state.phase == TURN and rnd() < 0.8 and act.code(act.FISH) in legal:
             return act.code(act.FISH)
         return legal[int(rnd() * len(legal))]
+
+    def playout_horizon(self, state: State) -> int | None:
+        """About two rounds of turns: far enough for a bite to become a catch."""
+        return 8 * self.players
 
     def evaluate(self, state: State) -> list[float]:
         """For search: trophies held count most, then the fish that can become bait."""
