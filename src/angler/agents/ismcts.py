@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 EXPLORATION = 0.7  # UCB1's constant; rewards lie in [0, 1]
 DEFAULT_SECONDS = 0.8  # "normal": a move well under a second on one core
 ROLLOUT_LIMIT = 40  # decisions a playout takes before the position is scored (a Fishing round)
-REUSE = 8  # iterations that share one determinisation (each on its own clone)
+REUSE = 12  # iterations that share one determinisation (each on its own clone)
 
 
 class Node:

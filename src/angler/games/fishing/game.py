@@ -71,30 +71,32 @@ class FishingGame(CardGame):
         self, state: State, player: int, legal: Sequence[int], rnd: Callable[[], float]
     ) -> int:
         """Playouts win a trick with the highest card that beats the trick so far, else shed the
-        lowest card; other decisions are random. (On the determinised state, in search only.)"""
+        lowest card (trumps last); a fifth of the moves, and every other decision, are random.
+        (On the determinised state, in search only.) One pass, no allocation: it runs in the
+        innermost loop of the search."""
         assert isinstance(state, FishingState)
-        size = len(self.cards)
-        if not state.trick or legal[0] >= size or rnd() < 0.2:
+        if not state.trick or legal[0] >= len(self.cards) or rnd() < 0.2:
             return legal[int(rnd() * len(legal))]
-        suit, value = self.cards.suit, self.cards.value
         _, best = state.trick_winner()
         if best < 0:
             return legal[int(rnd() * len(legal))]
-        lowest = state.lowest
-        target = suit[best]
-
-        def beats(card: int) -> bool:
-            if suit[card] == TRUMP and target != TRUMP:
-                return True
-            if suit[card] != target:
-                return False
-            return value[card] < value[best] if lowest else value[card] > value[best]
-
-        plays = [c for c in legal if c < size]
-        winners = [c for c in plays if beats(c)]
-        if winners:
-            return max(winners, key=lambda c: value[c])
-        return min(plays, key=lambda c: (suit[c] == TRUMP, value[c]))
+        suit, value = self.cards.suit, self.cards.value
+        target, beat, lowest = suit[best], value[best], state.lowest
+        win, win_value, shed, shed_key = -1, -2, -1, 1 << 30
+        for card in legal:
+            colour, number = suit[card], value[card]
+            if colour == target:
+                wins = number < beat if lowest else number > beat
+            else:
+                wins = colour == TRUMP
+            if wins:
+                if number > win_value:
+                    win, win_value = card, number
+            else:
+                key = number + (100 if colour == TRUMP else 0)
+                if key < shed_key:
+                    shed, shed_key = card, key
+        return win if win >= 0 else shed if shed >= 0 else legal[0]
 
     def playout_horizon(self, state: State) -> int | None:
         """The cards left to play in this round, but the last: the round's end (scoring,
