@@ -106,3 +106,28 @@ def test_a_budget_after_a_colon_sets_seconds_or_iterations() -> None:
     ):
         with pytest.raises(AnglerError, match=message):
             make_agent(bad, 1, game)
+
+
+@pytest.mark.parametrize(("name", "phase"), [("fishing", "pass"), ("crazy-fishing", "cast")])
+def test_ismcts_searches_its_own_move_in_a_simultaneous_choice(name: str, phase: str) -> None:
+    """While several seats choose at once, the searcher's tree starts with its own choice (not
+    the first seat's), so the answer comes from search, not from a random fallback."""
+    game = make_game(name, 4)
+    rng = random.Random(3)
+    for seed in range(40):
+        state = game.new_state(seed)
+        for _ in range(400):
+            if state.is_terminal():
+                break
+            current = state.current_players()
+            if len(current) > 1 and state.view(current[-1]).phase == phase:
+                seat = current[-1]
+                agent = ISMCTSAgent(5, game, iterations=30)
+                action = agent.act(state.view(seat), state.legal_actions(seat))
+                assert action in state.legal_actions(seat)
+                assert agent.last_root_choices >= 2  # its own actions were searched at the root
+                return
+            seat = current[0]
+            legal = state.legal_actions(seat)
+            state.apply_action(legal[int(rng.random() * len(legal))], seat)
+    pytest.fail(f"no simultaneous {phase} reached")

@@ -75,6 +75,7 @@ class ISMCTSAgent:
         self.rollout_limit = rollout_limit
         self.reuse = max(1, reuse)
         self.last_iterations = 0
+        self.last_root_choices = 0  # the searcher's own actions found at the root last time
 
     def act(self, view: View | None, legal: Sequence[int]) -> int:
         if view is None:
@@ -92,10 +93,11 @@ class ISMCTSAgent:
                 dealt = self.game.determinise(view, rng)
             state = dealt.clone()
             state.chance.seed = rng.getrandbits(62)  # fresh chance for every iteration
-            self.iterate(root, state, rng)
+            self.iterate(root, state, rng, view.player)
             done += 1
         self.last_iterations = done
         allowed = set(legal)
+        self.last_root_choices = sum(1 for action in root.children if action in allowed)
         best = max(
             (item for item in root.children.items() if item[0] in allowed),
             key=lambda item: (item[1].visits, item[1].reward),
@@ -103,13 +105,15 @@ class ISMCTSAgent:
         )
         return best[0] if best is not None else legal[int(rng.random() * len(legal))]
 
-    def iterate(self, root: Node, state: State, rng: random.Random) -> None:
+    def iterate(self, root: Node, state: State, rng: random.Random, me: int) -> None:
         game = self.game
         node = root
         path: list[tuple[Node, int]] = []  # (node, the player who chose it)
         expanded = False
         while not state.is_terminal():
-            player = state.current_players()[0]
+            current = state.current_players()
+            # At the root the searcher moves first, even when others choose at the same time.
+            player = me if node is root and me in current else current[0]
             actions = game.search_actions(state, player)
             children = node.children
             untried = [a for a in actions if a not in children]
