@@ -12,7 +12,13 @@ if TYPE_CHECKING:
     from conftest import Angler
 
 
-FIGURES = {"decisions_per_s", "games_per_s", "clones_per_s", "ismcts_iterations_per_s"}
+FIGURES = {
+    "decisions_per_s",
+    "games_per_s",
+    "clones_per_s",
+    "ismcts_iterations_per_s",
+    "heuristic_ms_per_decision",
+}
 
 
 def test_bench_json_has_the_figures_for_every_game(angler: Angler) -> None:

@@ -37,7 +37,7 @@ def bench_command(
     A benchmark, not a test: one process, one core, the public API only.
 
     --json prints {"GAME": {"decisions_per_s", "games_per_s", "clones_per_s",
-    "ismcts_iterations_per_s", "players", …}, …}.
+    "ismcts_iterations_per_s", "heuristic_ms_per_decision", "players", …}, …}.
     """
     names = games or [game.name for game in all_games()]
     configured = [make_game(name, players) for name in names]  # every name checked first
@@ -57,7 +57,15 @@ def bench_command(
         title="angler bench: random playouts and ISMCTS at a mid-game decision, one core "
         "(median of batches)"
     )
-    for column in ("game", "players", "decisions/s", "games/s", "clones/s", "ismcts it/s"):
+    for column in (
+        "game",
+        "players",
+        "decisions/s",
+        "games/s",
+        "clones/s",
+        "ismcts it/s",
+        "heuristic ms",
+    ):
         table.add_column(column, justify="left" if column == "game" else "right")
     if yard is not None:
         table.add_column("yardstick plays/s", justify="right")
@@ -69,6 +77,7 @@ def bench_command(
             f"{entry['games_per_s']:,.1f}",
             f"{entry['clones_per_s']:,.0f}",
             f"{entry['ismcts_iterations_per_s']:,.0f}",
+            f"{entry['heuristic_ms_per_decision']:.2f}",
         ]
         if yard is not None:
             row.append(f"{yard:,.0f}")

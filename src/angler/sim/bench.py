@@ -102,6 +102,28 @@ def _search_batch(game: Game, state: State, seconds: float, seed: int) -> float:
     return agent.last_iterations / (time.perf_counter() - start)
 
 
+def _heuristic_time(game: Game, seed: int, games: int = 3) -> float:
+    """Mean seconds per decision of the heuristic agent (the "easy" level), views included,
+    over ``games`` whole games in which it holds every seat."""
+    from angler.agents import agent_seed, make_agent
+
+    clock = time.perf_counter
+    spent, decisions = 0.0, 0
+    for number in range(games):
+        state = game.new_state(seed + number)
+        agents = [
+            make_agent("heuristic", agent_seed(seed + number, s), game) for s in range(game.players)
+        ]
+        while not state.is_terminal():
+            seat = state.current_players()[0]
+            start = clock()
+            action = agents[seat].act(state.view(seat), state.legal_actions(seat))
+            spent += clock() - start
+            decisions += 1
+            state.apply_action(action, seat)
+    return spent / max(decisions, 1)
+
+
 def bench_game(game: Game, seconds: float = 3.0, seed: int = 0) -> dict[str, Any]:
     """Decisions, games and clones per second for ``game``, in about ``seconds`` in all."""
     if seconds <= 0:
@@ -121,6 +143,7 @@ def bench_game(game: Game, seconds: float = 3.0, seed: int = 0) -> dict[str, Any
         _search_batch(game, point, seconds / 6 / BATCHES, seed + batch) for batch in range(BATCHES)
     ]
     return {
+        "heuristic_ms_per_decision": round(_heuristic_time(game, seed) * 1000, 3),
         "decisions_per_s": round(statistics.median(decision_rates), 1),
         "games_per_s": round(statistics.median(game_rates), 2),
         "clones_per_s": round(statistics.median(clone_rates), 1),
