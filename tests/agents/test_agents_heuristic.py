@@ -112,3 +112,20 @@ def test_the_heuristic_decides_from_the_view_alone(name: str) -> None:
 def test_the_heuristic_agent_needs_a_game() -> None:
     with pytest.raises(AnglerError, match="needs the game"):
         make_agent("heuristic", 1, None)
+
+
+def test_the_flip_and_fish_heuristic_restocks_a_shop_with_nothing_worth_buying() -> None:
+    """No fish worth a cast (the water shows five boots), a shop row of weak gear and a cheap
+    fish to pay: it stocktakes with that fish rather than buy a card it does not want."""
+    game = make_game("flip-and-fish", 2)
+    setup = {
+        "water": ["Boot#1", "Boot#2", "Boot#3", "Boot#4", "Boot#5"],
+        "caught": [["Herring#1", "Char#1"], []],
+        "shop_deck": ["TackleBox", "LandingNet", "Flashlight#1", "Spear"],
+        "shop_open": True,
+    }
+    state = game.state_from_setup(setup, seed=1)
+    state.face_up = [True] * 5
+    legal = state.legal_actions(0)
+    action = make_agent("heuristic", 1, game).act(state.view(0), legal)
+    assert game.action_to_string(action) == "stocktake Herring#1"

@@ -184,7 +184,7 @@ class FlipAndFishGame(CardGame):
         assert isinstance(state, FlipAndFishState)
         events = [e for e in state.log if len(e) > 2]
         counts: dict[str, float] = {"turns": float(state.turns + 1)}
-        for kind in ("catch", "got-away", "miss", "snag", "strike", "boot"):
+        for kind in ("catch", "got-away", "miss", "snag", "strike", "boot", "stocktake", "equip"):
             counts[kind] = float(sum(1 for e in events if e[1] == kind))
         winners = state.winners()
         counts["first player won"] = float(0 in winners) / len(winners)

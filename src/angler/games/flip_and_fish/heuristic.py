@@ -5,8 +5,9 @@
   far more than a regular fish, a face-down card the average of what it could be.
 - **Bait by its odds.** Against a visible fish, the bait that best trades the chance of a catch
   against the fish spent (bait is lost on a bite); against a face-down card, none.
-- **Shop, gear up, spear.** Spear a fish in reach; buy gear while it holds little; gear up used
-  cards when no good cast is on offer.
+- **Shop, gear up, spear, stocktake.** Spear a fish in reach; buy gear while it holds little;
+  restock a shop row with nothing worth buying by paying its cheapest fish; gear up used cards
+  when no good cast is on offer.
 - **Boosts only when they turn a bite into a catch;** a second cast when the first misses.
 - **Limits:** let go of the weakest fish or gear.
 """
@@ -43,6 +44,7 @@ GEAR_VALUE = {
     "tackle-box": 0.5,
 }
 SAMPLE_CASTS = 300
+STOCKTAKE_BELOW = 2.0  # a shop row whose best card is worth less than this is restocked
 
 
 class FlipAndFishHeuristic:
@@ -152,6 +154,13 @@ class FlipAndFishHeuristic:
         if buys and len(mine) < 2:
             best_buy = max(buys, key=lambda a: self.gear_value(view.shop_row[a >> 4]))
             choices.append((0.25 * self.gear_value(view.shop_row[best_buy >> 4]), best_buy))
+        stocktakes = [a for a in legal if a & 15 == act.STOCKTAKE]
+        if stocktakes and len(mine) < 2 and view.shop_row:
+            # The row offers nothing worth having: pay the cheapest fish for a fresh one.
+            best_shown = max(self.gear_value(c) for c in view.shop_row)
+            cheapest = min(stocktakes, key=lambda a: self.fish_value(a >> 4))
+            if best_shown < STOCKTAKE_BELOW and self.fish_value(cheapest >> 4) <= 1.5:
+                choices.append((0.4, cheapest))  # above buying a card worth under 2
         gears = [a for a in legal if a & 15 == act.GEAR]
         if gears:
             best_gear = max(
