@@ -21,6 +21,16 @@ def read_json(file: Path, what: str = "card file") -> Any:
         raise AnglerError(f"{what} {file} is not JSON: {exc.msg} at line {exc.lineno}") from None
 
 
+def read_card_file(path: str | None, default: Path) -> tuple[Path, dict[str, Any]]:
+    """The card file ``path`` (``default``, the bundled edition, when None) and its JSON object;
+    AnglerError if it cannot be read or is not an object."""
+    file = Path(path) if path else default
+    data = read_json(file)
+    if not isinstance(data, dict):
+        raise AnglerError(f"card file {file}: expected an object")
+    return file, data
+
+
 def check_card_file(value: Any) -> str | None:
     """The ``cards`` option holds a file name (or nothing, for the bundled edition)."""
     if value is None or (isinstance(value, str) and value):

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from angler.core.cards import NamedCards
+from angler.core.data import check_card_file
 from angler.core.errors import AnglerError, OptionError
 
 if TYPE_CHECKING:
@@ -36,6 +37,15 @@ class Option:
         if problem:
             raise OptionError(f"option {self.name!r}: {problem}")
         return value
+
+
+CARDS_OPTION = Option(
+    "cards",
+    None,
+    "card set file (JSON); default: the bundled edition",
+    check=check_card_file,
+)
+"""Every card game's ``cards`` option: another edition's data file."""
 
 
 class Game(ABC):

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from angler.core.cards import NamedCards
-from angler.core.data import read_json
+from angler.core.data import read_card_file
 from angler.core.errors import AnglerError
 
 DEFAULT_CARDS = Path(__file__).with_name("cards.json")
@@ -143,10 +143,7 @@ def _read(kind: int, raw: Any, where: str, oos: bool) -> dict[str, Any]:
 @cache
 def load_cards(path: str | None = None) -> CardSet:
     """Read and check a card file; an invalid one raises AnglerError naming the card."""
-    file = Path(path) if path else DEFAULT_CARDS
-    data = read_json(file)
-    if not isinstance(data, dict):
-        raise AnglerError(f"card file {file}: expected an object")
+    file, data = read_card_file(path, DEFAULT_CARDS)
     oos = data.get("out_of_series", {})
     sections = [
         (ROD, data.get("rods"), False, "rods"),

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from angler.core.chance import Chance
-from angler.core.data import check_card_file
 from angler.core.errors import AnglerError, OptionError
-from angler.core.game import CardGame, Option
+from angler.core.game import CARDS_OPTION, CardGame, Option
 from angler.core.registry import register
 from angler.core.state import State
 from angler.games.crazy_fishing.cards import BAIT, FISH, ROD, CardSet, load_cards
@@ -33,12 +32,7 @@ class CrazyFishingGame(CardGame):
     default_players = 4
     variants = ({}, {"out_of_series": "all", "oos_rods": True})
     options = (
-        Option(
-            "cards",
-            None,
-            "card set file (JSON); default: the bundled edition",
-            check=check_card_file,
-        ),
+        CARDS_OPTION,
         Option(
             "out_of_series",
             "none",

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from angler.core.cards import NamedCards
-from angler.core.data import read_json
+from angler.core.data import read_card_file
 from angler.core.errors import AnglerError
 
 SUITS = ("blue", "purple", "red", "yellow", "green", "buoy")
@@ -138,9 +138,8 @@ def _card_from_json(index: int, raw: Any) -> Card:
 @cache
 def load_cards(path: str | None = None) -> CardSet:
     """Read and check a card file. Raises AnglerError with a one-line reason if it is invalid."""
-    file = Path(path) if path else DEFAULT_CARDS
-    data = read_json(file)
-    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+    file, data = read_card_file(path, DEFAULT_CARDS)
+    if not isinstance(data.get("cards"), list):
         raise AnglerError(f"card file {file}: expected an object with a 'cards' list")
     cards = [_card_from_json(i, raw) for i, raw in enumerate(data["cards"])]
     seen: dict[tuple[int, int], str] = {}

@@ -6,9 +6,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from angler.core.chance import Chance
-from angler.core.data import check_card_file
 from angler.core.errors import AnglerError
-from angler.core.game import CardGame, Option
+from angler.core.game import CARDS_OPTION, CardGame
 from angler.core.registry import register
 from angler.core.state import State
 from angler.games.fishing.cards import TRUMP, CardSet, load_cards
@@ -23,14 +22,7 @@ class FishingGame(CardGame):
     min_players = 3
     max_players = 5
     default_players = 4
-    options = (
-        Option(
-            "cards",
-            None,
-            "card set file (JSON); default: the bundled edition",
-            check=check_card_file,
-        ),
-    )
+    options = (CARDS_OPTION,)
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         super().__init__(players, **options)

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 from angler.core.cards import NamedCards
-from angler.core.data import read_json
+from angler.core.data import read_card_file
 from angler.core.errors import AnglerError
 
 DEFAULT_CARDS = Path(__file__).with_name("cards.json")
@@ -320,10 +320,7 @@ def _same_card(a: Card, b: Card) -> bool:
 @cache
 def load_cards(path: str | None = None) -> CardSet:
     """Read and check a card file; an invalid one raises AnglerError naming the card."""
-    file = Path(path) if path else DEFAULT_CARDS
-    data = read_json(file)
-    if not isinstance(data, dict):
-        raise AnglerError(f"card file {file}: expected an object")
+    file, data = read_card_file(path, DEFAULT_CARDS)
     unknown = sorted(set(data) - _FILE_FIELDS)
     if unknown:
         raise AnglerError(f"card file {file}: unknown field {unknown[0]!r}")

@@ -8,9 +8,8 @@ from functools import lru_cache
 from typing import Any
 
 from angler.core.chance import Chance
-from angler.core.data import check_card_file
 from angler.core.errors import AnglerError, OptionError
-from angler.core.game import CardGame, Game, Option
+from angler.core.game import CARDS_OPTION, CardGame, Game, Option
 from angler.core.registry import register
 from angler.core.state import State
 from angler.core.view import View
@@ -61,12 +60,7 @@ class FlipAndFishGame(CardGame):
     max_players = 4
     default_players = 3
     options = (
-        Option(
-            "cards",
-            None,
-            "card set file (JSON); default: the bundled edition",
-            check=check_card_file,
-        ),
+        CARDS_OPTION,
         Option(
             "layout",
             "cross",
