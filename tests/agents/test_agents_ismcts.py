@@ -10,6 +10,8 @@ from angler.agents import agent_seed, make_agent
 from angler.agents.heuristic import HeuristicAgent
 from angler.agents.ismcts import ISMCTSAgent
 from angler.core import AnglerError, all_games, make_game
+from angler.games.flip_and_fish import actions as act
+from angler.games.flip_and_fish.aiming import bite_chances
 from angler.sim.simulate import play_game
 
 GAMES = sorted(cls.name for cls in all_games())
@@ -69,13 +71,17 @@ def test_ismcts_at_a_small_budget_beats_random_players_by_a_wide_margin() -> Non
     assert share / 12 >= 0.5  # par is 0.25
 
 
-def test_flip_and_fish_search_weighs_two_aims_per_water_card() -> None:
+def test_flip_and_fish_search_aims_at_the_three_casts_worth_most() -> None:
     game = make_game("flip-and-fish", 3)
     state = game.new_state(1)
     state.apply("fish", 0)
     aims = [a for a in game.search_actions(state, 0) if a & 15 == 4]
-    assert len(aims) == 10
+    assert len(aims) == 3
     assert all(a in state.legal_actions(0) for a in aims)
+    # All five cards lie face down: the best casts are those most likely to bite.
+    chances = bite_chances(game.table, 0, game.skill(0))
+    best = sorted(range(5), key=chances.__getitem__, reverse=True)[:3]
+    assert aims == [act.aim_code(*game.table.cards[slot]) for slot in best]
 
 
 def test_difficulty_levels_name_an_agent_and_a_budget() -> None:

@@ -71,3 +71,15 @@ def test_ratings_rank_the_heuristic_above_random_players() -> None:
 def test_bad_lineups_are_refused_before_any_game(agents: list[str], message: str) -> None:
     with pytest.raises(AnglerError, match=message):
         run_tournament(make_game("fishing", 3), agents, 3)
+
+
+def test_a_tournament_times_every_decision_of_every_agent() -> None:
+    run = run_tournament(make_game("fishing", 3), ["ismcts:30it", "random", "random"], 2, 1, 1)
+    for result in run.results:
+        assert sum(result.moves) == result.decisions
+        pairs = zip(result.slowest, result.thinking, strict=True)
+        assert all(0 < slow <= total for slow, total in pairs)
+    mean, longest = run.move_time(0)
+    assert 0 < mean <= longest
+    summary = run.summary()["entries"][0]["seconds_per_move"]
+    assert summary == {"mean": mean, "longest": longest}

@@ -16,15 +16,18 @@ from __future__ import annotations
 
 import math
 import os
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
 from angler.agents import agent_seed, make_agent
+from angler.agents.base import Agent
 from angler.core.errors import AnglerError
 from angler.core.game import Game
 from angler.core.registry import make_game
+from angler.core.view import View
 from angler.sim.simulate import play_game
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
@@ -40,6 +43,10 @@ class MatchResult:
     scores: tuple[int, ...]  # by seat
     winners: tuple[int, ...]  # seats
     decisions: int
+    # Timing, by seat (not compared: it depends on the machine, the results do not).
+    moves: tuple[int, ...] = field(default=(), compare=False)  # decisions its agent was asked
+    thinking: tuple[float, ...] = field(default=(), compare=False)  # seconds spent on them
+    slowest: tuple[float, ...] = field(default=(), compare=False)  # its longest, in seconds
 
     def share(self, entry: int) -> float:
         """The entry's part of this game's victory (1/k for a victory shared by k)."""
@@ -58,6 +65,9 @@ class MatchResult:
             "scores": list(self.scores),
             "winners": list(self.winners),
             "decisions": self.decisions,
+            "moves": list(self.moves),
+            "thinking": [round(t, 4) for t in self.thinking],
+            "slowest": [round(t, 4) for t in self.slowest],
         }
 
 
@@ -131,6 +141,19 @@ class Tournament:
     def mean_score(self, entry: int) -> Estimate:
         return Estimate.of([float(result.score(entry)) for result in self.results])
 
+    def move_time(self, entry: int) -> tuple[float, float]:
+        """(mean, longest) seconds the entry's agent took per decision; timing, unlike the
+        results, depends on the machine and its load."""
+        moves = thinking = slowest = 0.0
+        for result in self.results:
+            if not result.moves:
+                continue
+            seat = result.lineup.index(entry)
+            moves += result.moves[seat]
+            thinking += result.thinking[seat]
+            slowest = max(slowest, result.slowest[seat])
+        return (thinking / moves if moves else 0.0), slowest
+
     def ratings(self) -> list[tuple[float, float]]:
         """OpenSkill (Plackett-Luce) ``(mu, sigma)`` per entry, rated game by game in order."""
         from openskill.models import PlackettLuce
@@ -159,6 +182,9 @@ class Tournament:
                     "win_share": self.win_share(entry).as_dict(),
                     "mean_score": self.mean_score(entry).as_dict(),
                     "rating": {"mu": mu, "sigma": sigma, "ordinal": mu - 3 * sigma},
+                    "seconds_per_move": dict(
+                        zip(("mean", "longest"), self.move_time(entry), strict=True)
+                    ),
                 }
             )
         return {
@@ -191,11 +217,11 @@ def play_match(
     game = make_game(game_name, **options)
     game_seed = seed + number - 1
     seats = lineup(len(agents), number)
-    players = [
-        make_agent(agents[entry], agent_seed(game_seed, seat), game)
+    timed = [
+        TimedAgent(make_agent(agents[entry], agent_seed(game_seed, seat), game))
         for seat, entry in enumerate(seats)
     ]
-    state = play_game(game.new_state(game_seed), players)
+    state = play_game(game.new_state(game_seed), timed)
     return MatchResult(
         number=number,
         seed=game_seed,
@@ -203,7 +229,30 @@ def play_match(
         scores=tuple(state.scores()),
         winners=tuple(state.winners()),
         decisions=len(state.history),
+        moves=tuple(agent.moves for agent in timed),
+        thinking=tuple(agent.thinking for agent in timed),
+        slowest=tuple(agent.slowest for agent in timed),
     )
+
+
+class TimedAgent:
+    """Wraps an agent to time its decisions, wall clock, as a player waiting would feel them."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.needs_view = agent.needs_view
+        self.moves = 0
+        self.thinking = self.slowest = 0.0
+
+    def act(self, view: View | None, legal: Sequence[int]) -> int:
+        start = time.perf_counter()
+        action = self.agent.act(view, legal)
+        spent = time.perf_counter() - start
+        self.moves += 1
+        self.thinking += spent
+        self.slowest = max(self.slowest, spent)
+        return action
 
 
 def _play_batch(

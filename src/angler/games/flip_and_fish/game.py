@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
-from functools import lru_cache
+from functools import cached_property
 from typing import Any
 
 from angler.core.chance import Chance
@@ -14,10 +13,15 @@ from angler.core.registry import register
 from angler.core.state import State
 from angler.core.view import View
 from angler.games.flip_and_fish import actions as act
-from angler.games.flip_and_fish.cards import CardSet, load_cards
+from angler.games.flip_and_fish.aiming import bite_chances, catch_chance, face_down_worth
+from angler.games.flip_and_fish.cards import BOOT, CardSet, load_cards
 from angler.games.flip_and_fish.cast import SKILLS
-from angler.games.flip_and_fish.rules import AIM, TURN, FlipAndFishState
+from angler.games.flip_and_fish.rules import AIM, COLOUR_BONUS, TURN, FlipAndFishState
 from angler.games.flip_and_fish.table import PRESETS, Point, Table, check_layout
+from angler.games.flip_and_fish.worth import TROPHY_WORTH, worth_table
+
+SEARCH_AIMS = 3  # water cards a search aims at, the best by worth
+GEAR_SHARE = 0.5  # equipment held counts half its worth: it helps only future casts
 
 
 def _layout(text: str) -> str | tuple[Point, ...]:
@@ -131,24 +135,53 @@ class FlipAndFishGame(CardGame):
         return menu(view, self.table)
 
     def search_actions(self, state: State, player: int) -> Sequence[int]:
-        """While aiming, a search weighs an aim at the middle of each water card and at its near
-        edge (towards the jetty), not all 8,281 points of the table."""
+        """While aiming, a search weighs the centres of the ``SEARCH_AIMS`` water cards whose
+        cast is worth most (``aim_gains``), not all 8,281 points of the table: the physics of a
+        cast is known, so sampling every aim would only spread the iterations thin."""
         assert isinstance(state, FlipAndFishState)
         legal = state.legal_actions(player)
         if state.phase != AIM or player != state.turn:
             return legal
         # In the aim phase the legal list is an AimList: its ``extra`` holds every non-cast action.
         others = legal.extra if isinstance(legal, act.AimList) else ()
-        return [*search_aims(self.table, player, state.water), *others]
+        gains = sorted(self.aim_gains(state, player), reverse=True)[:SEARCH_AIMS]
+        centres = self.table.cards
+        return [*(act.aim_code(*centres[slot]) for _, slot in gains), *others]
+
+    def aim_gains(self, state: FlipAndFishState, seat: int) -> list[tuple[float, int]]:
+        """(worth of a cast at its centre, slot) per water card, from what ``seat`` may know:
+        bite chance times the fish's worth and catch chance with the bait announced; a face-down
+        card counts as the deck's average."""
+        cards = self.cards
+        chances = bite_chances(self.table, seat, self.skills[seat])
+        bait = state.bait
+        bonus = sum(cards.bait[c] for c in bait)
+        gains = []
+        for slot, card in enumerate(state.water):
+            if card < 0:
+                continue
+            if not state.face_up[slot]:
+                gains.append((chances[slot] * face_down_worth(cards), slot))
+                continue
+            if cards.kind[card] == BOOT:
+                gains.append((0.0, slot))
+                continue
+            extra = COLOUR_BONUS if any(cards.colour[c] == cards.colour[card] for c in bait) else 0
+            hit = catch_chance(bonus + extra, cards.catch_rate[card] or 99)
+            gains.append((chances[slot] * hit * self.worth[card], slot))
+        return gains
 
     def playout_action(
         self, state: State, player: int, legal: Sequence[int], rnd: Callable[[], float]
     ) -> int:
-        """Playouts fish (no bait) and aim at a water card; other choices are random."""
+        """Playouts fish (mostly without bait) and aim, mostly at the cast worth most."""
         assert isinstance(state, FlipAndFishState)
         if state.phase == AIM:
-            aims = search_aims(self.table, player, state.water)
-            return aims[int(rnd() * len(aims))] if aims else legal[0]
+            gains = self.aim_gains(state, player)
+            if not gains:
+                return legal[0]
+            pick = max(gains) if rnd() < 0.75 else gains[int(rnd() * len(gains))]
+            return act.aim_code(*self.table.cards[pick[1]])
         if state.phase == TURN and rnd() < 0.8 and act.code(act.FISH) in legal:
             return act.code(act.FISH)
         return legal[int(rnd() * len(legal))]
@@ -158,16 +191,24 @@ class FlipAndFishGame(CardGame):
         return 8 * self.players
 
     def evaluate(self, state: State) -> list[float]:
-        """For search: trophies held count most, then the fish that can become bait."""
+        """For search: the worth of what each seat holds (``worth.py``) over the trophies to win.
+
+        Fish kept as bait and gear count for their worth, so a search does not spend them on
+        a cast as if they were free."""
         assert isinstance(state, FlipAndFishState)
         if state.is_terminal():
             return super().evaluate(state)
         need = state.trophies_to_win()
-        cards = self.cards
-        return [
-            min(1.0, (trophies + 0.03 * sum(cards.bait[c] for c in pile)) / need)
-            for trophies, pile in zip(state.scores(), state.caught, strict=True)
+        worth = self.worth
+        held = [
+            sum(worth[c] for c in pile) + GEAR_SHARE * sum(worth[c] for c in gear)
+            for pile, gear in zip(state.caught, state.gear, strict=True)
         ]
+        return [min(1.0, value / (need * TROPHY_WORTH)) for value in held]
+
+    @cached_property
+    def worth(self) -> tuple[float, ...]:
+        return worth_table(self.cards)
 
     def secrets(self, state: State) -> Any:
         """The face-down water and the decks' orders are hidden from every seat alike."""
@@ -184,25 +225,3 @@ class FlipAndFishGame(CardGame):
         counts["first player won"] = float(0 in winners) / len(winners)
         counts["ended at closing time"] = float(state.winner < 0)
         return counts
-
-
-@lru_cache(maxsize=4096)
-def _aims(table: Table, seat: int, filled: tuple[bool, ...]) -> tuple[int, ...]:
-    jx, jy = table.jetties[seat]
-    aims: list[int] = []
-    for (x, y), full in zip(table.cards, filled, strict=True):
-        if not full:
-            continue
-        dx, dy = jx - x, jy - y
-        length = math.hypot(dx, dy) or 1.0
-        near = (x + 30 * dx / length, y + 30 * dy / length)  # 30 mm towards the jetty
-        for point in ((x, y), near):
-            code = act.aim_code(*point)
-            if code not in aims:
-                aims.append(code)
-    return tuple(aims)
-
-
-def search_aims(table: Table, seat: int, water: list[int]) -> tuple[int, ...]:
-    """The aims a search considers from ``seat``'s jetty: two per water card."""
-    return _aims(table, seat, tuple(card >= 0 for card in water))

@@ -19,31 +19,17 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from angler.games.flip_and_fish import actions as act
+from angler.games.flip_and_fish.aiming import bite_chances, catch_chance
 from angler.games.flip_and_fish.cards import BOOT, REGULAR, TROPHY, CardSet
-from angler.games.flip_and_fish.cast import Landing, measure, throw
+from angler.games.flip_and_fish.cast import Landing, measure
 from angler.games.flip_and_fish.rules import COLOUR_BONUS, SNAG, WATER
 from angler.games.flip_and_fish.view import FlipAndFishView
+from angler.games.flip_and_fish.worth import fish_worth, gear_worth
 
 if TYPE_CHECKING:
     from angler.games.flip_and_fish.game import FlipAndFishGame
 
 FISHING = (TROPHY, REGULAR, BOOT)
-TROPHY_VALUE = 10.0
-GEAR_VALUE = {
-    "spear": 3.0,
-    "steady-hand": 3.0,
-    "longer-ruler": 3.0,
-    "second-cast": 2.0,
-    "roll-bonus": 2.0,
-    "reroll": 2.0,
-    "colour-lure": 1.5,
-    "snag-guard": 1.5,
-    "extra-bait": 1.0,
-    "flashlight": 1.0,
-    "landing-net": 1.0,
-    "tackle-box": 0.5,
-}
-SAMPLE_CASTS = 300
 STOCKTAKE_BELOW = 2.0  # a shop row whose best card is worth less than this is restocked
 
 
@@ -52,41 +38,20 @@ class FlipAndFishHeuristic:
         self.game = game
         self.cards: CardSet = game.cards
         self.rng = random.Random(seed)
-        self._bite_chance: dict[int, tuple[float, ...]] = {}
         self.target = -1
 
     # ----- what things are worth -----
     def fish_value(self, card: int) -> float:
-        cards = self.cards
-        if cards.kind[card] == TROPHY:
-            return TROPHY_VALUE
-        if cards.kind[card] == BOOT:
-            return 0.0
-        return 0.5 if cards.carp[card] else 1.0 + 0.5 * cards.bait[card]
+        return fish_worth(self.cards, card)
 
     def gear_value(self, card: int) -> float:
-        return GEAR_VALUE.get(self.cards.equipment(card).effect, 1.0)
+        return gear_worth(self.cards, card)
 
     def bite_chance(self, seat: int) -> tuple[float, ...]:
         """Per water slot: how often a cast at its centre bites it (all slots filled)."""
-        if seat not in self._bite_chance:
-            table = self.game.table
-            rng = random.Random(f"flip-heuristic/{seat}")  # the same estimate in every game
-            counts = [0] * WATER
-            for slot in range(WATER):
-                for _ in range(SAMPLE_CASTS):
-                    landing = throw(
-                        table.jetties[seat], table.cards[slot], self.game.skill(seat), rng
-                    )
-                    reading = measure(table, landing, (True,) * WATER)
-                    counts[slot] += reading.bite and reading.slot == slot
-            self._bite_chance[seat] = tuple(c / SAMPLE_CASTS for c in counts)
-        return self._bite_chance[seat]
+        return bite_chances(self.game.table, seat, self.game.skill(seat))
 
-    @staticmethod
-    def catch_chance(bonus: int, rate: int) -> float:
-        """P(face + bonus >= rate) with a fair D12, a 1 being a snag."""
-        return sum(1 for face in range(SNAG + 1, 13) if face + bonus >= rate) / 12
+    catch_chance = staticmethod(catch_chance)
 
     def bait_bonus(self, bait: Sequence[int], fish: int) -> int:
         cards = self.cards
