@@ -137,3 +137,34 @@ def test_ismcts_searches_its_own_move_in_a_simultaneous_choice(name: str, phase:
             legal = state.legal_actions(seat)
             state.apply_action(legal[int(rng.random() * len(legal))], seat)
     pytest.fail(f"no simultaneous {phase} reached")
+
+
+def test_paired_search_tries_every_root_move_on_the_same_samples() -> None:
+    """Flip & Fish compares root moves on common random numbers: each is tried once per re-deal
+    and chance seed, so all end with the same visits, and the best mean reward is played."""
+    game = make_game("flip-and-fish", 3)
+    assert game.paired_search
+    state = game.new_state(1)
+    state.apply("fish", 0)
+    agent = ISMCTSAgent(3, game, iterations=90)
+    action = agent.act(state.view(0), state.legal_actions(0))
+    assert agent.last_root is not None
+    visits = {child.visits for child in agent.last_root.children.values()}
+    assert visits == {30} and agent.last_iterations == 90  # three aims, thirty samples each
+    means = {a: c.reward / c.visits for a, c in agent.last_root.children.items()}
+    assert means[action] == max(means.values())
+
+
+def test_paired_search_plays_legal_moves_in_every_game() -> None:
+    for name in GAMES:
+        game = make_game(name)
+        state = game.new_state(5)
+        agents = [ISMCTSAgent(s, game, iterations=12, paired=True) for s in range(game.players)]
+        for _ in range(60):
+            if state.is_terminal():
+                break
+            seat = state.current_players()[0]
+            legal = list(state.legal_actions(seat))
+            action = agents[seat].act(state.view(seat), legal)
+            assert action in legal
+            state.apply_action(action, seat)

@@ -62,6 +62,7 @@ class ISMCTSAgent:
         exploration: float = EXPLORATION,
         rollout_limit: int = ROLLOUT_LIMIT,
         reuse: int = REUSE,
+        paired: bool | None = None,
     ) -> None:
         if game is None:
             raise AnglerError("the ismcts agent needs the game it plays")
@@ -74,8 +75,10 @@ class ISMCTSAgent:
         self.exploration = exploration
         self.rollout_limit = rollout_limit
         self.reuse = max(1, reuse)
+        self.paired = game.paired_search if paired is None else paired
         self.last_iterations = 0
         self.last_root_choices = 0  # the searcher's own actions found at the root last time
+        self.last_root: Node | None = None  # the last search's tree, for analysis
 
     def act(self, view: View | None, legal: Sequence[int]) -> int:
         if view is None:
@@ -84,31 +87,77 @@ class ISMCTSAgent:
             return legal[0]
         root = Node()
         rng = random.Random(self.rng.getrandbits(64))
-        budget = self.iterations
+        search = self.search_paired if self.paired else self.search
+        self.last_iterations = search(root, view, rng)
+        self.last_root = root
+        allowed = set(legal)
+        self.last_root_choices = sum(1 for action in root.children if action in allowed)
+        # Paired sampling gives every root action the same samples: the best mean decides.
+        rank = (
+            (lambda item: item[1].reward / max(1, item[1].visits))
+            if self.paired
+            else (lambda item: (item[1].visits, item[1].reward))
+        )
+        best = max(
+            (item for item in root.children.items() if item[0] in allowed), key=rank, default=None
+        )
+        return best[0] if best is not None else legal[int(rng.random() * len(legal))]
+
+    def running(self, done: int, deadline: float) -> bool:
+        if self.iterations is not None:
+            return done < self.iterations
+        return time.perf_counter() < deadline
+
+    def search(self, root: Node, view: View, rng: random.Random) -> int:
+        """Plain SO-ISMCTS: UCB1 from the root down; returns the iterations made."""
         deadline = time.perf_counter() + self.seconds
         done = 0
         dealt = self.game.determinise(view, rng)
-        while (done < budget) if budget is not None else (time.perf_counter() < deadline):
+        while self.running(done, deadline):
             if done % self.reuse == 0 and done:
                 dealt = self.game.determinise(view, rng)
             state = dealt.clone()
             state.chance.seed = rng.getrandbits(62)  # fresh chance for every iteration
             self.iterate(root, state, rng, view.player)
+            root.visits += 1
             done += 1
-        self.last_iterations = done
-        allowed = set(legal)
-        self.last_root_choices = sum(1 for action in root.children if action in allowed)
-        best = max(
-            (item for item in root.children.items() if item[0] in allowed),
-            key=lambda item: (item[1].visits, item[1].reward),
-            default=None,
-        )
-        return best[0] if best is not None else legal[int(rng.random() * len(legal))]
+        return done
 
-    def iterate(self, root: Node, state: State, rng: random.Random, me: int) -> None:
+    def search_paired(self, root: Node, view: View, rng: random.Random) -> int:
+        """Every root action is tried on the same re-deal with the same chance (common random
+        numbers), then searched below by UCB1 as usual. In games where luck swamps a move's
+        worth (a Flip & Fish cast), comparing the moves on the same dice is what makes their
+        difference visible at all."""
+        deadline = time.perf_counter() + self.seconds
+        me = view.player
+        done = 0
+        while self.running(done, deadline):
+            dealt = self.game.determinise(view, rng)
+            seed = rng.getrandbits(62)
+            for action in self.game.search_actions(dealt, me):
+                state = dealt.clone()
+                state.chance.seed = seed
+                child = root.children.get(action)
+                if child is None:
+                    child = root.children[action] = Node()
+                state.apply_action(action, me)
+                self.iterate(child, state, rng, me, [(child, me)])
+                root.visits += 1
+                done += 1
+        return done
+
+    def iterate(
+        self,
+        root: Node,
+        state: State,
+        rng: random.Random,
+        me: int,
+        path: list[tuple[Node, int]] | None = None,
+    ) -> None:
+        """One iteration from ``root`` (``path``: the nodes already walked to reach it)."""
         game = self.game
         node = root
-        path: list[tuple[Node, int]] = []  # (node, the player who chose it)
+        path = path or []  # (node, the player who chose it)
         expanded = False
         while not state.is_terminal():
             current = state.current_players()
@@ -146,7 +195,6 @@ class ISMCTSAgent:
         for visited, player in path:
             visited.visits += 1
             visited.reward += rewards[player]
-        root.visits += 1
 
     def playout(self, state: State, rng: random.Random) -> list[float]:
         """The game's playout moves (random by default) to its horizon, then its own scoring."""

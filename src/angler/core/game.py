@@ -141,6 +141,9 @@ class Game(ABC):
 
     records_outcomes: ClassVar[bool] = False
     """Records store the non-shuffle chance outcomes (Flip & Fish's casts) of every action."""
+    paired_search: ClassVar[bool] = False
+    """Search compares root moves on common random numbers (``agents/ismcts.py``): for games
+    where luck swamps the worth of a single move."""
 
     def secrets(self, state: State) -> Any:
         """What no seat can see (face-down cards everyone is blind to, deck orders), for checking

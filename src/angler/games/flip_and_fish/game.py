@@ -63,6 +63,7 @@ class FlipAndFishGame(CardGame):
     min_players = 2
     max_players = 4
     default_players = 3
+    paired_search = True  # a cast's luck swamps the difference between two aims
     options = (
         CARDS_OPTION,
         Option(
