@@ -30,6 +30,7 @@ class Record:
     actions: list[dict[str, Any]] = field(default_factory=list)
     setup: dict[str, Any] | None = None
     result: dict[str, Any] | None = None
+    seats: list[str] | None = None  # who played each seat ("human", an agent), if known
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -40,6 +41,8 @@ class Record:
         }
         if self.setup is not None:
             data["setup"] = self.setup
+        if self.seats is not None:
+            data["seats"] = self.seats
         data["actions"] = self.actions
         if self.result is not None:
             data["result"] = self.result
@@ -119,6 +122,11 @@ def parse_record(text: str) -> Record:
     setup = data.get("setup")
     if setup is not None and not isinstance(setup, dict):
         raise RecordError("'setup' must be an object", 0)
+    seats = data.get("seats")
+    if seats is not None and not (
+        isinstance(seats, list) and all(isinstance(kind, str) for kind in seats)
+    ):
+        raise RecordError("'seats' must be a list of texts, one per seat", 0)
     result = data.get("result")
     if result is not None and not (
         isinstance(result, dict) and isinstance(result.get("scores"), list)
@@ -152,6 +160,7 @@ def parse_record(text: str) -> Record:
         actions=data["actions"],
         setup=setup,
         result=result,
+        seats=seats,
     )
 
 

@@ -1,0 +1,146 @@
+"""A game being played by people and bots: whose move it is, undo where it is fair, save and
+resume. Every interface that seats people (the terminal UI, the plain prompt) drives one.
+
+**Undo is fair** only back to a person's own decision, and only while nothing has happened since
+that anybody could learn from: no other seat has acted, no chance event has been drawn (a
+shuffle, a cast, a die) and the move revealed nothing hidden to its maker. The last is checked
+without knowing the game: the same move is made in a few re-deals of what the person could not
+see (``game.determinise``); if the person's view afterwards differs in any of them, the move
+showed them something (a peeked fish, a flipped card) and cannot be taken back.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from angler.agents import Agent, agent_seed, make_agent
+from angler.core.errors import AnglerError, IllegalActionError, RecordError
+from angler.core.game import Game
+from angler.core.records import Record, load_record, record_of, replay
+from angler.core.state import State
+from angler.play.seats import HUMAN, check_kinds
+
+REVEAL_SAMPLES = 4  # re-deals a move is tried in to see whether it showed its maker anything
+
+
+@dataclass
+class UndoPoint:
+    seat: int
+    before: State  # a clone of the state before the move
+
+
+class Match:
+    """``kinds``: ``"human"`` or an agent name (a level such as ``normal``) for every seat."""
+
+    def __init__(self, game: Game, seed: int, kinds: Sequence[str], state: State | None = None):
+        self.game = game
+        self.seed = seed
+        self.kinds = check_kinds(list(kinds), game.players)
+        self.state: State = state if state is not None else game.new_state(seed)
+        self.agents: dict[int, Agent] = {
+            seat: make_agent(kind, agent_seed(seed, seat), game)
+            for seat, kind in enumerate(self.kinds)
+            if kind != HUMAN
+        }
+        self.humans = [seat for seat, kind in enumerate(self.kinds) if kind == HUMAN]
+        self.undo_points: list[UndoPoint] = []
+
+    # ----- whose move -----
+    @property
+    def over(self) -> bool:
+        return self.state.is_terminal()
+
+    def to_act(self) -> int | None:
+        """The seat asked next (in a simultaneous choice, the first still choosing), or None."""
+        if self.over:
+            return None
+        return self.state.current_players()[0]
+
+    def is_human(self, seat: int) -> bool:
+        return seat not in self.agents
+
+    def menu(self, seat: int) -> tuple[list[int], str]:
+        """The actions to offer ``seat`` (every legal one, or the game's short list) and a hint
+        for any others the game accepts as text."""
+        view = self.state.view(seat)
+        return self.game.menu(view, self.state.legal_actions(seat))
+
+    # ----- moves -----
+    def play(self, seat: int, action: int) -> None:
+        """A person's move. IllegalActionError (state unchanged) if it is not legal now."""
+        state = self.state
+        if self.to_act() != seat and seat not in state.current_players():
+            raise IllegalActionError("turn order", f"it is not player {seat + 1}'s turn")
+        before = state.clone()
+        state.apply_action(action, seat)
+        if self.fair_to_undo(before, seat, action):
+            self.undo_points.append(UndoPoint(seat, before))
+        else:
+            self.undo_points.clear()
+
+    def bot_move(self) -> tuple[int, int]:
+        """Let the bot to act choose and play; returns ``(seat, action)``."""
+        seat = self.to_act()
+        if seat is None or seat not in self.agents:
+            raise AnglerError("no bot is to act")
+        agent = self.agents[seat]
+        state = self.state
+        view = state.view(seat) if agent.needs_view else None
+        action = agent.act(view, state.legal_actions(seat))
+        state.apply_action(action, seat)
+        self.undo_points.clear()  # nobody takes a move back across another player's
+        return seat, action
+
+    # ----- undo -----
+    def fair_to_undo(self, before: State, seat: int, action: int) -> bool:
+        after = self.state
+        if after.chance.counter != before.chance.counter:
+            return False  # a chance event was drawn (every shuffle, cast and die counts one)
+        view_before, view_after = before.view(seat), after.view(seat)
+        rng = random.Random(len(before.log))
+        for _ in range(REVEAL_SAMPLES):
+            twin = self.game.determinise(view_before, rng)
+            twin.chance.seed = rng.getrandbits(62)
+            try:
+                twin.apply_action(action, seat)
+            except AnglerError:
+                return False  # legal only because of what was hidden: it tells something
+            if twin.view(seat) != view_after:
+                return False
+        return True
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not undo now, or None when it may."""
+        if not self.undo_points:
+            return "undo never goes back past a chance event, a revealed card or another's move"
+        if self.undo_points[-1].seat != seat:
+            return "the last move was not yours"
+        return None
+
+    def undo(self, seat: int) -> None:
+        reason = self.undo_refusal(seat)
+        if reason is not None:
+            raise AnglerError(f"cannot undo: {reason}")
+        self.state = self.undo_points.pop().before
+
+    # ----- records -----
+    def record(self) -> Record:
+        record = record_of(self.state)
+        record.seats = list(self.kinds)
+        return record
+
+    def save(self, path: Path) -> None:
+        path.write_text(self.record().dumps(), encoding="utf-8")
+
+    @classmethod
+    def resume(cls, path: Path, kinds: Sequence[str] | None = None) -> Match:
+        """The game saved at ``path``, at the point it was saved, seats as saved unless given."""
+        record = load_record(path)
+        state = replay(record)
+        seats = list(kinds) if kinds else record.seats
+        if not seats:
+            raise RecordError("the record does not say who sits where: give --seat for each seat")
+        return cls(state.game, record.seed, seats, state)
