@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 
 
 ALWAYS_FIRST = "1\n" * 3000  # more answers than any game needs
+# You against instant bots: the default opponents ("normal") think 0.8 s a move.
+VS_HEURISTIC = ["--seat", "human", *["--seat", "heuristic"] * 3]
 
 
 def prompts(stdout: str) -> int:
@@ -60,7 +62,10 @@ def test_an_action_by_its_text_or_card_name(angler: Angler, tmp_path: Path) -> N
     texts = state.action_strings(0)
     for answer, expected in ((texts[-1], texts[-1]), (texts[1].split()[1].lower(), texts[1])):
         save = tmp_path / "game.json"
-        run = angler(["play", "fishing", "--seed", "3", "--save", save], input=f"{answer}\nq\n")
+        run = angler(
+            ["play", "fishing", "--seed", "3", *VS_HEURISTIC, "--save", save],
+            input=f"{answer}\nq\n",
+        )
         assert run.status == 0, run.stderr
         record = parse_record(save.read_text())
         assert record.actions[0] == {"player": 0, "action": expected}
@@ -69,7 +74,8 @@ def test_an_action_by_its_text_or_card_name(angler: Angler, tmp_path: Path) -> N
 
 def test_a_whole_game_ends_with_scores_and_a_saved_record(angler: Angler, tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    run = angler(["play", "fishing", "-p", "3", "--seed", "4", "--save", save], input=ALWAYS_FIRST)
+    args = ["play", "fishing", "-p", "3", "--seed", "4", *VS_HEURISTIC[:6], "--save", save]
+    run = angler(args, input=ALWAYS_FIRST)
     assert run.status == 0, run.stderr
     assert "Final scores" in run.stdout
     record = parse_record(save.read_text())
@@ -86,7 +92,7 @@ def test_without_save_the_end_offers_to_save(
     angler: Angler, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    args = ["play", "fishing", "-p", "3", "--seed", "4"]
+    args = ["play", "fishing", "-p", "3", "--seed", "4", *VS_HEURISTIC[:6]]
     first = angler([*args, "--save", "a.json"], input=ALWAYS_FIRST)
     decisions = sum(1 for e in parse_record(Path("a.json").read_text()).actions if e["player"] == 0)
     run = angler(args, input="1\n" * decisions + "b.json\n")
@@ -135,7 +141,7 @@ def test_flip_and_fish_lists_an_aim_per_water_card_and_takes_any_point(
     save = tmp_path / "game.json"
     answers = ["fish", "cast 900 0", "cast 123 -41", "q"]
     run = angler(
-        ["play", "flip-and-fish", "-p", "2", "--seed", "3", "--save", save],
+        ["play", "flip-and-fish", "-p", "2", "--seed", "3", *VS_HEURISTIC[:4], "--save", save],
         input="\n".join(answers) + "\n",
     )
     assert run.status == 0, run.stderr
@@ -147,3 +153,56 @@ def test_flip_and_fish_lists_an_aim_per_water_card_and_takes_any_point(
     record = parse_record(save.read_text())
     assert [a["action"] for a in record.actions[:2]] == ["fish", "cast 120 -40"]
     assert "outcomes" in record.actions[1]  # the landing is kept beside the aim
+
+
+def test_by_default_the_other_seats_are_normal_bots(angler: Angler) -> None:
+    run = angler(["play", "fishing", "-p", "3", "--seed", "3"], input="q\n")
+    assert run.status == 0
+    assert "seat 1 (you), seat 2 normal, seat 3 normal" in run.stdout
+
+
+def test_a_saved_game_resumes_from_the_command_line(angler: Angler, tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    first = angler(
+        ["play", "fishing", "-p", "3", "--seed", "4", *VS_HEURISTIC[:6], "--save", save],
+        input="1\n1\nq\n",
+    )
+    assert first.status == 0, first.stderr
+    saved = parse_record(save.read_text())
+    assert saved.seats == ["human", "heuristic", "heuristic"]
+    again = angler(["play", "--resume", save, "--save", save], input="1\nq\n")
+    assert again.status == 0, again.stderr
+    resumed = parse_record(save.read_text())
+    assert resumed.actions[: len(saved.actions)] == saved.actions
+    assert sum(1 for a in resumed.actions if a["player"] == 0) == 3
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play"], "name a game to play"),
+        (["play", "fishing", "--ui", "web"], "--ui is auto, screen or text, not 'web'"),
+        (["play", "--resume", "missing.json"], "cannot read missing.json"),
+    ],
+)
+def test_play_refuses_bad_arguments_in_one_line(
+    angler: Angler, args: list[str], message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    run = angler(args, input="")
+    assert run.status == 2
+    assert message in run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in run.stderr
+
+
+def test_a_corrupt_resume_file_is_refused_cleanly(angler: Angler, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(
+        '{"format": "angler-record/1", "game": "fishing", "options": {}, "seed": 1, '
+        '"actions": [{"player": 0, "action": "play Z99"}]}',
+        encoding="utf-8",
+    )
+    run = angler(["play", "--resume", bad], input="")
+    assert run.status == 2
+    assert "step 1" in run.stderr and "Traceback" not in run.stderr

@@ -9,17 +9,14 @@ from __future__ import annotations
 
 import random
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.table import Table
 
-from angler.agents import Agent, agent_names, agent_seed, make_agent
 from angler.agents.levels import SKILL
 from angler.cli.common import (
-    GameArgument,
     GameOptions,
     PlayersOption,
     check_writable_file,
@@ -29,12 +26,12 @@ from angler.cli.common import (
 )
 from angler.cli.present import Presenter
 from angler.core.errors import AnglerError
-from angler.core.game import Game
-from angler.core.records import record_of
+from angler.core.records import load_record
 from angler.core.registry import make_game
 from angler.core.state import State
+from angler.play.match import Match
+from angler.play.seats import HUMAN, seat_kinds
 
-HUMAN = "human"
 QUIT = frozenset({"q", "quit", "exit"})
 
 
@@ -43,14 +40,17 @@ class Quit(Exception):
 
 
 def play_command(
-    game: GameArgument,
+    game: Annotated[
+        str | None,
+        typer.Argument(help="Game name (see `angler games`); not needed with --resume."),
+    ] = None,
     players: PlayersOption = None,
     seat: Annotated[
         list[str] | None,
         typer.Option(
             "--seat",
             help="Who sits in seat 1, 2, … in order: 'human', a level (easy, normal, hard) or an "
-            "agent name (repeatable; seats not given are 'heuristic'). Default: you in seat 1.",
+            "agent name (repeatable; seats not given are 'normal' bots). Default: you in seat 1.",
         ),
     ] = None,
     seed: Annotated[
@@ -63,14 +63,62 @@ def play_command(
         Path | None,
         typer.Option("--save", help="Write the game's record here when it ends or you quit."),
     ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option("--resume", help="Continue a game saved from `angler play` (a record)."),
+    ] = None,
+    pace: Annotated[
+        float,
+        typer.Option("--pace", min=0, max=10, help="Seconds between bot moves on screen."),
+    ] = 0.8,
+    ui: Annotated[
+        str,
+        typer.Option(
+            "--ui",
+            help="'screen' (full-screen table), 'text' (a line prompt, for pipes and scripts) or "
+            "'auto': the screen on a terminal, text otherwise.",
+        ),
+    ] = "auto",
     option: GameOptions = None,
 ) -> None:
-    """Play GAME in the terminal against agents. Type an action's number or text; q quits.
+    """Play a game in the terminal against bots or friends (several 'human' seats: hot-seat).
 
-    Seats are numbered from 1. You sit in seat 1 unless --seat says otherwise.
-
-    At the end: final scores, then (without --save) a prompt for a file to save the record.
+    On a terminal a full-screen table opens: choose with the arrow keys and Enter or the mouse,
+    or type an action; u undoes where fair, s saves, r shows the rules, +/- pace the bots,
+    q quits. Piped, a line prompt reads an action's number or text per line; q quits.
     """
+    if ui not in ("auto", "screen", "text"):
+        raise AnglerError(f"--ui is auto, screen or text, not {ui!r}")
+    if save is not None:
+        check_writable_file(save)
+    if resume is not None:
+        match = _resumed(resume, seat)
+    else:
+        match = _new_match(game, players, seat, seed, cards, option)
+    if ui == "screen" or (ui == "auto" and sys.stdin.isatty() and sys.stdout.isatty()):
+        from angler.tui.app import PlayApp  # Textual loads only when the screen is used
+
+        PlayApp(match, pace=pace, save_to=save).run()
+        return
+    session = Session(match)
+    finished = session.run()
+    if save is not None:
+        write_text(save, match.record().dumps())
+        out.print(f"Record saved to {save}", markup=False)
+    elif finished and match.humans:
+        session.offer_to_save()
+
+
+def _new_match(
+    game: str | None,
+    players: int | None,
+    seat: list[str] | None,
+    seed: int | None,
+    cards: Path | None,
+    option: list[str] | None,
+) -> Match:
+    if game is None:
+        raise AnglerError("name a game to play (see `angler games`), or give --resume FILE")
     options: dict[str, object] = dict(parse_options(option))
     if cards is not None:
         options["cards"] = str(cards)
@@ -81,51 +129,35 @@ def play_command(
         # A difficulty level sets how well that seat casts, too (people cast as "fair").
         options["skill"] = ",".join(SKILL.get(kind, "fair") for kind in kinds)
         configured = make_game(game, configured.players, **options)
-    if save is not None:
-        check_writable_file(save)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
-    session = Session(configured, seed, kinds)
-    finished = session.run()
-    if save is not None:
-        write_text(save, record_of(session.state).dumps())
-        out.print(f"Record saved to {save}", markup=False)
-    elif finished and HUMAN in kinds:
-        session.offer_to_save()
+    return Match(configured, seed, kinds)
 
 
-DEFAULT_OPPONENT = "heuristic"  # every game has one; it plays the way a sensible person does
+def _resumed(path: Path, seat: list[str] | None) -> Match:
+    if not seat:
+        return Match.resume(path)
+    players = load_record(path).options.get("players")
+    return Match.resume(path, seat_kinds(seat, int(players) if players else len(seat)))
 
 
-def seat_kinds(given: list[str] | None, players: int) -> list[str]:
-    """'human' or an agent name for every seat; by default a person in seat 1."""
-    kinds = [kind.strip().lower() for kind in given] if given else [HUMAN]
-    if len(kinds) > players:
-        raise AnglerError(f"--seat was given {len(kinds)} times for {players} players")
-    known = [HUMAN, *agent_names()]
-    for kind in kinds:
-        if kind not in known:
-            raise AnglerError(f"--seat {kind!r} is not one of {', '.join(known)}")
-    return kinds + [DEFAULT_OPPONENT] * (players - len(kinds))
-
-
-@dataclass
 class Session:
-    game: Game
-    seed: int
-    kinds: list[str]
+    """The line prompt: one person's view and a numbered list of actions per decision."""
 
-    def __post_init__(self) -> None:
-        self.state: State = self.game.new_state(self.seed)
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self.game = match.game
+        self.seed = match.seed
+        self.kinds = match.kinds
+        self.agents = match.agents
         self.presenter = Presenter(self.game)
-        self.agents: dict[int, Agent] = {
-            seat: make_agent(kind, agent_seed(self.seed, seat), self.game)
-            for seat, kind in enumerate(self.kinds)
-            if kind != HUMAN
-        }
-        self.humans = [seat for seat, kind in enumerate(self.kinds) if kind == HUMAN]
+        self.humans = match.humans
         self.shown = dict.fromkeys(self.humans, 0)  # visible events already printed, per person
         self.last_human = -1
+
+    @property
+    def state(self) -> State:
+        return self.match.state
 
     # ----- the game loop -----
     def run(self) -> bool:
@@ -232,7 +264,7 @@ class Session:
             path = Path(line)
             try:
                 check_writable_file(path)
-                write_text(path, record_of(self.state).dumps())
+                write_text(path, self.match.record().dumps())
             except AnglerError as exc:
                 say(str(exc))
                 continue

@@ -90,9 +90,13 @@ class Match:
         state = self.state
         view = state.view(seat) if agent.needs_view else None
         action = agent.act(view, state.legal_actions(seat))
-        state.apply_action(action, seat)
-        self.undo_points.clear()  # nobody takes a move back across another player's
+        self.play_for_bot(seat, action)
         return seat, action
+
+    def play_for_bot(self, seat: int, action: int) -> None:
+        """Apply a bot's chosen move (chosen elsewhere, e.g. in a worker thread)."""
+        self.state.apply_action(action, seat)
+        self.undo_points.clear()  # nobody takes a move back across another player's
 
     # ----- undo -----
     def fair_to_undo(self, before: State, seat: int, action: int) -> bool:

@@ -27,6 +27,10 @@ def seat_kinds(given: list[str] | None, players: int, default: str = DEFAULT_OPP
     kinds = [kind.strip().lower() for kind in given] if given else [HUMAN]
     if len(kinds) > players:
         raise AnglerError(f"--seat was given {len(kinds)} times for {players} players")
+    known = [HUMAN, *agent_names()]
+    for kind in kinds:
+        if kind not in known and not _budgeted(kind):
+            raise AnglerError(f"--seat {kind!r} is not one of {', '.join(known)}")
     return check_kinds(kinds + [default] * (players - len(kinds)), players)
 
 

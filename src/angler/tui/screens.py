@@ -1,0 +1,109 @@
+"""The TUI's modal screens: pass the device, the rules, the end of the game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Input, Markdown, Static
+
+from angler.core.state import State
+
+DOCS = Path(__file__).resolve().parents[3] / "docs" / "rules"
+
+
+class PassScreen(Screen[None]):
+    """Hot-seat: the table is hidden (a whole screen, nothing shows through) until the next
+    person says they have the device."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "ready", "I am ready")]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.player = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="pass-box"):
+            yield Static(f"Pass to {self.player}", id="pass-title")
+            yield Static("Everyone else, look away. Press Enter when you have the device.")
+            yield Button(f"I am {self.player}", id="ready", variant="primary")
+
+    def on_button_pressed(self) -> None:
+        self.dismiss()
+
+    def action_ready(self) -> None:
+        self.dismiss()
+
+
+class RulesScreen(ModalScreen[None]):
+    """The game's rules as implemented, with the rulings (``docs/rules/<game>.md``)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,r,q", "close", "Back to the game")]
+
+    def __init__(self, game_name: str, summary: str) -> None:
+        super().__init__()
+        self.game_name = game_name
+        self.summary = summary
+
+    def compose(self) -> ComposeResult:
+        path = DOCS / f"{self.game_name}.md"
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError:
+            text = f"# {self.game_name}\n\n{self.summary}\n\n(The full rules are in the docs.)"
+        with VerticalScroll(id="rules"):
+            yield Markdown(text)
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+
+class EndScreen(ModalScreen[str | None]):
+    """Final scores, the winners and a short summary; offers to save the record.
+
+    Dismissed with the file name to save to, or None."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Quit without saving")]
+
+    def __init__(self, names: list[str], state: State, summary: dict[str, float]) -> None:
+        super().__init__()
+        self.names = names
+        self.state = state
+        self.summary = summary
+
+    def compose(self) -> ComposeResult:
+        state = self.state
+        scores = Table(title="Final scores", expand=True)
+        for column in ("place", "player", "score"):
+            scores.add_column(column, justify="left" if column == "player" else "right")
+        order = sorted(range(len(self.names)), key=lambda seat: state.ranking()[seat])
+        for seat in order:
+            scores.add_row(str(state.ranking()[seat]), self.names[seat], str(state.scores()[seat]))
+        winners = " and ".join(self.names[seat] for seat in state.winners())
+        verb = "win" if len(state.winners()) > 1 or winners == "You" else "wins"
+        facts = ", ".join(
+            f"{key} {value:g}"
+            for key, value in self.summary.items()
+            if key not in ("first player won",)
+        )
+        with Vertical(id="end-box"):
+            yield Static(f"{winners} {verb}!", id="end-title")
+            yield Static(scores)
+            yield Static(f"This game: {facts}." if facts else "", id="end-summary")
+            yield Input(placeholder="file name to save the record (Enter saves)", id="save-as")
+            yield Button("Quit without saving", id="leave")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        name = event.value.strip()
+        self.dismiss(name or None)
+
+    def on_button_pressed(self) -> None:
+        self.dismiss(None)
+
+    def action_leave(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,46 @@
+"""Colour for the games' text: cards in their colours, the seat's own name picked out."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+COLOUR_STYLE = {
+    "blue": "bold bright_blue",
+    "purple": "bold magenta",
+    "red": "bold red",
+    "yellow": "bold yellow",
+    "green": "bold green",
+}
+LETTER_STYLE = {"B": "blue", "P": "purple", "R": "red", "Y": "yellow", "G": "green"}
+
+# (regular expression, style) per game; the first group, if any, picks the style by name.
+PATTERNS: dict[str, list[tuple[str, str]]] = {
+    "fishing": [
+        *((rf"\b{letter}-?\d+\b", COLOUR_STYLE[colour]) for letter, colour in LETTER_STYLE.items()),
+        *((rf"\b{colour} -?\d+\b", style) for colour, style in COLOUR_STYLE.items()),
+        (r"\bbuoy[^,;)\n]*", "bold cyan"),
+        (
+            r"lowest value wins|call the colour|called colour[^,;\n]*|plays? first|-3\b|−3",
+            "reverse",
+        ),
+    ],
+    "crazy-fishing": [
+        (r"\bR\d+\+?#\d+|\brod \d+\+?", "bold cyan"),
+        (r"\bB\d+\+?#\d+|\bbait \d+\+?", "bold magenta"),
+        (r"\b(?:pearl|boot|monster fish)[^,;)\n]*", "bold yellow"),
+    ],
+    "flip-and-fish": [
+        *((rf"\b{colour}\b", style) for colour, style in COLOUR_STYLE.items()),
+        (r"\btroph(?:y|ies)\b", "bold yellow"),
+        (r"\b(?:catch(?:es)?|caught|bite|strike|snag|miss(?:es)?)\b", "bold"),
+    ],
+}
+COMMON = [(r"\b(?:you|You)\b", "underline")]
+
+
+def styled(game: str, text: str) -> Text:
+    """``text`` as Rich text, its cards and the reader's own name coloured."""
+    out = Text(text)
+    for pattern, style in PATTERNS.get(game, []) + COMMON:
+        out.highlight_regex(pattern, style)
+    return out

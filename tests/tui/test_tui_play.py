@@ -1,0 +1,233 @@
+"""The terminal table, driven by Textual's headless pilot: whole games from the first key to the
+final scores, hot-seat hiding, undo, save and resume, a typed Flip & Fish aim, a small terminal."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import OptionList, Static
+
+from angler.core import make_game
+from angler.core.game import Game
+from angler.play.match import Match
+from angler.tui.app import PlayApp
+from angler.tui.screens import EndScreen, PassScreen
+
+SIZE = (120, 40)
+
+
+def run(app: PlayApp, script: Callable[[Pilot[None]], Awaitable[None]]) -> None:
+    async def main() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await script(pilot)
+
+    asyncio.run(main())
+
+
+async def play_out(pilot: Pilot[None], limit: int = 4000) -> None:
+    """Press Enter on whatever is offered (the first action, "I am ready") until the end."""
+    app = pilot.app
+    assert isinstance(app, PlayApp)
+    for _ in range(limit):
+        await pilot.pause()
+        if isinstance(app.screen, EndScreen):
+            return
+        if isinstance(app.screen, PassScreen) or app.asking is not None:
+            await pilot.press("enter")
+    pytest.fail("the game did not reach its end screen")
+
+
+def table_text(app: PlayApp) -> str:
+    return str(app.query_one("#table", Static).render())
+
+
+@pytest.mark.parametrize(
+    ("name", "kinds", "options"),
+    [
+        ("fishing", ["human", "random", "heuristic"], {}),
+        ("crazy-fishing", ["random", "human"], {}),
+        ("flip-and-fish", ["human", "heuristic"], {"rounds": 6}),
+    ],
+)
+def test_a_whole_game_is_played_through_the_ui_to_the_final_scores(
+    name: str, kinds: list[str], options: dict[str, int]
+) -> None:
+    game = make_game(name, len(kinds), **options)
+    app = PlayApp(Match(game, 4, kinds), pace=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await play_out(pilot)
+        assert app.match.over
+        end = app.screen
+        assert isinstance(end, EndScreen)
+        winners = app.match.state.winners()
+        title = str(end.query_one("#end-title", Static).render())
+        assert all(app.name_of(seat) in title for seat in winners)
+        await pilot.press("escape")
+
+    run(app, script)
+    assert app.match.over
+
+
+def test_hot_seat_hides_the_table_between_two_people() -> None:
+    game = make_game("fishing", 3)
+    app = PlayApp(Match(game, 2, ["human", "human", "random"]), pace=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        passes = 0
+        for _ in range(400):
+            await pilot.pause()
+            if isinstance(app.screen, PassScreen):
+                passes += 1
+                # While the pass screen shows, nothing of either hand is on the screen.
+                shown = " ".join(str(w.render()) for w in app.screen.query(Static))
+                assert "Your hand" not in shown
+                await pilot.press("enter")
+                seat = app.asking
+                assert seat is not None
+                hand = app.match.state.view(seat)
+                assert table_text(app) == app.match.game.render_view(hand)
+            elif app.asking is not None:
+                await pilot.press("enter")
+            if passes >= 4:
+                return
+        pytest.fail("the pass screen did not come up four times")
+
+    run(app, script)
+
+
+def test_undo_takes_back_a_move_before_the_bot_answers_and_is_refused_after() -> None:
+    game = make_game("fishing", 3)
+    app = PlayApp(Match(game, 5, ["human", "heuristic", "heuristic"]), pace=3.0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        while app.asking is None:
+            await pilot.pause(0.05)
+        history = app.match.state.history
+        await pilot.press("enter")  # play the first card; the bot waits 3 s
+        assert len(app.match.state.history) == len(history) + 1
+        await pilot.press("u")
+        assert app.match.state.history == history
+        assert app.asking == 0
+        app.pace = 0
+        await pilot.press("enter")
+        while app.asking is None and not app.match.over:
+            await pilot.pause(0.05)
+        before = app.match.state.history
+        await pilot.press("u")  # the bots have moved since: refused, nothing changes
+        assert app.match.state.history == before
+        status = str(app.query_one("#status", Static).render())
+        assert "cannot undo" in status
+
+    run(app, script)
+
+
+def test_a_flip_and_fish_aim_is_typed_and_the_cast_lands() -> None:
+    game = make_game("flip-and-fish", 2)
+    app = PlayApp(Match(game, 3, ["human", "heuristic"]), pace=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        while app.asking is None:
+            await pilot.pause(0.05)
+        await pilot.click("#typed")
+        await pilot.press(*"fish", "enter")
+        await pilot.pause()
+        assert app.match.state.view(0).phase == "aim"
+        await pilot.click("#typed")
+        await pilot.press(*"cast 0 -130", "enter")
+        await pilot.pause()
+        events = [game.describe_event(e, 0) for e in app.match.state.view(0).events]
+        assert any(re.search(r"cast|lands|die", text, re.I) for text in events[-4:])
+
+    run(app, script)
+
+
+def test_a_typed_action_that_is_not_legal_is_refused_in_one_line(tmp_path: Path) -> None:
+    game = make_game("fishing", 3)
+    app = PlayApp(Match(game, 1, ["human", "random", "random"]), pace=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        while app.asking is None:
+            await pilot.pause(0.05)
+        history = app.match.state.history
+        await pilot.click("#typed")
+        await pilot.press(*"play Z99", "enter")
+        await pilot.pause()
+        status = str(app.query_one("#status", Static).render())
+        assert status.strip() and "\n" not in status.strip()
+        assert app.match.state.history == history
+        for key in ("x", "f5", "ctrl+y", "tab", "escape"):  # keys that do nothing
+            await pilot.press(key)
+        assert app.match.state.history == history
+
+    run(app, script)
+
+
+def test_a_game_saved_from_the_ui_resumes_where_it_was(tmp_path: Path) -> None:
+    path = tmp_path / "saved.json"
+    game = make_game("crazy-fishing", 2)
+    app = PlayApp(Match(game, 6, ["human", "random"]), pace=0, save_to=path)
+
+    async def script(pilot: Pilot[None]) -> None:
+        for _ in range(6):
+            while app.asking is None:
+                await pilot.pause(0.05)
+            await pilot.press("enter")
+        while app.asking is None:
+            await pilot.pause(0.05)
+        await pilot.press("s")
+        assert path.exists()
+
+    run(app, script)
+    resumed = Match.resume(path)
+    assert resumed.state.history == app.match.state.history
+    assert resumed.kinds == ["human", "random"]
+
+
+def test_a_terminal_too_small_gets_a_message_not_a_garbled_table() -> None:
+    game = make_game("fishing", 3)
+    app = PlayApp(Match(game, 1, ["human", "random", "random"]), pace=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert app.has_class("too-small")
+        assert app.query_one("#too-small").display
+        assert not app.query_one("#main").display
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert not app.has_class("too-small")
+
+    run(app, script)
+
+
+def _shown(app: PlayApp, game: Game, seat: int) -> None:
+    view = app.match.state.view(seat)
+    assert table_text(app) == game.render_view(view)
+    offered = [str(o.prompt) for o in app.query_one("#actions", OptionList).options]
+    legal = {game.action_to_string(a) for a in app.match.state.legal_actions(seat)}
+    assert set(offered) <= legal
+
+
+@pytest.mark.parametrize("name", ["fishing", "crazy-fishing", "flip-and-fish"])
+def test_the_screen_shows_the_persons_view_and_only_legal_actions(name: str) -> None:
+    """The table is exactly the seat's view rendered; every offered action is legal."""
+    game = make_game(name, 3)
+    app = PlayApp(Match(game, 7, ["human", "random", "random"]), pace=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        for _ in range(15):
+            while app.asking is None and not app.match.over:
+                await pilot.pause(0.02)
+            if app.match.over:
+                return
+            _shown(app, game, 0)
+            await pilot.press("enter")
+
+    run(app, script)
