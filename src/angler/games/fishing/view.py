@@ -188,19 +188,30 @@ def describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None = None) 
 def render(view: FishingView, cards: CardSet) -> str:
     """A plain-text table for terminals and ``angler replay --as``."""
     names = cards.names
+    me = view.player
+
+    def who(seat: int) -> str:
+        return seat_name(seat, me)
+
     lines = [
-        f"Fishing, round {view.round}, seat {view.player + 1} of {view.players}",
-        scores_line(view.scores, view.player),
+        f"Fishing, round {view.round}, seat {me + 1} of {view.players}",
+        scores_line(view.scores, me),
         f"Ocean stack: {view.ocean_size} cards; stockrooms: "
         + ", ".join(str(size) for size in view.stock_sizes),
+        "At the table: "
+        + "; ".join(
+            f"{who(seat)} {held} in hand, {len(view.fishers[seat])} caught"
+            for seat, held in enumerate(view.hand_sizes)
+        ),
         "Your hand: "
         + " ".join(names(sorted(view.hand, key=lambda c: (cards.suit[c], cards.value[c])))),
     ]
+    if view.own_stock:
+        lines.append("Your stockroom (in some order): " + " ".join(names(view.own_stock)))
     if view.trick:
-        lines.append(
-            "Trick: "
-            + ", ".join(f"{seat_name(s, view.player)} {names([c])[0]}" for s, c in view.trick)
-        )
+        lines.append("Trick: " + ", ".join(f"{who(s)} {names([c])[0]}" for s, c in view.trick))
+    elif 0 <= view.leader < view.players and view.current:
+        lines.append(f"Trick: {who(view.leader)} to lead")
     effects = []
     if view.call_suit >= 0:
         effects.append(f"called colour {SUITS[view.call_suit]}")
@@ -208,6 +219,15 @@ def render(view: FishingView, cards: CardSet) -> str:
         effects.append("lowest value wins")
     if effects:
         lines.append("This trick: " + ", ".join(effects))
+    coming = []
+    if view.next_first >= 0:
+        coming.append(f"{who(view.next_first)} plays first")
+    if view.next_call >= 0:
+        coming.append(f"called colour {SUITS[view.next_call]}")
+    if view.next_lowest:
+        coming.append("lowest value wins")
+    if coming:
+        lines.append("Next trick: " + ", ".join(coming))
     if view.current:
-        lines.append("To act: " + ", ".join(seat_name(s, view.player) for s in view.current))
+        lines.append("To act: " + ", ".join(who(s) for s in view.current))
     return "\n".join(lines)
