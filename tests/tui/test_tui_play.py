@@ -4,11 +4,13 @@ final scores, hot-seat hiding, undo, save and resume, a typed Flip & Fish aim, a
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
@@ -43,7 +45,11 @@ async def play_out(pilot: Pilot[None], limit: int = 4000) -> None:
 
 
 def table_text(app: PlayApp) -> str:
-    return str(app.query_one("#table", Static).render())
+    """The table pane as plain text (its picture, if any, then the game's table text)."""
+    console = Console(width=200, color_system=None)
+    with console.capture() as capture:
+        console.print(app.query_one("#table", Static).content)
+    return "\n".join(line.rstrip() for line in capture.get().rstrip("\n").splitlines())
 
 
 @pytest.mark.parametrize(
@@ -91,7 +97,7 @@ def test_hot_seat_hides_the_table_between_two_people() -> None:
                 seat = app.asking
                 assert seat is not None
                 hand = app.match.state.view(seat)
-                assert table_text(app) == app.match.game.render_view(hand)
+                assert table_text(app).endswith(app.match.game.render_view(hand))
             elif app.asking is not None:
                 await pilot.press("enter")
             if passes >= 4:
@@ -209,7 +215,7 @@ def test_a_terminal_too_small_gets_a_message_not_a_garbled_table() -> None:
 
 def _shown(app: PlayApp, game: Game, seat: int) -> None:
     view = app.match.state.view(seat)
-    assert table_text(app) == game.render_view(view)
+    assert table_text(app).endswith(game.render_view(view))
     offered = [str(o.prompt) for o in app.query_one("#actions", OptionList).options]
     legal = {game.action_to_string(a) for a in app.match.state.legal_actions(seat)}
     assert set(offered) <= legal
@@ -229,5 +235,46 @@ def test_the_screen_shows_the_persons_view_and_only_legal_actions(name: str) -> 
                 return
             _shown(app, game, 0)
             await pilot.press("enter")
+
+    run(app, script)
+
+
+@pytest.mark.parametrize("name", ["fishing", "crazy-fishing", "flip-and-fish"])
+def test_the_screen_is_the_same_for_every_state_behind_the_same_view(name: str) -> None:
+    """Swap the real game for a re-deal of everything seat 1 cannot see: the screen does not
+    change by a character, so it shows nothing the view does not hold."""
+    game = make_game(name, 3)
+    app = PlayApp(Match(game, 9, ["human", "random", "random"]), pace=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        for _ in range(6):
+            while app.asking is None:
+                await pilot.pause(0.02)
+            await pilot.press("enter")
+        while app.asking is None:
+            await pilot.pause(0.02)
+        real = app.match.state
+        shown = table_text(app)
+        twin = game.determinise(real.view(0), random.Random(5))
+        assert twin.view(0) == real.view(0)
+        app.match.state = twin
+        app.show()
+        assert table_text(app) == shown
+        app.match.state = real
+
+    run(app, script)
+
+
+def test_flip_and_fish_draws_the_table_from_above() -> None:
+    game = make_game("flip-and-fish", 3)
+    app = PlayApp(Match(game, 1, ["human", "random", "random"]), pace=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        while app.asking is None:
+            await pilot.pause(0.02)
+        picture = table_text(app).split("Flip & Fish, turn")[0]
+        assert "YOU" in picture and "J2" in picture and "J3" in picture
+        assert all(str(slot) in picture for slot in range(1, 6))
+        assert picture.index("J2") < picture.index("YOU")  # your jetty at the bottom
 
     run(app, script)

@@ -11,6 +11,7 @@ from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
+from rich.console import Group
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
@@ -24,6 +25,7 @@ from textual.widgets.option_list import Option
 from angler.core.errors import AnglerError
 from angler.core.view import View
 from angler.play.match import Match
+from angler.tui.drawings import drawing
 from angler.tui.screens import EndScreen, PassScreen, RulesScreen
 from angler.tui.style import styled
 
@@ -176,7 +178,9 @@ class PlayApp(App[None]):
     def show(self, status: str | None = None) -> None:
         view = self.match.state.view(self.viewer)
         game = self.match.game
-        self.query_one("#table", Static).update(styled(game.name, game.render_view(view)))
+        text = styled(game.name, game.render_view(view))
+        picture = drawing(game, view)
+        self.query_one("#table", Static).update(Group(picture, text) if picture else text)
         log = self.query_one("#log", RichLog)
         for event in view.events[self.logged :]:
             log.write(styled(game.name, game.describe_event(event, self.viewer)))

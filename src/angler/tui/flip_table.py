@@ -1,0 +1,101 @@
+"""Flip & Fish's table seen from above, in text: the water cards, the jetties, where the die
+stopped and how far the ruler reaches from it.
+
+Only the part of the table in use is drawn. One character is ``MM_PER_COLUMN`` mm across and a
+line ``MM_PER_ROW`` mm (terminal cells are about twice as tall as wide, so the picture keeps its
+proportions). North is up: seat 1's jetty lies at the bottom.
+"""
+
+from __future__ import annotations
+
+import math
+
+from rich.text import Text
+
+from angler.games.flip_and_fish.cards import BOOT, TROPHY, CardSet
+from angler.games.flip_and_fish.table import (
+    CARD_LENGTH,
+    CARD_WIDTH,
+    RULER,
+    TABLE_HALF,
+    Table,
+)
+from angler.games.flip_and_fish.view import FlipAndFishView
+
+MM_PER_COLUMN = 15.0
+MM_PER_ROW = 30.0
+COLUMNS = int(2 * TABLE_HALF / MM_PER_COLUMN) + 1
+ROWS = int(2 * TABLE_HALF / MM_PER_ROW) + 1
+
+
+def cell(x: float, y: float) -> tuple[int, int]:
+    """(row, column) of a point in mm."""
+    return round((TABLE_HALF - y) / MM_PER_ROW), round((x + TABLE_HALF) / MM_PER_COLUMN)
+
+
+def draw_table(view: FlipAndFishView, table: Table, cards: CardSet) -> Text:
+    grid = [[" "] * COLUMNS for _ in range(ROWS)]
+    styles: dict[tuple[int, int], str] = {}
+
+    def put(row: int, column: int, char: str, style: str = "") -> None:
+        if 0 <= row < ROWS and 0 <= column < COLUMNS:
+            grid[row][column] = char
+            if style:
+                styles[row, column] = style
+
+    def write(row: int, column: int, text: str, style: str = "") -> None:
+        for offset, char in enumerate(text):
+            put(row, column + offset, char, style)
+
+    for slot, (cx, cy) in enumerate(table.cards):
+        card = view.water[slot]
+        if card == -2:
+            continue
+        top, left = cell(cx - CARD_WIDTH / 2, cy + CARD_LENGTH / 2)
+        bottom, right = cell(cx + CARD_WIDTH / 2, cy - CARD_LENGTH / 2)
+        style = _card_style(card, cards)
+        for row in range(top, bottom + 1):
+            for column in range(left, right + 1):
+                put(row, column, "▒" if card == -1 else "█", style)
+        middle, centre = cell(cx, cy)
+        write(middle, centre, str(slot + 1), "bold reverse")
+    if view.landing is not None:
+        x, y, _, face = view.landing
+        for step in range(72):  # the ruler's reach: a ring round the die
+            angle = step * math.pi / 36
+            row, column = cell(x + RULER * math.cos(angle), y + RULER * math.sin(angle))
+            if 0 <= row < ROWS and 0 <= column < COLUMNS and grid[row][column] == " ":
+                put(row, column, "·", "yellow")
+        row, column = cell(x, y)
+        put(row, column, "◆", "bold red")
+        write(row, column + 1, f"{face}", "bold red")
+    for seat, (jx, jy) in enumerate(table.jetties):
+        row, column = cell(jx, jy)
+        label = "YOU" if seat == view.player else f"J{seat + 1}"
+        write(row, column - len(label) // 2, label, "bold green" if seat == view.player else "")
+    # Only the part of the table in use: the water, the jetties and the die, with a margin.
+    used = [(r, c) for r in range(ROWS) for c in range(COLUMNS) if grid[r][c] != " "]
+    first_row = max(0, min(r for r, _ in used) - 1)
+    last_row = min(ROWS - 1, max(r for r, _ in used) + 1)
+    first_column = max(0, min(c for _, c in used) - 3)
+    last_column = min(COLUMNS - 1, max(c for _, c in used) + 3)
+    lines = Text()
+    border = "+" + "-" * (last_column - first_column + 1) + "+"
+    lines.append(border + "\n", style="dim")
+    for row in range(first_row, last_row + 1):
+        lines.append("|", style="dim")
+        for column in range(first_column, last_column + 1):
+            lines.append(grid[row][column], style=styles.get((row, column), ""))
+        lines.append("|\n", style="dim")
+    lines.append(border, style="dim")
+    return lines
+
+
+def _card_style(card: int, cards: CardSet) -> str:
+    if card < 0:
+        return "blue"
+    if cards.kind[card] == TROPHY:
+        return "bold yellow"
+    if cards.kind[card] == BOOT:
+        return "grey50"
+    return "cyan"
