@@ -278,3 +278,21 @@ def test_flip_and_fish_draws_the_table_from_above() -> None:
         assert picture.index("J2") < picture.index("YOU")  # your jetty at the bottom
 
     run(app, script)
+
+
+def test_crazy_fishing_draws_the_sea_as_a_pile_with_the_free_fish_labelled() -> None:
+    game = make_game("crazy-fishing", 3)
+    app = PlayApp(Match(game, 1, ["human", "random", "random"]), pace=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        while app.asking is None:
+            await pilot.pause(0.02)
+        picture = table_text(app).split("Crazy Fishing, round")[0]
+        sea = app.match.state.view(0).sea
+        free = [f"{spot}:{back}" for spot, _, _, covered, back, _ in sea if not covered]
+        assert free and all(label in picture for label in free)
+        assert "░" in picture  # covered fish are shaded, unlabelled
+        covered = [spot for spot, _, _, is_covered, _, _ in sea if is_covered]
+        assert all(f" {spot}:" not in picture for spot in covered if spot >= 10)
+
+    run(app, script)

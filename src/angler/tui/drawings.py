@@ -1,4 +1,5 @@
-"""Pictures a game adds above its table text on screen (Flip & Fish: the table from above)."""
+"""Pictures a game adds above its table text on screen: Flip & Fish's table from above and
+Crazy Fishing's sea."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from angler.core.view import View
 
 def drawing(game: Game, view: View) -> Text | None:
     """A picture of ``view`` for the screen, or None for games that have only text."""
+    from angler.games.crazy_fishing.game import CrazyFishingGame
+    from angler.games.crazy_fishing.view import CrazyFishingView
     from angler.games.flip_and_fish.game import FlipAndFishGame
     from angler.games.flip_and_fish.view import FlipAndFishView
 
@@ -17,4 +20,8 @@ def drawing(game: Game, view: View) -> Text | None:
         from angler.tui.flip_table import draw_table
 
         return draw_table(view, game.table, game.cards)
+    if isinstance(game, CrazyFishingGame) and isinstance(view, CrazyFishingView):
+        from angler.tui.crazy_sea import draw_sea
+
+        return draw_sea(view, game.cards)
     return None
