@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from textual.pilot import Pilot
-from textual.widgets import OptionList, Static
+from textual.widgets import Markdown, OptionList, Static
 
 from angler.core import make_game
 from angler.core.game import Game
 from angler.play.match import Match
 from angler.tui.app import PlayApp
-from angler.tui.screens import EndScreen, PassScreen
+from angler.tui.screens import EndScreen, PassScreen, RulesScreen
 
 SIZE = (120, 40)
 
@@ -294,5 +294,24 @@ def test_crazy_fishing_draws_the_sea_as_a_pile_with_the_free_fish_labelled() -> 
         assert "░" in picture  # covered fish are shaded, unlabelled
         covered = [spot for spot, _, _, is_covered, _, _ in sea if is_covered]
         assert all(f" {spot}:" not in picture for spot in covered if spot >= 10)
+
+    run(app, script)
+
+
+def test_r_shows_the_rules_and_rulings_of_the_game_and_escape_returns() -> None:
+    game = make_game("fishing", 3)
+    app = PlayApp(Match(game, 1, ["human", "random", "random"]), pace=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        while app.asking is None:
+            await pilot.pause(0.02)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        markdown = app.screen.query_one(Markdown)
+        assert "Ruling" in markdown.source or "ruling" in markdown.source
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, RulesScreen)
 
     run(app, script)

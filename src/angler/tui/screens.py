@@ -14,7 +14,11 @@ from textual.widgets import Button, Input, Markdown, Static
 
 from angler.core.state import State
 
-DOCS = Path(__file__).resolve().parents[3] / "docs" / "rules"
+# The rules as implemented: shipped inside an installed package, or read from the source tree.
+RULES_PLACES = (
+    Path(__file__).resolve().parents[1] / "docs" / "rules",
+    Path(__file__).resolve().parents[3] / "docs" / "rules",
+)
 
 
 class PassScreen(Screen[None]):
@@ -51,11 +55,13 @@ class RulesScreen(ModalScreen[None]):
         self.summary = summary
 
     def compose(self) -> ComposeResult:
-        path = DOCS / f"{self.game_name}.md"
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError:
-            text = f"# {self.game_name}\n\n{self.summary}\n\n(The full rules are in the docs.)"
+        text = f"# {self.game_name}\n\n{self.summary}\n\n(The full rules are in the docs.)"
+        for place in RULES_PLACES:
+            try:
+                text = (place / f"{self.game_name}.md").read_text(encoding="utf-8")
+                break
+            except OSError:
+                continue
         with VerticalScroll(id="rules"):
             yield Markdown(text)
 
