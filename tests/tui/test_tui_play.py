@@ -315,3 +315,29 @@ def test_r_shows_the_rules_and_rulings_of_the_game_and_escape_returns() -> None:
         assert not isinstance(app.screen, RulesScreen)
 
     run(app, script)
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [("fishing", "tricks"), ("crazy-fishing", "fish caught"), ("flip-and-fish", "troph")],
+)
+def test_the_end_screen_sums_up_what_each_player_caught(name: str, words: str) -> None:
+    game = make_game(name, 2 if name != "fishing" else 3)
+    kinds = ["random"] * game.players
+    app = PlayApp(Match(game, 2, kinds), pace=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await play_out(pilot)
+        end = app.screen
+        assert isinstance(end, EndScreen)
+        console = Console(width=160, color_system=None)
+        with console.capture() as capture:
+            for widget in end.query(Static):
+                console.print(widget.content)
+        shown = capture.get()
+        assert "Final scores" in shown
+        for seat, line in enumerate(game.standings(app.match.state)):
+            assert words in line and line in shown and app.name_of(seat) in shown
+        await pilot.press("escape")
+
+    run(app, script)

@@ -166,6 +166,10 @@ class Game(ABC):
         """One log event in plain English, from ``viewer``'s seat (None: an onlooker)."""
         return " ".join(str(item) for item in event[1:])
 
+    def standings(self, state: State) -> list[str]:
+        """One line per seat for the end of a game: what each player caught (default: none)."""
+        return []
+
     def tally(self, state: State) -> dict[str, float]:
         """Designer statistics of a finished game (counts by name); ``simulate`` averages them."""
         return {}

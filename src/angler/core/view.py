@@ -62,3 +62,8 @@ def game_over_line(scores: tuple[int, ...] | list[int], viewer: int | None) -> s
     won = " and ".join(seat_name(s, viewer) for s, p in enumerate(scores) if p == best)
     verb = "win" if " and " in won or won == "you" else "wins"
     return f"Game over: {won} {verb} with {best}"
+
+
+def counted(number: int, noun: str, plural: str | None = None) -> str:
+    """``1 trophy``, ``2 trophies``: a count with its noun in the right number."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"

@@ -276,7 +276,7 @@ class PlayApp(App[None]):
     def finish(self) -> None:
         match = self.match
         names = [self.name_of(seat) for seat in range(match.game.players)]
-        summary = match.game.tally(match.state)
+        standings = match.game.standings(match.state)
 
         def saved(name: str | None) -> None:
             if name:
@@ -286,4 +286,4 @@ class PlayApp(App[None]):
 
         if self.save_to is not None:
             self.action_save()
-        self.push_screen(EndScreen(names, match.state, summary), saved)
+        self.push_screen(EndScreen(names, match.state, standings), saved)

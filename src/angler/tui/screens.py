@@ -76,31 +76,27 @@ class EndScreen(ModalScreen[str | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Quit without saving")]
 
-    def __init__(self, names: list[str], state: State, summary: dict[str, float]) -> None:
+    def __init__(self, names: list[str], state: State, standings: list[str]) -> None:
         super().__init__()
         self.names = names
         self.state = state
-        self.summary = summary
+        self.standings = standings
 
     def compose(self) -> ComposeResult:
         state = self.state
         scores = Table(title="Final scores", expand=True)
-        for column in ("place", "player", "score"):
-            scores.add_column(column, justify="left" if column == "player" else "right")
+        columns = ("place", "player", "score", "this game") if self.standings else ()
+        for column in columns or ("place", "player", "score"):
+            scores.add_column(column, justify="right" if column in ("place", "score") else "left")
         order = sorted(range(len(self.names)), key=lambda seat: state.ranking()[seat])
         for seat in order:
-            scores.add_row(str(state.ranking()[seat]), self.names[seat], str(state.scores()[seat]))
+            row = [str(state.ranking()[seat]), self.names[seat], str(state.scores()[seat])]
+            scores.add_row(*row, *([self.standings[seat]] if self.standings else []))
         winners = " and ".join(self.names[seat] for seat in state.winners())
         verb = "win" if len(state.winners()) > 1 or winners == "You" else "wins"
-        facts = ", ".join(
-            f"{key} {value:g}"
-            for key, value in self.summary.items()
-            if key not in ("first player won",)
-        )
         with Vertical(id="end-box"):
             yield Static(f"{winners} {verb}!", id="end-title")
             yield Static(scores)
-            yield Static(f"This game: {facts}." if facts else "", id="end-summary")
             yield Input(placeholder="file name to save the record (Enter saves)", id="save-as")
             yield Button("Quit without saving", id="leave")
 

@@ -9,6 +9,7 @@ from angler.core.errors import AnglerError, OptionError
 from angler.core.game import CARDS_OPTION, CardGame, Option
 from angler.core.registry import register
 from angler.core.state import State
+from angler.core.view import counted
 from angler.games.crazy_fishing.cards import BAIT, FISH, ROD, CardSet, load_cards
 from angler.games.crazy_fishing.rules import CrazyFishingState
 
@@ -119,6 +120,20 @@ class CrazyFishingGame(CardGame):
         state = CrazyFishingState(self, Chance(seed))
         state.set_up()
         return state
+
+    def standings(self, state: State) -> list[str]:
+        """Fish caught per seat, with boots and pearls."""
+        assert isinstance(state, CrazyFishingState)
+        special = self.cards.special
+        lines = []
+        for pile in state.piles:
+            boots = sum(1 for c in pile if special[c] == "boot")
+            pearls = sum(1 for c in pile if special[c] == "pearl")
+            extras = [counted(boots, "boot")] * bool(boots) + [counted(pearls, "pearl")] * bool(
+                pearls
+            )
+            lines.append(f"{len(pile)} fish caught" + "".join(f", {e}" for e in extras))
+        return lines
 
     def tally(self, state: State) -> dict[str, float]:
         """Rounds, fish left, and how many of each kind of fish were caught."""

@@ -10,6 +10,7 @@ from angler.core.errors import AnglerError
 from angler.core.game import CARDS_OPTION, CardGame
 from angler.core.registry import register
 from angler.core.state import State
+from angler.core.view import counted
 from angler.games.fishing.cards import TRUMP, CardSet, load_cards
 from angler.games.fishing.rules import HAND_SIZES, FishingState
 
@@ -96,6 +97,26 @@ class FishingGame(CardGame):
         ``evaluate`` does not already count."""
         assert isinstance(state, FishingState)
         return max(1, sum(len(hand) for hand in state.hands) - 1)
+
+    def standings(self, state: State) -> list[str]:
+        """Tricks and cards caught over the game, and -3 penalties, per seat."""
+        assert isinstance(state, FishingState)
+        tricks = [0] * self.players
+        cards = [0] * self.players
+        penalties = [0] * self.players
+        for event in state.log:
+            if len(event) > 2 and event[1] == "trick":
+                tricks[event[2]] += 1
+                cards[event[2]] += len(event[4])
+            elif len(event) > 2 and event[1] == "catch":
+                cards[event[2]] += 1
+            elif len(event) > 2 and event[1] == "minus-three":
+                penalties[event[2]] += 1
+        return [
+            f"{counted(tricks[seat], 'trick')}, {counted(cards[seat], 'card')} caught"
+            + (f", {penalties[seat]} × -3" if penalties[seat] else "")
+            for seat in range(self.players)
+        ]
 
     def tally(self, state: State) -> dict[str, float]:
         """Overfishing, rounds, and how often the -3 and each buoy were caught."""

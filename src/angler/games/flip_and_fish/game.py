@@ -11,7 +11,7 @@ from angler.core.errors import AnglerError, OptionError
 from angler.core.game import CARDS_OPTION, CardGame, Game, Option
 from angler.core.registry import register
 from angler.core.state import State
-from angler.core.view import View
+from angler.core.view import View, counted
 from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.aiming import bite_chances, catch_chance, face_down_worth
 from angler.games.flip_and_fish.cards import BOOT, CardSet, load_cards
@@ -215,6 +215,15 @@ class FlipAndFishGame(CardGame):
         """The face-down water and the decks' orders are hidden from every seat alike."""
         assert isinstance(state, FlipAndFishState)
         return tuple(state.water), tuple(state.deck), tuple(state.shop_deck)
+
+    def standings(self, state: State) -> list[str]:
+        """Trophies and other fish caught, and gear held, per seat."""
+        assert isinstance(state, FlipAndFishState)
+        return [
+            f"{counted(trophies, 'trophy', 'trophies')}, {len(pile) - trophies} other fish, "
+            f"{len(gear)} gear"
+            for trophies, pile, gear in zip(state.scores(), state.caught, state.gear, strict=True)
+        ]
 
     def tally(self, state: State) -> dict[str, float]:
         assert isinstance(state, FlipAndFishState)
