@@ -24,7 +24,7 @@ from angler.games.flip_and_fish.cards import BOOT, REGULAR, TROPHY, CardSet
 from angler.games.flip_and_fish.cast import Landing, measure
 from angler.games.flip_and_fish.rules import COLOUR_BONUS, SNAG, WATER
 from angler.games.flip_and_fish.view import FlipAndFishView
-from angler.games.flip_and_fish.worth import fish_worth, gear_worth
+from angler.games.flip_and_fish.worth import TROPHY_WORTH, fish_worth, gear_worth
 
 if TYPE_CHECKING:
     from angler.games.flip_and_fish.game import FlipAndFishGame
@@ -124,7 +124,7 @@ class FlipAndFishHeuristic:
             # The row offers nothing worth having: pay the cheapest fish for a fresh one.
             best_shown = max(self.gear_value(c) for c in view.shop_row)
             cheapest = min(stocktakes, key=lambda a: self.fish_value(a >> 4))
-            if best_shown < STOCKTAKE_BELOW and self.fish_value(cheapest >> 4) <= 1.5:
+            if best_shown < STOCKTAKE_BELOW and self.fish_value(cheapest >> 4) < TROPHY_WORTH:
                 choices.append((0.4, cheapest))  # above buying a card worth under 2
         gears = [a for a in legal if a & 15 == act.GEAR]
         if gears:
