@@ -341,3 +341,28 @@ def test_the_end_screen_sums_up_what_each_player_caught(name: str, words: str) -
         await pilot.press("escape")
 
     run(app, script)
+
+
+def test_a_resumed_game_plays_on_to_the_end_in_the_ui(tmp_path: Path) -> None:
+    path = tmp_path / "half.json"
+    game = make_game("fishing", 3)
+    first = Match(game, 12, ["human", "random", "random"])
+    for _ in range(40):
+        seat = first.to_act()
+        assert seat is not None
+        if first.is_human(seat):
+            first.play(seat, first.menu(seat)[0][0])
+        else:
+            first.bot_move()
+    first.save(path)
+    app = PlayApp(Match.resume(path), pace=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        assert app.match.state.history == first.state.history
+        await play_out(pilot)
+        await pilot.press("escape")
+
+    run(app, script)
+    assert app.match.over
+    assert app.match.state.history[: len(first.state.history)] == first.state.history
