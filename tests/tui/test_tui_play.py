@@ -358,8 +358,6 @@ def test_a_resumed_game_plays_on_to_the_end_in_the_ui(tmp_path: Path) -> None:
     app = PlayApp(Match.resume(path), pace=0)
 
     async def script(pilot: Pilot[None]) -> None:
-        await pilot.pause()
-        assert app.match.state.history == first.state.history
         await play_out(pilot)
         await pilot.press("escape")
 
