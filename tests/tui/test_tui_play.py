@@ -364,3 +364,28 @@ def test_a_resumed_game_plays_on_to_the_end_in_the_ui(tmp_path: Path) -> None:
     run(app, script)
     assert app.match.over
     assert app.match.state.history[: len(first.state.history)] == first.state.history
+
+
+def test_a_click_on_the_flip_and_fish_table_aims_there() -> None:
+    game = make_game("flip-and-fish", 2)
+    app = PlayApp(Match(game, 3, ["human", "heuristic"]), pace=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        while app.asking is None:
+            await pilot.pause(0.02)
+        app.choose(game.action_from_string("fish"))
+        await pilot.pause()
+        assert app.match.state.view(0).phase == "aim"
+        lines = table_text(app).splitlines()
+        row = next(i for i, line in enumerate(lines) if "4" in line and "▒" in line)
+        column = lines[row].index("4")
+        before = len(app.match.state.history)
+        await pilot.click("#table", offset=(column, row))
+        await pilot.pause()
+        seat, code = app.match.state.history[before]
+        aim = game.action_to_string(code)
+        assert seat == 0 and aim.startswith("cast ")
+        x, y = (int(n) for n in aim.split()[1:])
+        assert abs(x - 0) <= 20 and abs(y - (-130)) <= 30  # slot 4 lies at (0, -130)
+
+    run(app, script)

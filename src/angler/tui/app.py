@@ -26,6 +26,7 @@ from angler.core.errors import AnglerError
 from angler.core.view import View
 from angler.play.match import Match
 from angler.tui.drawings import drawing
+from angler.tui.flip_table import TablePicture
 from angler.tui.screens import EndScreen, PassScreen, RulesScreen
 from angler.tui.style import styled
 
@@ -62,6 +63,7 @@ class PlayApp(App[None]):
         self.pending: Timer | None = None
         self.thinking = False
         self.saved_to: Path | None = None
+        self.picture: Text | None = None  # the game's drawing last shown, if any
 
     # ----- layout -----
     def compose(self) -> ComposeResult:
@@ -180,6 +182,7 @@ class PlayApp(App[None]):
         game = self.match.game
         text = styled(game.name, game.render_view(view))
         picture = drawing(game, view)
+        self.picture = picture
         self.query_one("#table", Static).update(Group(picture, text) if picture else text)
         log = self.query_one("#log", RichLog)
         for event in view.events[self.logged :]:
@@ -226,6 +229,25 @@ class PlayApp(App[None]):
         nxt = self.match.to_act()
         bot_next = nxt is not None and not self.match.is_human(nxt)
         self.later(self.pace if bot_next else 0)  # a moment to undo before a bot moves
+
+    def on_click(self, event: events.Click) -> None:
+        """Flip & Fish: a click on the table picture aims there (``cast X Y``)."""
+        picture = self.picture
+        table = self.query_one("#table", Static)
+        if self.asking is None or not isinstance(picture, TablePicture):
+            return
+        offset = event.get_content_offset(table)
+        if offset is None:
+            return
+        point = picture.point_at(offset.y, offset.x)
+        if point is None:
+            return
+        try:
+            action = self.match.game.action_from_string(f"cast {point[0]} {point[1]}")
+        except AnglerError:
+            return
+        if action in self.match.state.legal_actions(self.asking):
+            self.choose(action)
 
     # ----- keys -----
     def action_undo(self) -> None:

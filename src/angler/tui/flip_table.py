@@ -33,7 +33,24 @@ def cell(x: float, y: float) -> tuple[int, int]:
     return round((TABLE_HALF - y) / MM_PER_ROW), round((x + TABLE_HALF) / MM_PER_COLUMN)
 
 
-def draw_table(view: FlipAndFishView, table: Table, cards: CardSet) -> Text:
+class TablePicture(Text):
+    """The drawing, which also knows the table point under each of its characters."""
+
+    first_row = 0
+    first_column = 0
+
+    def point_at(self, line: int, column: int) -> tuple[int, int] | None:
+        """The aim (mm, on the 10 mm grid) under character ``column`` of picture line ``line``
+        (0 is the top border), or None off the table."""
+        row, col = self.first_row + line - 1, self.first_column + column - 1
+        if line < 1 or column < 1 or not (0 <= row < ROWS and 0 <= col < COLUMNS):
+            return None
+        x = col * MM_PER_COLUMN - TABLE_HALF
+        y = TABLE_HALF - row * MM_PER_ROW
+        return round(x / 10) * 10, round(y / 10) * 10
+
+
+def draw_table(view: FlipAndFishView, table: Table, cards: CardSet) -> TablePicture:
     grid = [[" "] * COLUMNS for _ in range(ROWS)]
     styles: dict[tuple[int, int], str] = {}
 
@@ -79,7 +96,8 @@ def draw_table(view: FlipAndFishView, table: Table, cards: CardSet) -> Text:
     last_row = min(ROWS - 1, max(r for r, _ in used) + 1)
     first_column = max(0, min(c for _, c in used) - 3)
     last_column = min(COLUMNS - 1, max(c for _, c in used) + 3)
-    lines = Text()
+    lines = TablePicture()
+    lines.first_row, lines.first_column = first_row, first_column
     border = "+" + "-" * (last_column - first_column + 1) + "+"
     lines.append(border + "\n", style="dim")
     for row in range(first_row, last_row + 1):
