@@ -9,6 +9,7 @@ import pytest
 from angler.agents import agent_seed, make_agent
 from angler.agents.heuristic import HeuristicAgent
 from angler.agents.ismcts import ISMCTSAgent
+from angler.agents.levels import LEVELS
 from angler.core import AnglerError, all_games, make_game
 from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.aiming import bite_chances
@@ -168,3 +169,14 @@ def test_paired_search_plays_legal_moves_in_every_game() -> None:
             action = agents[seat].act(state.view(seat), legal)
             assert action in legal
             state.apply_action(action, seat)
+
+
+def test_where_search_does_not_beat_the_heuristic_every_level_plays_the_heuristic() -> None:
+    """Flip & Fish: ISMCTS lost to the heuristic player in tournaments, so normal and hard play
+    the heuristic (angler play gives them steadier casts); the other games search."""
+    flip = make_game("flip-and-fish", 3)
+    assert not flip.search_levels
+    assert all(isinstance(make_agent(level, 1, flip), HeuristicAgent) for level in LEVELS)
+    for name in ("fishing", "crazy-fishing"):
+        game = make_game(name)
+        assert isinstance(make_agent("normal", 1, game), ISMCTSAgent)

@@ -7,7 +7,9 @@
 | hard | ismcts | 2.5 s on one core |
 
 In a game with a cast skill (Flip & Fish), ``angler play`` also gives the level's seat a skill:
-easy casts like a novice, normal like a fair caster, hard like a good one.
+easy casts like a novice, normal like a fair caster, hard like a good one. A game whose search
+does not yet beat its heuristic player (``Game.search_levels`` false: Flip & Fish) plays the
+heuristic at every level, the cast skill making the difference.
 """
 
 from __future__ import annotations
@@ -33,10 +35,14 @@ def easy(seed: int, game: Game | None = None) -> HeuristicAgent:
 
 
 @register_agent("normal")
-def normal(seed: int, game: Game | None = None) -> ISMCTSAgent:
+def normal(seed: int, game: Game | None = None) -> ISMCTSAgent | HeuristicAgent:
+    if game is not None and not game.search_levels:
+        return HeuristicAgent(seed, game)
     return ISMCTSAgent(seed, game, seconds=NORMAL_SECONDS)
 
 
 @register_agent("hard")
-def hard(seed: int, game: Game | None = None) -> ISMCTSAgent:
+def hard(seed: int, game: Game | None = None) -> ISMCTSAgent | HeuristicAgent:
+    if game is not None and not game.search_levels:
+        return HeuristicAgent(seed, game)
     return ISMCTSAgent(seed, game, seconds=HARD_SECONDS)

@@ -141,6 +141,9 @@ class Game(ABC):
 
     records_outcomes: ClassVar[bool] = False
     """Records store the non-shuffle chance outcomes (Flip & Fish's casts) of every action."""
+    search_levels: ClassVar[bool] = True
+    """The ``normal`` and ``hard`` levels search (ISMCTS). False where search does not yet beat
+    the heuristic player: those levels then play the heuristic (``agents/levels.py``)."""
     paired_search: ClassVar[bool] = False
     """Search compares root moves on common random numbers (``agents/ismcts.py``): for games
     where luck swamps the worth of a single move."""
