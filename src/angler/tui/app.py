@@ -75,7 +75,7 @@ class PlayApp(App[None]):
                 yield Static(id="status")
                 yield OptionList(id="actions")
                 yield Input(id="typed", placeholder="or type an action, e.g. its text")
-                yield RichLog(id="log", wrap=True, markup=False)
+                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
         yield Static(
             f"The terminal is too small: angler needs at least {MIN_WIDTH}×{MIN_HEIGHT}.",
             id="too-small",
