@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from rich.text import Text
 
+# Truecolor, not the 16 ANSI names, which terminal themes remap (blue came out purple).
 COLOUR_STYLE = {
-    "blue": "bold bright_blue",
-    "purple": "bold magenta",
-    "red": "bold red",
-    "yellow": "bold yellow",
-    "green": "bold green",
+    "blue": "bold #4c8dff",
+    "purple": "bold #b36bff",
+    "red": "bold #ff4d4d",
+    "yellow": "bold #ffd21f",
+    "green": "bold #2ecc71",
 }
 LETTER_STYLE = {"B": "blue", "P": "purple", "R": "red", "Y": "yellow", "G": "green"}
 
@@ -20,8 +21,12 @@ PATTERNS: dict[str, list[tuple[str, str]]] = {
         *((rf"\b{colour} -?\d+\b", style) for colour, style in COLOUR_STYLE.items()),
         (r"\bbuoy[^,;)\n]*", "bold cyan"),
         (
-            r"lowest value wins|call the colour|called colour[^,;\n]*|plays? first|-3\b|−3",
+            r"lowest value wins|call the colour|called colour[^,;\n]*|plays? first",
             "reverse",
+        ),
+        (  # the -3 cards (-3a, -3b) and their penalty
+            r"(?<!\w)-3[ab]?\b|−3",
+            "bold reverse",
         ),
     ],
     "crazy-fishing": [
