@@ -142,7 +142,8 @@ def test_ismcts_searches_its_own_move_in_a_simultaneous_choice(name: str, phase:
 
 def test_paired_search_tries_every_root_move_on_the_same_samples() -> None:
     """Flip & Fish compares root moves on common random numbers: each is tried once per re-deal
-    and chance seed, so all end with the same visits, and the best mean reward is played."""
+    and chance seed, so all end with the same visits. The heuristic's move is played unless
+    another's paired gain over it is more than two standard errors above zero."""
     game = make_game("flip-and-fish", 3)
     assert game.paired_search
     state = game.new_state(1)
@@ -152,8 +153,23 @@ def test_paired_search_tries_every_root_move_on_the_same_samples() -> None:
     assert agent.last_root is not None
     visits = {child.visits for child in agent.last_root.children.values()}
     assert visits == {30} and agent.last_iterations == 90  # three aims, thirty samples each
-    means = {a: c.reward / c.visits for a, c in agent.last_root.children.items()}
-    assert means[action] == max(means.values())
+    assert agent.anchor_move in agent.last_root.children
+    assert set(agent.advantage) == set(agent.last_root.children) - {agent.anchor_move}
+    assert all(len(gains) == 30 for gains in agent.advantage.values())
+    if action != agent.anchor_move:
+        gains = agent.advantage[action]
+        mean = sum(gains) / len(gains)
+        assert mean > 0
+
+
+def test_paired_search_keeps_the_heuristics_move_without_clear_evidence() -> None:
+    game = make_game("flip-and-fish", 3)
+    agent = ISMCTSAgent(3, game, iterations=3)
+    agent.anchor_move = 7
+    agent.advantage = {8: [0.5, -0.4, 0.1], 9: [0.3, 0.31, 0.29]}
+    assert agent.anchored_choice({7, 8, 9}) == 9  # steady gain: clearly better
+    agent.advantage = {8: [0.5, -0.4, 0.1]}
+    assert agent.anchored_choice({7, 8}) == 7  # noisy gain: keep the heuristic's move
 
 
 def test_paired_search_plays_legal_moves_in_every_game() -> None:

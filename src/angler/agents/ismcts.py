@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from angler.agents.base import register_agent, register_budgeted
+from angler.agents.heuristic import HeuristicAgent
 from angler.core.errors import AnglerError
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ EXPLORATION = 0.7  # UCB1's constant; rewards lie in [0, 1]
 DEFAULT_SECONDS = 0.8  # "normal": a move well under a second on one core
 ROLLOUT_LIMIT = 40  # decisions a playout takes before the position is scored (a Fishing round)
 REUSE = 12  # iterations that share one determinisation (each on its own clone)
+ANCHOR_Z = 2.0  # paired search leaves the heuristic's move only for one this many SEs better
 
 
 class Node:
@@ -76,6 +78,13 @@ class ISMCTSAgent:
         self.rollout_limit = rollout_limit
         self.reuse = max(1, reuse)
         self.paired = game.paired_search if paired is None else paired
+        # Paired search is anchored on the game's heuristic player: its move is played unless
+        # the paired samples show another clearly better.
+        self.anchor = HeuristicAgent(seed, game) if self.paired else None
+        self.anchor_move = -1
+        self.advantage: dict[
+            int, list[float]
+        ] = {}  # per root move: its paired gain over the anchor
         self.last_iterations = 0
         self.last_root_choices = 0  # the searcher's own actions found at the root last time
         self.last_root: Node | None = None  # the last search's tree, for analysis
@@ -87,21 +96,37 @@ class ISMCTSAgent:
             return legal[0]
         root = Node()
         rng = random.Random(self.rng.getrandbits(64))
+        if self.anchor is not None:
+            self.anchor_move = self.anchor.act(view, legal)
+            self.advantage = {}
         search = self.search_paired if self.paired else self.search
         self.last_iterations = search(root, view, rng)
         self.last_root = root
         allowed = set(legal)
         self.last_root_choices = sum(1 for action in root.children if action in allowed)
-        # Paired sampling gives every root action the same samples: the best mean decides.
-        rank = (
-            (lambda item: item[1].reward / max(1, item[1].visits))
-            if self.paired
-            else (lambda item: (item[1].visits, item[1].reward))
-        )
+        if self.anchor is not None:
+            return self.anchored_choice(allowed)
         best = max(
-            (item for item in root.children.items() if item[0] in allowed), key=rank, default=None
+            (item for item in root.children.items() if item[0] in allowed),
+            key=lambda item: (item[1].visits, item[1].reward),
+            default=None,
         )
         return best[0] if best is not None else legal[int(rng.random() * len(legal))]
+
+    def anchored_choice(self, allowed: set[int]) -> int:
+        """The heuristic's move, unless another's paired gain over it is more than ``ANCHOR_Z``
+        standard errors above zero (then the one whose lower bound is highest)."""
+        best, best_bound = self.anchor_move, 0.0
+        for action, gains in self.advantage.items():
+            n = len(gains)
+            if action not in allowed or n < 3:
+                continue
+            mean = sum(gains) / n
+            spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n)
+            bound = mean - ANCHOR_Z * spread
+            if bound > best_bound:
+                best, best_bound = action, bound
+        return best
 
     def running(self, done: int, deadline: float) -> bool:
         if self.iterations is not None:
@@ -131,19 +156,30 @@ class ISMCTSAgent:
         deadline = time.perf_counter() + self.seconds
         me = view.player
         done = 0
+        anchor = self.anchor_move
         while self.running(done, deadline):
             dealt = self.game.determinise(view, rng)
             seed = rng.getrandbits(62)
-            for action in self.game.search_actions(dealt, me):
+            actions = list(self.game.search_actions(dealt, me))
+            if anchor >= 0 and anchor not in actions:
+                actions.append(anchor)  # the heuristic's own aim, if not among the searched
+            rewards: dict[int, float] = {}
+            for action in actions:
                 state = dealt.clone()
                 state.chance.seed = seed
                 child = root.children.get(action)
                 if child is None:
                     child = root.children[action] = Node()
+                before = child.reward
                 state.apply_action(action, me)
                 self.iterate(child, state, rng, me, [(child, me)])
+                rewards[action] = child.reward - before
                 root.visits += 1
                 done += 1
+            if anchor in rewards:
+                for action, reward in rewards.items():
+                    if action != anchor:
+                        self.advantage.setdefault(action, []).append(reward - rewards[anchor])
         return done
 
     def iterate(
