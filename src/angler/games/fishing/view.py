@@ -212,22 +212,19 @@ def render(view: FishingView, cards: CardSet) -> str:
         lines.append("Trick: " + ", ".join(f"{who(s)} {names([c])[0]}" for s, c in view.trick))
     elif 0 <= view.leader < view.players and view.current:
         lines.append(f"Trick: {who(view.leader)} to lead")
-    effects = []
-    if view.call_suit >= 0:
-        effects.append(f"called colour {SUITS[view.call_suit]}")
-    if view.lowest:
-        effects.append("lowest value wins")
-    if effects:
-        lines.append("This trick: " + ", ".join(effects))
-    coming = []
-    if view.next_first >= 0:
-        coming.append(f"{who(view.next_first)} plays first")
-    if view.next_call >= 0:
-        coming.append(f"called colour {SUITS[view.next_call]}")
-    if view.next_lowest:
-        coming.append("lowest value wins")
-    if coming:
-        lines.append("Next trick: " + ", ".join(coming))
+    this_trick = _effects(view.call_suit, view.lowest)
+    if this_trick:
+        lines.append("This trick: " + ", ".join(this_trick))
+    first = [f"{who(view.next_first)} plays first"] if view.next_first >= 0 else []
+    next_trick = first + _effects(view.next_call, view.next_lowest)
+    if next_trick:
+        lines.append("Next trick: " + ", ".join(next_trick))
     if view.current:
         lines.append("To act: " + ", ".join(who(s) for s in view.current))
     return "\n".join(lines)
+
+
+def _effects(call_suit: int, lowest: bool) -> list[str]:
+    """A trick's buoy effects in words: the called colour, lowest value wins."""
+    called = [f"called colour {SUITS[call_suit]}"] if call_suit >= 0 else []
+    return called + (["lowest value wins"] if lowest else [])
