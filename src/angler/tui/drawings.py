@@ -1,5 +1,5 @@
-"""Pictures a game adds above its table text on screen: Flip & Fish's table from above and
-Crazy Fishing's sea."""
+"""Pictures a game adds above its table text on screen: Fishing's trick and hand as cards,
+Flip & Fish's table from above and Crazy Fishing's sea."""
 
 from __future__ import annotations
 
@@ -13,8 +13,15 @@ def drawing(game: Game, view: View) -> Text | None:
     """A picture of ``view`` for the screen, or None for games that have only text."""
     from angler.games.crazy_fishing.game import CrazyFishingGame
     from angler.games.crazy_fishing.view import CrazyFishingView
+    from angler.games.fishing.game import FishingGame
+    from angler.games.fishing.view import FishingView
     from angler.games.flip_and_fish.game import FlipAndFishGame
     from angler.games.flip_and_fish.view import FlipAndFishView
+
+    if isinstance(game, FishingGame) and isinstance(view, FishingView):
+        from angler.tui.fishing_cards import draw_fishing
+
+        return draw_fishing(view, game.cards)
 
     if isinstance(game, FlipAndFishGame) and isinstance(view, FlipAndFishView):
         from angler.tui.flip_table import draw_table
