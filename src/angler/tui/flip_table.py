@@ -1,5 +1,6 @@
 """Flip & Fish's table seen from above, in text: the water cards, the jetties, where the die
-stopped and how far the ruler reaches from it.
+stopped and how far the ruler reaches from it. The latest cast, a bot's too, stays drawn (its aim
+``+``, its stop and face) until the next turn starts, with what came of it written beneath.
 
 Only the part of the table in use is drawn. One character is ``MM_PER_COLUMN`` mm across and a
 line ``MM_PER_ROW`` mm (terminal cells are about twice as tall as wide, so the picture keeps its
@@ -76,16 +77,21 @@ def draw_table(view: FlipAndFishView, table: Table, cards: CardSet) -> TablePict
                 put(row, column, "▒" if card == -1 else "█", style)
         middle, centre = cell(cx, cy)
         write(middle, centre, str(slot + 1), "bold reverse")
-    if view.landing is not None:
-        x, y, _, face = view.landing
+    cast = last_cast(view)
+    if cast is not None:
+        aim, (x, y), face, current = cast
+        ring, die = ("yellow", "bold red") if current else ("grey50", "bold magenta")
         for step in range(72):  # the ruler's reach: a ring round the die
             angle = step * math.pi / 36
             row, column = cell(x + RULER * math.cos(angle), y + RULER * math.sin(angle))
             if 0 <= row < ROWS and 0 <= column < COLUMNS and grid[row][column] == " ":
-                put(row, column, "·", "yellow")
+                put(row, column, "·", ring)
+        row, column = cell(*aim)
+        if grid[row][column] in (" ", "·"):
+            put(row, column, "+", "bold")  # where the cast was aimed
         row, column = cell(x, y)
-        put(row, column, "◆", "bold red")
-        write(row, column + 1, f"{face}", "bold red")
+        put(row, column, "◆", die)
+        write(row, column + 1, f"{face}", die)
     for seat, (jx, jy) in enumerate(table.jetties):
         row, column = cell(jx, jy)
         label = "YOU" if seat == view.player else f"J{seat + 1}"
@@ -106,7 +112,45 @@ def draw_table(view: FlipAndFishView, table: Table, cards: CardSet) -> TablePict
             lines.append(grid[row][column], style=styles.get((row, column), ""))
         lines.append("|\n", style="dim")
     lines.append(border, style="dim")
+    story = cast_story(view, cards)
+    if story:
+        lines.append("\nLast cast: ", style="bold")
+        lines.append("; ".join(story))
     return lines
+
+
+def last_cast(
+    view: FlipAndFishView,
+) -> tuple[tuple[float, float], tuple[float, float], int, bool] | None:
+    """(aim, where the die stopped, its face, whether this cast is still being resolved) of the
+    latest cast this turn or the turn before, from the view's public log; None if none."""
+    turns_back = 0
+    for event in reversed(view.events):
+        kind = event[1]
+        if kind == "turn":
+            turns_back += 1
+            if turns_back > 1:
+                return None
+        elif kind == "cast":
+            _, _, _, aim, stop, _, face = event
+            return aim, stop, face, view.landing is not None and turns_back == 0
+    return None
+
+
+def cast_story(view: FlipAndFishView, cards: CardSet) -> list[str]:
+    """The latest cast and what came of it (strike, bite, catch, got away, miss), in words."""
+    from angler.games.flip_and_fish.view import describe
+
+    events = list(view.events)
+    start = next((i for i in range(len(events) - 1, -1, -1) if events[i][1] == "cast"), None)
+    if start is None or last_cast(view) is None:
+        return []
+    told = []
+    for event in events[start:]:
+        if event[1] in ("turn", "fish"):
+            break
+        told.append(describe(event, cards, view.player))
+    return told
 
 
 def _card_style(card: int, cards: CardSet) -> str:
