@@ -238,6 +238,44 @@ def render(view: CrazyFishingView, cards: CardSet) -> str:
     lines.append("Uncovered fish (spot:back): " + " ".join(free))
     if view.beside:
         lines.append("Beside the sea: " + ", ".join(label[c].label() for c in view.beside))
+    lines.extend(casting_lines(view, cards))
     if view.current:
         lines.append("To act: " + ", ".join(seat_name(s, view.player) for s in view.current))
     return "\n".join(lines)
+
+
+def cards_in(mask: int) -> list[int]:
+    """The card ids a cast's bitmask holds."""
+    return [card for card in range(mask.bit_length()) if mask >> card & 1]
+
+
+def casting_lines(view: CrazyFishingView, cards: CardSet) -> list[str]:
+    """Casts are chosen in secret: while they are, only who has chosen shows (and your own
+    choice, to you); once revealed, every seat's rod and bait in fishing order."""
+    label = cards.cards
+    me = view.player
+
+    def cast_text(mask: int) -> str:
+        return " + ".join(label[c].label() for c in cards_in(mask))
+
+    if view.phase == "cast":
+        states = []
+        for seat in range(view.players):
+            if seat == me and view.my_cast:
+                states.append(f"you cast {cast_text(view.my_cast)}")
+            elif view.sits_out[seat]:
+                states.append("you sit out" if seat == me else f"{seat_name(seat, me)} sits out")
+            elif view.cast_done[seat]:
+                states.append(f"{seat_name(seat, me)} has chosen")
+            else:
+                states.append(
+                    "you are choosing" if seat == me else f"{seat_name(seat, me)} is choosing"
+                )
+        return ["Casting in secret: " + "; ".join(states)]
+    if not any(view.casts):
+        return []
+    shown = [seat for seat in view.order if view.casts[seat]]
+    return [
+        "Casts, in fishing order: "
+        + "; ".join(f"{seat_name(seat, me)} {cast_text(view.casts[seat])}" for seat in shown)
+    ]
