@@ -389,3 +389,42 @@ def test_a_click_on_the_flip_and_fish_table_aims_there() -> None:
         assert abs(x - 0) <= 20 and abs(y - (-130)) <= 30  # slot 4 lies at (0, -130)
 
     run(app, script)
+
+
+def test_hot_seat_collects_secret_casts_from_each_person_unseen_by_the_other() -> None:
+    from angler.games.crazy_fishing.view import cards_in
+
+    game = make_game("crazy-fishing", 3)  # both people cast in the same phase, one by one
+    app = PlayApp(Match(game, 6, ["human", "human", "random"]), pace=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        state = app.match.state
+        asked_while_casting: set[int] = set()
+        hidden_checks = 0
+        for _ in range(200):
+            await pilot.pause()
+            if isinstance(app.screen, PassScreen):
+                await pilot.press("enter")
+                continue
+            seat = app.asking
+            if seat is None:
+                continue
+            if state.phase != 0:  # CAST
+                if asked_while_casting:
+                    break
+                await pilot.press("enter")
+                continue
+            asked_while_casting.add(seat)
+            other = 1 - seat
+            shown = table_text(app)
+            assert "Casting in secret" in shown
+            if state.cast_done[other] and state.cast[other]:
+                labels = [game.cards.cards[c].label() for c in cards_in(state.cast[other])]
+                assert f"Player {other + 1} has chosen" in shown
+                assert " + ".join(labels) not in shown
+                hidden_checks += 1
+            await pilot.press("enter")
+        assert asked_while_casting == {0, 1}
+        assert hidden_checks >= 1  # the second person chose while the first's cast was down
+
+    run(app, script)
