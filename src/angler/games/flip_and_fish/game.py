@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from angler.core.chance import Chance
 from angler.core.errors import AnglerError, OptionError
@@ -19,9 +19,6 @@ from angler.games.flip_and_fish.cast import SKILLS
 from angler.games.flip_and_fish.rules import AIM, COLOUR_BONUS, TURN, FlipAndFishState
 from angler.games.flip_and_fish.table import PRESETS, Point, Table, check_layout
 from angler.games.flip_and_fish.worth import TROPHY_WORTH, worth_table
-
-if TYPE_CHECKING:
-    from angler.games.flip_and_fish.heuristic import FlipAndFishHeuristic
 
 SEARCH_AIMS = 3  # water cards a search aims at, the best by worth
 GEAR_SHARE = 0.5  # equipment held counts half its worth: it helps only future casts
@@ -179,14 +176,10 @@ class FlipAndFishGame(CardGame):
             gains.append((chances[slot] * hit * self.worth[card], slot))
         return gains
 
-    heuristic_playouts = True  # False: the older fast playouts (fish, random bait and choices)
-
     def playout_action(
         self, state: State, player: int, legal: Sequence[int], rnd: Callable[[], float]
     ) -> int:
-        """Playouts aim mostly at the cast worth most and otherwise play as the heuristic player
-        does (bait by its odds, boosts only when they pay, the weakest card let go): random bait
-        and discards would throw away the fish a search is weighing."""
+        """Playouts fish (mostly without bait) and aim, mostly at the cast worth most."""
         assert isinstance(state, FlipAndFishState)
         if state.phase == AIM:
             gains = self.aim_gains(state, player)
@@ -194,19 +187,9 @@ class FlipAndFishGame(CardGame):
                 return legal[0]
             pick = max(gains) if rnd() < 0.75 else gains[int(rnd() * len(gains))]
             return act.aim_code(*self.table.cards[pick[1]])
-        if self.heuristic_playouts:
-            from angler.games.flip_and_fish.view import build_view
-
-            return self.playout_policy.act(build_view(state, player, legal, events=False), legal)
         if state.phase == TURN and rnd() < 0.8 and act.code(act.FISH) in legal:
             return act.code(act.FISH)
         return legal[int(rnd() * len(legal))]
-
-    @cached_property
-    def playout_policy(self) -> FlipAndFishHeuristic:
-        from angler.games.flip_and_fish.heuristic import FlipAndFishHeuristic
-
-        return FlipAndFishHeuristic(0, self)
 
     def playout_horizon(self, state: State) -> int | None:
         """About two rounds of turns: far enough for a bite to become a catch."""

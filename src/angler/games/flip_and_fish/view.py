@@ -8,7 +8,6 @@ water cards and the order and content of both decks.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -56,28 +55,20 @@ class FlipAndFishView(View):
     winner: int
 
 
-def build_view(
-    state: FlipAndFishState, player: int, legal: Sequence[int] | None = None, events: bool = True
-) -> FlipAndFishView:
-    """``player``'s view. A search's playouts pass the ``legal`` actions they hold already and
-    ``events=False``: the heuristic they consult never reads the log, and filtering it is most
-    of the cost."""
+def build_view(state: FlipAndFishState, player: int) -> FlipAndFishView:
     mine = set(state.peeked[player])
     water = tuple(
         -2 if card < 0 else (card if up or slot in mine else -1)
         for slot, (card, up) in enumerate(zip(state.water, state.face_up, strict=True))
     )
-    if legal is None:
-        legal = state.legal_actions(player)
+    legal = state.legal_actions(player)
     aiming = state.phase == AIM and player == state.turn
     landing = state.landing
     return FlipAndFishView(
         game="flip-and-fish",
         player=player,
         players=state.n,
-        events=tuple(e for e in state.log if len(e) > 2 and (e[0] == PUBLIC or e[0] == player))
-        if events
-        else (),
+        events=tuple(e for e in state.log if len(e) > 2 and (e[0] == PUBLIC or e[0] == player)),
         turn=state.turn,
         turns=state.turns,
         phase=PHASE_NAMES[state.phase],
