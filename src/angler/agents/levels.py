@@ -8,8 +8,8 @@
 
 In a game with a cast skill (Flip & Fish), ``angler play`` also gives the level's seat a skill:
 easy casts like a novice, normal like a fair caster, hard like a good one. A game whose search
-does not beat its heuristic player may set ``Game.search_levels`` false: then every level plays
-the heuristic (no registered game does today).
+does not yet beat its heuristic player (``Game.search_levels`` false: Flip & Fish) plays the
+heuristic at every level, the cast skill making the difference.
 """
 
 from __future__ import annotations
