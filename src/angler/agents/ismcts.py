@@ -82,9 +82,8 @@ class ISMCTSAgent:
         # the paired samples show another clearly better.
         self.anchor = HeuristicAgent(seed, game) if self.paired else None
         self.anchor_move = -1
-        self.advantage: dict[
-            int, list[float]
-        ] = {}  # per root move: its paired gain over the anchor
+        # Per root move: its paired gains over the anchor's move, one per sample.
+        self.advantage: dict[int, list[float]] = {}
         self.last_iterations = 0
         self.last_root_choices = 0  # the searcher's own actions found at the root last time
         self.last_root: Node | None = None  # the last search's tree, for analysis

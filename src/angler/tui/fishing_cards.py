@@ -10,7 +10,7 @@ from rich.text import Text
 
 from angler.core.view import seat_name
 from angler.games.fishing.cards import BUOY, MINUS_THREE, SUITS, CardSet
-from angler.games.fishing.view import FishingView
+from angler.games.fishing.view import FishingView, next_trick_effects
 from angler.tui.style import COLOUR_STYLE
 
 BUOY_STYLE = "bold cyan"
@@ -68,7 +68,6 @@ def tiles(
 
 def effects_banner(view: FishingView, cards: CardSet) -> Text:
     """The effects in force, each picked out; empty when none binds."""
-    me = view.player
     out = Text()
 
     def flag(words: str, style: str = EFFECT_STYLE) -> None:
@@ -82,13 +81,7 @@ def effects_banner(view: FishingView, cards: CardSet) -> Text:
         flag("Lowest value wins")
     if any(cards.effect[card] == MINUS_THREE for _, card in view.trick):
         flag("−3 in this trick", MINUS_STYLE)
-    upcoming = []
-    if view.next_first >= 0:
-        upcoming.append(f"{seat_name(view.next_first, me)} plays first")
-    if view.next_call >= 0:
-        upcoming.append(f"called colour {SUITS[view.next_call]}")
-    if view.next_lowest:
-        upcoming.append("lowest value wins")
+    upcoming = next_trick_effects(view)
     if upcoming:
         flag("Next trick: " + ", ".join(upcoming), "bold cyan reverse")
     return out

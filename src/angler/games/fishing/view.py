@@ -212,11 +212,10 @@ def render(view: FishingView, cards: CardSet) -> str:
         lines.append("Trick: " + ", ".join(f"{who(s)} {names([c])[0]}" for s, c in view.trick))
     elif 0 <= view.leader < view.players and view.current:
         lines.append(f"Trick: {who(view.leader)} to lead")
-    this_trick = _effects(view.call_suit, view.lowest)
+    this_trick = trick_effects(view.call_suit, view.lowest)
     if this_trick:
         lines.append("This trick: " + ", ".join(this_trick))
-    first = [f"{who(view.next_first)} plays first"] if view.next_first >= 0 else []
-    next_trick = first + _effects(view.next_call, view.next_lowest)
+    next_trick = next_trick_effects(view)
     if next_trick:
         lines.append("Next trick: " + ", ".join(next_trick))
     if view.current:
@@ -224,7 +223,15 @@ def render(view: FishingView, cards: CardSet) -> str:
     return "\n".join(lines)
 
 
-def _effects(call_suit: int, lowest: bool) -> list[str]:
+def trick_effects(call_suit: int, lowest: bool) -> list[str]:
     """A trick's buoy effects in words: the called colour, lowest value wins."""
     called = [f"called colour {SUITS[call_suit]}"] if call_suit >= 0 else []
     return called + (["lowest value wins"] if lowest else [])
+
+
+def next_trick_effects(view: FishingView) -> list[str]:
+    """What binds the next trick, in words: who plays first, then its buoy effects."""
+    first = (
+        [f"{seat_name(view.next_first, view.player)} plays first"] if view.next_first >= 0 else []
+    )
+    return first + trick_effects(view.next_call, view.next_lowest)
