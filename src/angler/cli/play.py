@@ -26,7 +26,7 @@ from angler.cli.common import (
 )
 from angler.cli.present import Presenter
 from angler.core.errors import AnglerError
-from angler.core.records import load_record
+from angler.core.records import load_record, player_count
 from angler.core.registry import make_game
 from angler.core.state import State
 from angler.play.match import Match
@@ -137,8 +137,7 @@ def _new_match(
 def _resumed(path: Path, seat: list[str] | None) -> Match:
     if not seat:
         return Match.resume(path)
-    players = load_record(path).options.get("players")
-    return Match.resume(path, seat_kinds(seat, int(players) if players else len(seat)))
+    return Match.resume(path, seat_kinds(seat, player_count(load_record(path))))
 
 
 class Session:

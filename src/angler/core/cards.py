@@ -3,10 +3,13 @@ sets of ids written as bitmasks."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Generic, Protocol, TypeVar
+from collections.abc import Collection, Iterable, Sequence
+from typing import Any, Generic, Protocol, TypeGuard, TypeVar
 
 from angler.core.errors import AnglerError
+from angler.core.numbers import NumberError, described, whole
+
+CARD_NUMBER_MAX = 999  # any value, speed, size or rate a card file gives: far above any edition
 
 
 class Named(Protocol):
@@ -55,3 +58,39 @@ def mask_of(ids: Iterable[int]) -> int:
     for card in ids:
         mask |= 1 << card
     return mask
+
+
+# Reading card files: the checks every game's card reader shares, safe for any JSON value.
+
+
+def is_card_word(name: Any, forbidden: str = "") -> TypeGuard[str]:
+    """A card name: one printable word (no space of any kind), without ``forbidden`` characters.
+    Names are typed in actions and shown in one-line messages, so nothing may split them."""
+    return (
+        isinstance(name, str)
+        and bool(name)
+        and name.isprintable()
+        and not any(char.isspace() or char in forbidden for char in name)
+    )
+
+
+def card_number(
+    value: Any, where: str, field: str, low: int = 0, high: int = CARD_NUMBER_MAX
+) -> int:
+    """A whole number a card gives (``true`` is not one); AnglerError naming card and field."""
+    try:
+        return whole(value, f"{where}: {field!r}", low, high)
+    except NumberError as exc:
+        raise AnglerError(str(exc)) from None
+
+
+def one_of(value: Any, choices: Collection[str]) -> bool:
+    """``value`` is one of the texts ``choices`` (any JSON value may be asked: lists too)."""
+    return isinstance(value, str) and value in choices
+
+
+def shown(value: Any) -> str:
+    """A JSON value from a card file, for a message: a short text, or what kind of value it is."""
+    if isinstance(value, str) and len(value) <= 30 and value.isprintable():
+        return repr(value)
+    return described(value)

@@ -3,22 +3,85 @@
 from __future__ import annotations
 
 import json
+import math
+import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from angler.core.errors import AnglerError
+from angler.core.numbers import described
+
+MAX_DEPTH = 100  # nesting of arrays and objects: no angler file comes near it
+
+
+class _Unreadable(ValueError):
+    """A JSON number Python could read but angler will not (NaN, infinity, beyond a float)."""
+
+
+def _no_constant(word: str) -> float:
+    raise _Unreadable(f"{word} is not a number angler reads")
+
+
+def _finite_float(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise _Unreadable(f"the number {text[:20]} is too large")
+    return number
+
+
+def read_json_text(text: str, error: Callable[[str], AnglerError]) -> Any:
+    """The JSON value in ``text``. What is not usable JSON raises ``error(problem)``: broken
+    syntax, nesting deeper than MAX_DEPTH (Python's parser would run out of stack), NaN or
+    Infinity, a number too large for a float, or a whole number of over 4,300 digits (beyond
+    what Python reads)."""
+    if _too_deep(text):
+        problem = f"nested more than {MAX_DEPTH} levels deep"
+    else:
+        try:
+            return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
+        except json.JSONDecodeError as exc:
+            problem = f"{exc.msg} at line {exc.lineno}"
+        except RecursionError:
+            problem = f"nested more than {MAX_DEPTH} levels deep"
+        except _Unreadable as exc:
+            problem = str(exc)
+        except ValueError:  # int() refuses a number of thousands of digits
+            problem = "a whole number has too many digits"
+    raise error(problem)
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _too_deep(text: str) -> bool:
+    """Brackets open more than MAX_DEPTH deep outside strings: checked before parsing, so no
+    later step (a message, a comparison) ever walks a value deep enough to exhaust the stack."""
+    depth = 0
+    for bracket in _BRACKET.findall(_STRING.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        if depth > MAX_DEPTH:
+            return True
+    return False
 
 
 def read_json(file: Path, what: str = "card file") -> Any:
     """The JSON in ``file``; AnglerError naming the file and the problem if it cannot be read."""
+    if not str(file).isprintable():  # every message names the file: it must fit on one line
+        raise AnglerError(f"cannot read {what} {str(file)[:60]!r}: not a usable file name")
     try:
-        return json.loads(file.read_text(encoding="utf-8"))
+        text = file.read_text(encoding="utf-8")
     except OSError as exc:
         raise AnglerError(f"cannot read {what} {file}: {exc.strerror}") from None
     except UnicodeDecodeError:
         raise AnglerError(f"{what} {file} is not UTF-8 text") from None
-    except json.JSONDecodeError as exc:
-        raise AnglerError(f"{what} {file} is not JSON: {exc.msg} at line {exc.lineno}") from None
+    except ValueError:  # a file name with a NUL character in it
+        shown = str(file)[:60]
+        raise AnglerError(f"cannot read {what} {shown!r}: not a usable file name") from None
+    return read_json_text(
+        text, lambda problem: AnglerError(f"{what} {file} is not JSON: {problem}")
+    )
 
 
 def read_card_file(path: str | None, default: Path) -> tuple[Path, dict[str, Any]]:
@@ -35,4 +98,4 @@ def check_card_file(value: Any) -> str | None:
     """The ``cards`` option holds a file name (or nothing, for the bundled edition)."""
     if value is None or (isinstance(value, str) and value):
         return None
-    return f"expected the name of a card file, not {value!r}"
+    return f"expected the name of a card file, not {described(value)}"

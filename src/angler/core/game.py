@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from angler.core.cards import NamedCards
 from angler.core.data import check_card_file
 from angler.core.errors import AnglerError, OptionError
+from angler.core.numbers import described, is_whole
 
 if TYPE_CHECKING:
     from angler.core.state import State
@@ -20,7 +21,11 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Option:
-    """One game option: a name, a default, a help text and how to read and check a value."""
+    """One game option: a name, a default, a help text and how to read and check a value.
+
+    A value comes as text (``-o key=value``), which ``parse`` reads, or as any JSON value (a
+    record's options), which goes to ``check`` as it is. So ``check`` must answer for every JSON
+    value: None if it is valid, else the problem in words."""
 
     name: str
     default: Any
@@ -31,12 +36,22 @@ class Option:
     def read(self, raw: Any) -> Any:
         try:
             value = self.parse(raw) if isinstance(raw, str) else raw
-        except (TypeError, ValueError) as exc:
-            raise OptionError(f"option {self.name!r}: cannot read {raw!r} ({exc})") from None
+        except (AnglerError, TypeError, ValueError) as exc:
+            shown = raw if len(raw) <= 40 else raw[:37] + "..."
+            raise OptionError(f"option {self.name!r}: cannot read {shown!r} ({exc})") from None
         problem = self.check(value)
         if problem:
             raise OptionError(f"option {self.name!r}: {problem}")
         return value
+
+
+def check_text(value: Any) -> str | None:
+    """An option whose value is a text (from a record, any JSON value may come)."""
+    return None if isinstance(value, str) else f"expected a text, not {described(value)}"
+
+
+def check_true_or_false(value: Any) -> str | None:
+    return None if isinstance(value, bool) else f"expected true or false, not {described(value)}"
 
 
 CARDS_OPTION = Option(
@@ -64,13 +79,8 @@ class Game(ABC):
     variants: ClassVar[tuple[dict[str, Any], ...]] = ({},)
     """Option sets the conformance suite runs besides the defaults (each at every player count)."""
 
-    def __init__(self, players: int | None = None, **options: Any) -> None:
-        if players is None:
-            players = self.default_players
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise OptionError(
-                f"{self.name} is for {self.min_players}–{self.max_players} players, not {players}"
-            )
+    def __init__(self, /, players: int | None = None, **options: Any) -> None:
+        players = self.player_count(players)
         known = {option.name: option for option in self.options}
         unknown = sorted(set(options) - set(known))
         if unknown:
@@ -81,6 +91,22 @@ class Game(ABC):
             name: option.read(options[name]) if name in options else option.default
             for name, option in known.items()
         }
+
+    @classmethod
+    def player_count(cls, players: Any) -> int:
+        """``players`` (None: the default) checked: a whole number this game allows."""
+        if players is None:
+            return cls.default_players
+        span = f"{cls.min_players}–{cls.max_players} players"
+        if not is_whole(players):
+            raise OptionError(
+                f"{cls.name} is for {span}: the player count must be a whole number, "
+                f"not {described(players)}"
+            )
+        if not cls.min_players <= players <= cls.max_players:
+            shown = players if abs(players) < 1000 else described(players)
+            raise OptionError(f"{cls.name} is for {span}, not {shown}")
+        return int(players)
 
     def describe_options(self) -> dict[str, Any]:
         """Options as a record stores them, ``players`` included."""
@@ -182,7 +208,7 @@ class Game(ABC):
         return list(order)
 
     def chance_from_json(self, order: list[Any]) -> list[int]:
-        if not all(isinstance(item, int) for item in order):
+        if not all(is_whole(item) for item in order):
             raise AnglerError("a chance outcome must be a list of integers")
         return [int(item) for item in order]
 

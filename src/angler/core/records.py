@@ -14,9 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from angler.core.chance import ForcedChanceError
+from angler.core.data import read_json_text
 from angler.core.errors import AnglerError, RecordError
 from angler.core.game import Game
-from angler.core.registry import make_game
+from angler.core.numbers import described, is_whole
+from angler.core.registry import get_game
 from angler.core.state import State
 
 FORMAT = "angler-record/1"
@@ -106,22 +108,34 @@ def _outcomes_by_action(state: State, setup: Mapping[str, Any] | None) -> list[l
     return per_action
 
 
+MAX_OUTCOME = 10**6  # a chance outcome's numbers (a cast's tenths of a mm, a die's face)
+
+
+def _header_error(key: str, expected: str, data: dict[str, Any]) -> RecordError:
+    if key not in data:
+        return RecordError(f"{key!r} is missing", 0)
+    return RecordError(f"{key!r} must be {expected}, not {described(data[key])}", 0)
+
+
 def parse_record(text: str) -> Record:
     """Read a record's JSON; a malformed one raises RecordError naming what is wrong."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"not JSON ({exc.msg} at line {exc.lineno})", 0) from None
+    data = read_json_text(text, lambda problem: RecordError(f"not JSON ({problem})", 0))
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object", 0)
     if data.get("format") != FORMAT:
-        raise RecordError(f"format must be {FORMAT!r}, not {data.get('format')!r}", 0)
-    for key, kind in (("game", str), ("options", dict), ("seed", int), ("actions", list)):
+        raise RecordError(f"format must be {FORMAT!r}, not {described(data.get('format'))}", 0)
+    for key, kind, expected in (
+        ("game", str, "a text"),
+        ("options", dict, "an object"),
+        ("actions", list, "a list"),
+    ):
         if not isinstance(data.get(key), kind):
-            raise RecordError(f"{key!r} is missing or not a {kind.__name__}", 0)
+            raise _header_error(key, expected, data)
+    if not is_whole(data.get("seed")):
+        raise _header_error("seed", "a whole number", data)
     setup = data.get("setup")
     if setup is not None and not isinstance(setup, dict):
-        raise RecordError("'setup' must be an object", 0)
+        raise RecordError(f"'setup' must be an object, not {described(setup)}", 0)
     seats = data.get("seats")
     if seats is not None and not (
         isinstance(seats, list) and all(isinstance(kind, str) for kind in seats)
@@ -133,26 +147,7 @@ def parse_record(text: str) -> Record:
     ):
         raise RecordError("'result' must be an object with 'scores'", 0)
     for step, entry in enumerate(data["actions"], 1):
-        if not (
-            isinstance(entry, dict)
-            and isinstance(entry.get("player"), int)
-            and isinstance(entry.get("action"), str)
-        ):
-            raise RecordError("an action needs 'player' (a seat) and 'action' (a text)", step)
-        chance = entry.get("chance")
-        if chance is not None and not (
-            isinstance(chance, list) and all(isinstance(order, list) for order in chance)
-        ):
-            raise RecordError("'chance' must be a list of shuffle outcomes", step)
-        outcomes = entry.get("outcomes")
-        if outcomes is not None and not (
-            isinstance(outcomes, list)
-            and all(
-                isinstance(result, list) and all(type(n) is int for n in result)
-                for result in outcomes
-            )
-        ):
-            raise RecordError("'outcomes' must be a list of lists of whole numbers", step)
+        _check_action_entry(entry, step)
     return Record(
         game=data["game"],
         options=data["options"],
@@ -162,6 +157,34 @@ def parse_record(text: str) -> Record:
         result=result,
         seats=seats,
     )
+
+
+def _check_action_entry(entry: Any, step: int) -> None:
+    """One action of a record: its seat, its text, and the chance outcomes it may carry."""
+    if not (
+        isinstance(entry, dict)
+        and is_whole(entry.get("player"))
+        and isinstance(entry.get("action"), str)
+    ):
+        raise RecordError("an action needs 'player' (a seat) and 'action' (a text)", step)
+    chance = entry.get("chance")
+    if chance is not None and not (
+        isinstance(chance, list) and all(isinstance(order, list) for order in chance)
+    ):
+        raise RecordError("'chance' must be a list of shuffle outcomes", step)
+    outcomes = entry.get("outcomes")
+    if outcomes is not None and not (
+        isinstance(outcomes, list)
+        and all(
+            isinstance(result, list) and all(is_whole(n) and abs(n) <= MAX_OUTCOME for n in result)
+            for result in outcomes
+        )
+    ):
+        raise RecordError(
+            f"'outcomes' must be a list of lists of whole numbers from {-MAX_OUTCOME:,} to "
+            f"{MAX_OUTCOME:,}",
+            step,
+        )
 
 
 def load_record(path: str | Path) -> Record:
@@ -174,14 +197,25 @@ def load_record(path: str | Path) -> Record:
     return parse_record(text)
 
 
+def player_count(record: Record) -> int:
+    """The record's player count (the game's default if it gives none), checked against its
+    game; RecordError (header) if the game is unknown or the count is not one it allows."""
+    try:
+        return get_game(record.game).player_count(record.options.get("players"))
+    except AnglerError as exc:
+        raise RecordError(str(exc), 0) from None
+
+
 def start_state(record: Record) -> State:
     options = dict(record.options)
-    players = options.pop("players", None)
+    options.pop("players", None)
     try:
-        game: Game = make_game(record.game, players, **options)
+        game: Game = get_game(record.game)(player_count(record), **options)
         if record.setup is not None:
             return game.state_from_setup(record.setup, record.seed)
         return game.new_state(record.seed)
+    except RecordError:
+        raise
     except AnglerError as exc:
         raise RecordError(str(exc), 0) from None
 

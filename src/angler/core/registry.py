@@ -55,6 +55,7 @@ def get_game(name: str) -> type[Game]:
         raise UnknownGameError(f"unknown game {name!r} (games: {known})") from None
 
 
-def make_game(name: str, players: int | None = None, **options: Any) -> Game:
-    """The game ``name`` configured for ``players`` with ``options``; validates both."""
+def make_game(name: str, /, players: int | None = None, **options: Any) -> Game:
+    """The game ``name`` configured for ``players`` with ``options``; validates both. (``name``
+    is positional-only, so an option of any name, even ``name``, reaches the game's check.)"""
     return get_game(name)(players, **options)

@@ -403,13 +403,13 @@ def mutate(section: str, index: int, **changes: Any) -> dict[str, Any]:
         ),
         (
             mutate("fishing", 6, ability={"timing": "while-in-water", "effect": "guarded"}),
-            "card Bowfin (fishing card 7): ability 'guarded' needs a whole 'value' ≥ 1",
+            "card Bowfin (fishing card 7): ability 'guarded' needs a whole 'value' from 1 to 99",
         ),
         (
             mutate(
                 "fishing", 6, ability={"timing": "while-in-water", "effect": "guarded", "value": 0}
             ),
-            "card Bowfin (fishing card 7): ability 'guarded' needs a whole 'value' ≥ 1",
+            "card Bowfin (fishing card 7): ability 'guarded' needs a whole 'value' from 1 to 99",
         ),
         (mutate("fishing", 2, name="Golden Dorado"), "fishing card 3: 'name' must be a word"),
         (mutate("fishing", 2, name="Dorado#1"), "fishing card 3: 'name' must be a word"),

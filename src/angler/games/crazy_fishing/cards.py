@@ -11,11 +11,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from angler.core.cards import NamedCards
+from angler.core.cards import CARD_NUMBER_MAX, NamedCards, is_card_word, one_of, shown
 from angler.core.data import read_card_file
 from angler.core.errors import AnglerError
+from angler.core.numbers import NumberError, is_whole, whole_from_text
 
 DEFAULT_CARDS = Path(__file__).with_name("cards.json")
+MAX_SEA_MM = 1000  # a card's diameter, the sea's spread: a round card fits on a table
 INFINITE = 10**6  # the Most Tempting Bait's value: beats any fish
 
 ROD, BAIT, FISH = 0, 1, 2
@@ -92,11 +94,22 @@ class CardSet(NamedCards[Card]):
                 )
 
 
+def _back_holds(back: Any, size: int) -> bool:
+    """A fish back such as ``"2-4"``: a range of whole numbers that holds the fish's size."""
+    if not isinstance(back, str) or back.count("-") != 1:
+        return False
+    try:
+        low, high = (whole_from_text(end, "a back", 0, CARD_NUMBER_MAX) for end in back.split("-"))
+    except NumberError:
+        return False
+    return low <= size <= high
+
+
 def _read(kind: int, raw: Any, where: str, oos: bool) -> dict[str, Any]:
     if not isinstance(raw, dict):
         raise AnglerError(f"{where}: expected an object")
     name = raw.get("name")
-    if not isinstance(name, str) or not name or " " in name or "#" in name:
+    if not is_card_word(name, forbidden="#"):
         raise AnglerError(f"{where}: 'name' must be a word without spaces or '#'")
     three_plus = raw.get("three_plus", False)
     if not isinstance(three_plus, bool):
@@ -105,28 +118,29 @@ def _read(kind: int, raw: Any, where: str, oos: bool) -> dict[str, Any]:
     out.update(plus=False, special=None, effect=None, back="", out_of_series=oos)
     if kind == FISH:
         size, back, fish_kind = raw.get("size"), raw.get("back"), raw.get("kind", "ordinary")
-        if not isinstance(size, int) or size < 0:
-            raise AnglerError(f"card {name}: a fish needs a whole 'size' ≥ 0")
-        if fish_kind not in FISH_KINDS:
+        if not (is_whole(size) and 0 <= size <= CARD_NUMBER_MAX):
+            raise AnglerError(
+                f"card {name}: a fish needs a whole 'size' from 0 to {CARD_NUMBER_MAX}, "
+                f"not {shown(size)}"
+            )
+        if not one_of(fish_kind, FISH_KINDS):
             raise AnglerError(f"card {name}: fish kind must be one of {', '.join(FISH_KINDS)}")
-        if back != "?":
-            low, _, high = str(back).partition("-")
-            if not (low.isdigit() and high.isdigit() and int(low) <= size <= int(high)):
-                raise AnglerError(
-                    f"card {name}: back {back!r} must be '?' or a range holding {size}"
-                )
+        if back != "?" and not _back_holds(back, size):
+            raise AnglerError(
+                f"card {name}: back {shown(back)} must be '?' or a range holding {size}"
+            )
         effect = raw.get("effect")
         if (fish_kind == "out-of-series") != (effect is not None):
             raise AnglerError(f"card {name}: out-of-series fish, and only they, have an 'effect'")
-        if effect is not None and effect not in OOS_EFFECTS:
-            raise AnglerError(f"card {name}: unknown effect {effect!r}")
+        if effect is not None and not one_of(effect, OOS_EFFECTS):
+            raise AnglerError(f"card {name}: unknown effect {shown(effect)}")
         out.update(value=size, back=back, effect=effect)
         out["special"] = None if fish_kind == "ordinary" else fish_kind
         return out
     specials = ROD_SPECIALS if kind == ROD else BAIT_SPECIALS
     special = raw.get("special")
-    if special is not None and special not in specials:
-        raise AnglerError(f"card {name}: unknown special {special!r}")
+    if special is not None and not one_of(special, specials):
+        raise AnglerError(f"card {name}: unknown special {shown(special)}")
     plus = raw.get("plus", False)
     if not isinstance(plus, bool):
         raise AnglerError(f"card {name}: 'plus' must be true or false")
@@ -134,8 +148,10 @@ def _read(kind: int, raw: Any, where: str, oos: bool) -> dict[str, Any]:
     value = raw.get(key)
     if special == "most-tempting":
         value = INFINITE
-    elif not isinstance(value, int) or value < 0:
-        raise AnglerError(f"card {name}: needs a whole '{key}' ≥ 0")
+    elif not (is_whole(value) and 0 <= value <= CARD_NUMBER_MAX):
+        raise AnglerError(
+            f"card {name}: needs a whole '{key}' from 0 to {CARD_NUMBER_MAX}, not {shown(value)}"
+        )
     out.update(value=value, plus=plus, special=special)
     return out
 
@@ -173,8 +189,13 @@ def load_cards(path: str | None = None) -> CardSet:
         unique = f"{name}#{seen[name]}" if counts[name] > 1 else name
         cards.append(Card(id=index, name=unique, **c))
     sea = data.get("sea", {})
-    diameter = sea.get("card_diameter_mm", 70) if isinstance(sea, dict) else None
-    spread = sea.get("scatter_mm_per_sqrt_card", 29) if isinstance(sea, dict) else None
-    if not (isinstance(diameter, int) and diameter > 0 and isinstance(spread, int) and spread > 0):
-        raise AnglerError(f"card file {file}: 'sea' needs whole card_diameter_mm and spread > 0")
+    if not isinstance(sea, dict):
+        raise AnglerError(f"card file {file}: 'sea' must be an object, not {shown(sea)}")
+    diameter = sea.get("card_diameter_mm", 70)
+    spread = sea.get("scatter_mm_per_sqrt_card", 29)
+    if not all(is_whole(mm) and 0 < mm <= MAX_SEA_MM for mm in (diameter, spread)):
+        raise AnglerError(
+            f"card file {file}: 'sea' needs whole card_diameter_mm and "
+            f"scatter_mm_per_sqrt_card from 1 to {MAX_SEA_MM}"
+        )
     return CardSet(cards, {"diameter": diameter, "spread": spread}, str(file))

@@ -6,7 +6,7 @@ from typing import Any
 
 from angler.core.chance import Chance
 from angler.core.errors import AnglerError, OptionError
-from angler.core.game import CARDS_OPTION, CardGame, Option
+from angler.core.game import CARDS_OPTION, CardGame, Option, check_text, check_true_or_false
 from angler.core.registry import register
 from angler.core.state import State
 from angler.core.view import counted
@@ -39,16 +39,18 @@ class CrazyFishingGame(CardGame):
             "none",
             "out-of-series fish to add, each replacing an ordinary fish of its size: "
             "'none', 'all', or names separated by commas (e.g. Prawn,Crab)",
+            check=check_text,
         ),
         Option(
             "oos_rods",
             False,
             "add the 2 out-of-series rods, removing 2 ordinary rods of the same speed",
             parse=_read_bool,
+            check=check_true_or_false,
         ),
     )
 
-    def __init__(self, players: int | None = None, **options: Any) -> None:
+    def __init__(self, /, players: int | None = None, **options: Any) -> None:
         super().__init__(players, **options)
         self.cards: CardSet = load_cards(self.settings["cards"])
         self.rods_in_play, self.baits_in_play, self.fish_in_play = self._cards_in_play()

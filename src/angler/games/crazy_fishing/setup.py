@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from angler.core.chance import Chance
 from angler.core.errors import AnglerError
+from angler.core.numbers import is_whole
 from angler.games.crazy_fishing.cards import BAIT, FISH, ROD
 from angler.games.crazy_fishing.rules import HAND_SIZE, CrazyFishingState
 from angler.games.crazy_fishing.sea import SeaLayout
@@ -25,6 +26,7 @@ from angler.games.crazy_fishing.sea import SeaLayout
 if TYPE_CHECKING:
     from angler.games.crazy_fishing.game import CrazyFishingGame
 
+MAX_POSITION = 10_000  # mm from the middle of the sea: a sea far larger than any table
 KEYS = {"hands", "sea", "positions", "rod_deck", "bait_deck", "piles", "beside"}
 
 
@@ -107,11 +109,16 @@ def state_from_setup(
             isinstance(positions, list)
             and len(positions) == len(sea)
             and all(
-                isinstance(p, list) and len(p) == 2 and all(isinstance(v, int) for v in p)
+                isinstance(p, list)
+                and len(p) == 2
+                and all(is_whole(v) and abs(v) <= MAX_POSITION for v in p)
                 for p in positions
             )
         ):
-            raise AnglerError("setup 'positions' must be one [x, y] pair of whole mm per sea fish")
+            raise AnglerError(
+                "setup 'positions' must be one [x, y] pair of whole mm per sea fish, "
+                f"each from {-MAX_POSITION} to {MAX_POSITION}"
+            )
         state.sea_card = list(sea)
         xs, ys = [p[0] for p in positions], [p[1] for p in positions]
         state.sea = SeaLayout(xs, ys, cards.sea["diameter"])

@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from angler.core.cards import NamedCards
+from angler.core.cards import NamedCards, card_number, is_card_word, one_of, shown
 from angler.core.data import read_card_file
 from angler.core.errors import AnglerError
 
@@ -111,25 +111,23 @@ def _card_from_json(index: int, raw: Any) -> Card:
         raise AnglerError(f"card {index + 1}: expected an object")
     name = raw.get("name")
     suit = raw.get("suit")
-    stars = raw.get("stars")
     value = raw.get("value")
     effect = raw.get("effect")
-    if not isinstance(name, str) or not name or " " in name:
+    if not is_card_word(name):
         raise AnglerError(f"card {index + 1}: 'name' must be a word without spaces")
-    if suit not in SUITS:
+    if not one_of(suit, SUITS):
         raise AnglerError(f"card {name}: suit must be one of {', '.join(SUITS)}")
-    if not isinstance(stars, int) or not 0 <= stars <= 5:
-        raise AnglerError(f"card {name}: 'stars' must be 0 to 5")
-    if effect is not None and effect not in EFFECTS:
-        raise AnglerError(f"card {name}: unknown effect {effect!r}")
+    stars = card_number(raw.get("stars"), f"card {name}", "stars", 0, 5)
+    if effect is not None and not one_of(effect, EFFECTS):
+        raise AnglerError(f"card {name}: unknown effect {shown(effect)}")
     if suit == "buoy":
         if effect is None or effect == "catch-one":
             raise AnglerError(f"card {name}: a buoy needs a buoy effect")
         value = -1
-    elif not isinstance(value, int) or value < 0:
-        raise AnglerError(f"card {name}: a colour or trump card needs a whole 'value' ≥ 0")
-    elif effect not in (None, "catch-one"):
-        raise AnglerError(f"card {name}: only buoys carry {effect!r}")
+    else:
+        value = card_number(value, f"card {name}", "value")
+        if effect not in (None, "catch-one"):
+            raise AnglerError(f"card {name}: only buoys carry {effect!r}")
     return Card(
         index, name, SUITS.index(suit), value, stars, EFFECTS[effect] if effect else NO_EFFECT
     )

@@ -25,7 +25,7 @@ class FishingGame(CardGame):
     default_players = 4
     options = (CARDS_OPTION,)
 
-    def __init__(self, players: int | None = None, **options: Any) -> None:
+    def __init__(self, /, players: int | None = None, **options: Any) -> None:
         super().__init__(players, **options)
         self.cards: CardSet = load_cards(self.settings["cards"])
         if (

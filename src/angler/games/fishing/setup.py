@@ -15,10 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 from angler.core.chance import Chance
 from angler.core.errors import AnglerError
+from angler.core.numbers import is_whole
 from angler.games.fishing.rules import ROUNDS, FishingState
 
 if TYPE_CHECKING:
     from angler.games.fishing.game import FishingGame
+
+MAX_SCORE = 9999  # far beyond any score 8 rounds can reach, either way
 
 
 def _names_per_seat(setup: Mapping[str, Any], key: str, n: int) -> list[list[str]]:
@@ -57,9 +60,11 @@ def state_from_setup(game: FishingGame, setup: Mapping[str, Any], seed: int) -> 
     if (
         not isinstance(scores, list)
         or len(scores) != n
-        or not all(isinstance(s, int) for s in scores)
+        or not all(is_whole(s) and abs(s) <= MAX_SCORE for s in scores)
     ):
-        raise AnglerError(f"setup scores must be {n} whole numbers")
+        raise AnglerError(
+            f"setup scores must be {n} whole numbers from {-MAX_SCORE} to {MAX_SCORE}"
+        )
     placed = [c for pile in hands + stockrooms for c in pile]
     state = FishingState(game, Chance(seed))
     if "ocean" in setup:

@@ -6,7 +6,7 @@
 | BUY | ``buy 1`` … ``buy 3`` / ``buy dip`` | shop slot 0–2, or 3 for a lucky dip |
 | STOCKTAKE | ``stocktake Trout#1`` | the caught fish paid |
 | GEAR | ``gear up Spear Net`` | bitmask of the used equipment flipped face up |
-| CAST | ``cast 120 -40`` | the aimed point, on a 5 mm grid (x and y in mm) |
+| CAST | ``cast 120 -40`` | the aimed point, on a 10 mm grid (x and y in mm) |
 | USE | ``use Flashlight 3`` / ``use Berley`` | equipment id × 8 + water slot (7: none) |
 | DISCARD | ``discard Carp#2`` | the card discarded |
 | PASS | ``done`` | end an optional step, or rest when nothing else is possible |
@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from angler.core.cards import ids_of as ids_of
 from angler.core.errors import AnglerError
+from angler.core.numbers import NumberError, decimal_from_text
 from angler.games.flip_and_fish.cards import CardSet
 from angler.games.flip_and_fish.table import TABLE_HALF
 
@@ -128,9 +129,12 @@ def action_from_string(cards: CardSet, text: str) -> int:
         return code(GEAR, sum(1 << card(name) for name in rest[1:]))
     if verb == "cast" and len(rest) == 2:
         try:
-            x, y = float(rest[0]), float(rest[1])
-        except ValueError:
-            raise AnglerError(f"cast needs two numbers (mm), not {' '.join(rest)!r}") from None
+            x, y = (decimal_from_text(number, "an aim") for number in rest)
+        except NumberError:  # not a number, or NaN or infinite: no point on any table
+            shown = " ".join(rest)[:40]
+            raise AnglerError(
+                f"the aim must be a point on the table, in mm (cast X Y), not {shown!r}"
+            ) from None
         return aim_code(x, y)
     if verb == "use" and rest:
         slot = NO_SLOT

@@ -21,11 +21,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any
 
-from angler.core.cards import NamedCards
+from angler.core.cards import NamedCards, is_card_word, shown
 from angler.core.data import read_card_file
 from angler.core.errors import AnglerError
+from angler.core.numbers import is_whole
 
 DEFAULT_CARDS = Path(__file__).with_name("cards.json")
 FORMAT = "angler-flip-and-fish-cards/1"
@@ -37,6 +38,7 @@ EQUIPMENT_KINDS = KINDS[3:]
 COLOURS = ("blue", "green", "yellow", "red")
 BAIT_RATINGS = (1, 2, 3)
 MAX_CATCH_RATE = 99
+MAX_ABILITY_VALUE = 99  # a catch rate +N or N cards: never more than a catch rate
 
 # Fish abilities: effect -> (its timing, whether it carries a whole ``value`` >= 1).
 TIMINGS = ("on-flip", "once-caught", "on-miss", "while-in-water")
@@ -202,16 +204,11 @@ class CardSet(NamedCards[Card]):
         return card
 
 
-def _whole(value: Any) -> TypeGuard[int]:
-    """A whole number (JSON ``true``/``false`` are not numbers here)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _name(raw: Any, where: str, fields: frozenset[str]) -> str:
     if not isinstance(raw, dict):
         raise AnglerError(f"{where}: expected an object")
     name = raw.get("name")
-    if not isinstance(name, str) or not name or " " in name or "#" in name:
+    if not is_card_word(name, forbidden="#"):
         raise AnglerError(f"{where}: 'name' must be a word without spaces or '#'")
     unknown = sorted(set(raw) - fields)
     if unknown:
@@ -231,12 +228,14 @@ def _ability(raw: Any, card: str) -> Ability | None:
     if timing not in TIMINGS:
         raise AnglerError(f"{card}: ability timing must be one of {', '.join(TIMINGS)}")
     if not isinstance(effect, str) or effect not in ABILITIES:
-        raise AnglerError(f"{card}: unknown ability effect {effect!r}")
+        raise AnglerError(f"{card}: unknown ability effect {shown(effect)}")
     expected, has_value = ABILITIES[effect]
     if timing != expected:
         raise AnglerError(f"{card}: ability {effect!r} has timing {expected!r}, not {timing!r}")
-    if has_value and not (_whole(value) and value >= 1):
-        raise AnglerError(f"{card}: ability {effect!r} needs a whole 'value' ≥ 1")
+    if has_value and not (is_whole(value) and 1 <= value <= MAX_ABILITY_VALUE):
+        raise AnglerError(
+            f"{card}: ability {effect!r} needs a whole 'value' from 1 to {MAX_ABILITY_VALUE}"
+        )
     if not has_value and value is not None:
         raise AnglerError(f"{card}: ability {effect!r} takes no 'value'")
     return Ability(timing, effect, value)
@@ -262,7 +261,7 @@ def _fish(index: int, raw: Any) -> FishCard:
         if carp or ability is not None:
             raise AnglerError(f"{card}: a boot is not a Carp and has no ability")
         return FishCard(index, name, name, BOOT, None, None, -1, False, None)
-    if not (_whole(rate) and 1 <= rate <= MAX_CATCH_RATE):
+    if not (is_whole(rate) and 1 <= rate <= MAX_CATCH_RATE):
         raise AnglerError(f"{card}: a fish needs a whole 'catch_rate' from 1 to {MAX_CATCH_RATE}")
     if colour not in COLOURS:
         raise AnglerError(f"{card}: 'colour' must be one of {', '.join(COLOURS)}")
@@ -271,7 +270,7 @@ def _fish(index: int, raw: Any) -> FishCard:
             raise AnglerError(f"{card}: a trophy fish has no bait rating ('bait' is null)")
         if carp:
             raise AnglerError(f"{card}: only a regular fish can be a Carp")
-    elif bait is not None and not (_whole(bait) and bait in BAIT_RATINGS):
+    elif bait is not None and not (is_whole(bait) and bait in BAIT_RATINGS):
         raise AnglerError(f"{card}: 'bait' must be 1, 2, 3 or null")
     kind_id, colour_id = FISHING_KINDS.index(kind), COLOURS.index(colour)
     return FishCard(index, name, name, kind_id, rate, bait, colour_id, carp, ability)
@@ -286,7 +285,7 @@ def _equipment(index: int, raw: Any) -> EquipmentCard:
     if kind not in EQUIPMENT_KINDS:
         raise AnglerError(f"{card}: kind must be one of {', '.join(EQUIPMENT_KINDS)}")
     if not isinstance(effect, str) or effect not in EQUIPMENT:
-        raise AnglerError(f"{card}: unknown equipment effect {effect!r}")
+        raise AnglerError(f"{card}: unknown equipment effect {shown(effect)}")
     kinds, unit, top = EQUIPMENT[effect]
     kind_id = KINDS.index(kind)
     if kind_id not in kinds:
@@ -300,7 +299,7 @@ def _equipment(index: int, raw: Any) -> EquipmentCard:
         )
     if unit is None and value is not None:
         raise AnglerError(f"{card}: {effect!r} takes no 'value'")
-    if unit is not None and not (_whole(value) and 1 <= value <= top):
+    if unit is not None and not (is_whole(value) and 1 <= value <= top):
         raise AnglerError(f"{card}: {effect!r} needs a whole 'value' from 1 to {top} ({unit})")
     return EquipmentCard(index, name, name, kind_id, only_action, effect, value)
 

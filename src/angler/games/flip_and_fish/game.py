@@ -9,6 +9,7 @@ from typing import Any
 from angler.core.chance import Chance
 from angler.core.errors import AnglerError, OptionError
 from angler.core.game import CARDS_OPTION, CardGame, Game, Option
+from angler.core.numbers import decimal, decimal_from_text, described, is_whole, whole_from_text
 from angler.core.registry import register
 from angler.core.state import State
 from angler.core.view import View, counted
@@ -20,25 +21,45 @@ from angler.games.flip_and_fish.rules import AIM, COLOUR_BONUS, TURN, FlipAndFis
 from angler.games.flip_and_fish.table import PRESETS, Point, Table, check_layout
 from angler.games.flip_and_fish.worth import TROPHY_WORTH, worth_table
 
+SKILL_FACTORS = (0.1, 3.0)  # the steadiest and the wildest cast a factor may ask for
 SEARCH_AIMS = 3  # water cards a search aims at, the best by worth
 GEAR_SHARE = 0.5  # equipment held counts half its worth: it helps only future casts
+
+
+LAYOUT_FORM = "a preset (" + ", ".join(PRESETS) + ") or 5 card centres 'x,y;x,y;…' in mm"
 
 
 def _layout(text: str) -> str | tuple[Point, ...]:
     """A preset name, or 5 card centres written ``x,y;x,y;…`` in mm."""
     if text in PRESETS:
         return text
-    try:
-        points = tuple(
-            (float(x), float(y)) for x, y in (pair.split(",") for pair in text.split(";"))
-        )
-    except ValueError:
-        names = ", ".join(PRESETS)
-        raise ValueError(f"a preset ({names}) or 5 card centres 'x,y;x,y;…' in mm") from None
+    pairs = [pair.split(",") for pair in text.split(";")]
+    if any(len(pair) != 2 for pair in pairs):
+        raise ValueError(LAYOUT_FORM)
+    points = tuple(
+        (decimal_from_text(x, "a card centre"), decimal_from_text(y, "a card centre"))
+        for x, y in pairs
+    )
     problem = check_layout(points)
     if problem:
         raise ValueError(problem)
     return points
+
+
+def _check_layout(value: Any) -> str | None:
+    """A layout read from text, or from a record: a preset name or 5 ``[x, y]`` centres in mm."""
+    if isinstance(value, str):
+        return None if value in PRESETS else f"expected {LAYOUT_FORM}, not {described(value)}"
+    if not (
+        isinstance(value, list | tuple)
+        and all(isinstance(point, list | tuple) and len(point) == 2 for point in value)
+    ):
+        return f"expected {LAYOUT_FORM}, not {described(value)}"
+    try:
+        points = tuple((decimal(x, "a card centre"), decimal(y, "a card centre")) for x, y in value)
+    except AnglerError as exc:
+        return str(exc)
+    return check_layout(points)
 
 
 def _skills(text: str) -> tuple[float, ...]:
@@ -48,11 +69,23 @@ def _skills(text: str) -> tuple[float, ...]:
         part = part.strip()
         factor = SKILLS.get(part)
         if factor is None:
-            factor = float(part)
-            if not 0.1 <= factor <= 3:
-                raise ValueError(f"a skill factor lies between 0.1 and 3, not {part}")
+            factor = decimal_from_text(part, "a skill factor", *SKILL_FACTORS)
         out.append(factor)
     return tuple(out)
+
+
+def _check_skills(value: Any) -> str | None:
+    """Skills read from text, or from a record: a name, or a list of 1 to 4 factors (0.1–3)."""
+    if isinstance(value, str):
+        return None if value in SKILLS else f"expected a skill or factors, not {described(value)}"
+    if not isinstance(value, list | tuple) or not 1 <= len(value) <= 4:
+        return f"expected a skill or 1 to 4 factors (one per seat), not {described(value)}"
+    try:
+        for factor in value:
+            decimal(factor, "a skill factor", *SKILL_FACTORS)
+    except AnglerError as exc:
+        return str(exc)
+    return None
 
 
 @register
@@ -75,16 +108,17 @@ class FlipAndFishGame(CardGame):
             "cross",
             "water layout: " + ", ".join(PRESETS) + ", or 'x,y;…' in mm",
             parse=_layout,
+            check=_check_layout,
         ),
         Option(
             "rounds",
             100,
             "closing time: after this many rounds without a winner, most trophies wins",
-            parse=int,
+            parse=lambda text: whole_from_text(text, "a round limit", 1, 1000),
             check=lambda value: (
                 None
-                if isinstance(value, int) and 1 <= value <= 1000
-                else f"a round limit is 1 to 1000, not {value!r}"
+                if is_whole(value) and 1 <= value <= 1000
+                else f"a round limit is 1 to 1000, not {described(value)}"
             ),
         ),
         Option(
@@ -93,10 +127,11 @@ class FlipAndFishGame(CardGame):
             "cast skill per seat (expert, good, fair, novice or a factor; "
             "one value for all or comma-separated by seat)",
             parse=_skills,
+            check=_check_skills,
         ),
     )
 
-    def __init__(self, players: int | None = None, **options: Any) -> None:
+    def __init__(self, /, players: int | None = None, **options: Any) -> None:
         super().__init__(players, **options)
         self.cards: CardSet = load_cards(self.settings["cards"])
         layout = self.settings["layout"]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from angler.core.chance import Chance
 from angler.core.errors import AnglerError
+from angler.core.numbers import is_whole
 from angler.games.flip_and_fish.rules import WATER, FlipAndFishState
 
 if TYPE_CHECKING:
@@ -66,14 +67,17 @@ def state_from_setup(
         shop = [c for c in game.cards.shopping_ids if c not in placed]
         state.chance.shuffle(shop)
     turn = setup.get("turn", 0)
-    if not isinstance(turn, int) or not 0 <= turn < n:
+    if not is_whole(turn) or not 0 <= turn < n:
         raise AnglerError(f"setup turn must be a seat from 0 to {n - 1}")
     state.water, state.deck, state.shop_deck = water, deck, shop
     state.caught, state.gear = per_seat["caught"], per_seat["gear"]
     state.ready = {c: True for pile in state.gear for c in pile}
     state.turn = turn
     state.refill_slots()
-    if setup.get("shop_open"):
+    shop_open = setup.get("shop_open", False)
+    if not isinstance(shop_open, bool):
+        raise AnglerError("setup 'shop_open' must be true or false")
+    if shop_open:
         state.shop_open = True
         state.refill_shop()
     return state
