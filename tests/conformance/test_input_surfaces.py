@@ -433,3 +433,44 @@ def test_the_base_inputs_are_valid() -> None:
     for name in GAMES:
         make_game(name).state_from_setup(SETUPS[name], 1)
         make_game(name, cards=str(CARD_FILES[name]))
+
+
+# ------------------------------------------------- the cases, through the commands
+
+
+def record_file(folder: Path, doc: Any) -> Path:
+    path = folder / f"record-{next(_file_numbers)}.json"
+    path.write_text(doc if isinstance(doc, str) else json.dumps(doc), encoding="utf-8")
+    return path
+
+
+def test_replay_of_a_cast_at_no_point_of_the_table_is_one_line(
+    tmp_path: Path, angler: Angler
+) -> None:
+    doc = copy.deepcopy(RECORDS["flip-and-fish", False])
+    step = next(k for k, e in enumerate(doc["actions"]) if e["action"].startswith("cast"))
+    doc["actions"][step]["action"] = "cast 1e400 nan"
+    run = angler(["replay", record_file(tmp_path, doc)])
+    run.assert_user_error(f"step {step + 1}", "the aim must be a point on the table")
+
+
+def test_resume_with_seats_and_a_player_count_that_is_text_is_one_line(
+    tmp_path: Path, angler: Angler
+) -> None:
+    doc = copy.deepcopy(RECORDS["fishing", False])
+    doc["options"]["players"] = "abc"  # int("abc") used to escape as a ValueError
+    run = angler(["play", "--resume", record_file(tmp_path, doc), "--seat", "human"])
+    run.assert_user_error("the player count must be a whole number, not the text 'abc'")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["[" * 100_000 + "]" * 100_000, '{"format": "angler-record/1", "seed": ' + "9" * 5000 + "}"],
+    ids=["nested-100000-deep", "5000-digit-seed"],
+)
+def test_replay_and_resume_of_json_no_parser_should_take_are_one_line(
+    tmp_path: Path, angler: Angler, text: str
+) -> None:
+    path = record_file(tmp_path, text)
+    for args in (["replay", path], ["play", "--resume", path]):
+        angler(args).assert_user_error("not JSON")

@@ -10,8 +10,16 @@ from typing import Any
 
 import pytest
 
-from angler.core import RecordError, make_game
-from angler.core.records import FORMAT, Record, load_record, parse_record, record_of, replay
+from angler.core import AnglerError, RecordError, make_game
+from angler.core.records import (
+    FORMAT,
+    Record,
+    load_record,
+    parse_record,
+    player_count,
+    record_of,
+    replay,
+)
 from angler.core.state import State
 from angler.games.fishing.rules import FishingState
 
@@ -173,6 +181,111 @@ def test_bad_options_are_a_header_error_on_replay(finished_text: str) -> None:
     data = as_data(finished_text)
     data["options"]["players"] = 9
     assert replay_error(parse_record(json.dumps(data))).step == 0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100_000 + "]" * 100_000,
+        '{"format": ' + "[" * 5000 + "]" * 5000 + "}",
+        '{"seed": ' + "9" * 5000 + "}",
+        '{"seed": 1e400}',
+        '{"seed": NaN}',
+    ],
+    ids=["nested-100000-deep", "nested-5000-deep", "5000-digit-seed", "1e400", "NaN"],
+)
+def test_json_no_parser_should_take_is_a_one_line_header_error(text: str) -> None:
+    error = parse_error(text)
+    assert error.step == 0
+    assert "not JSON" in str(error)
+
+
+def test_a_player_of_over_4300_digits_is_a_one_line_error(finished_text: str) -> None:
+    text = finished_text.replace('"player": 1,', '"player": ' + "1" * 4400 + ",", 1)
+    assert text != finished_text
+    assert parse_error(text).step == 0  # the text no longer parses as JSON Python reads
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "words"),
+    [
+        ("seed", True, "'seed' must be a whole number, not true"),
+        ("seed", "1", "'seed' must be a whole number, not the text '1'"),
+        ("seed", 2.5, "'seed' must be a whole number, not the number 2.5"),
+        ("options", [], "'options' must be an object, not a list"),
+        ("game", 3, "'game' must be a text, not the whole number 3"),
+        ("actions", {}, "'actions' must be a list, not an object"),
+    ],
+)
+def test_a_header_field_of_the_wrong_type_is_named_in_words(
+    finished_text: str, key: str, value: object, words: str
+) -> None:
+    data = as_data(finished_text)
+    data[key] = value
+    message = str(parse_error(json.dumps(data)))
+    assert message.endswith(words)
+    assert " int" not in message and " dict" not in message and " str" not in message
+
+
+def test_a_missing_header_field_says_it_is_missing(finished_text: str) -> None:
+    data = as_data(finished_text)
+    del data["seed"]
+    assert str(parse_error(json.dumps(data))).endswith("'seed' is missing")
+
+
+@pytest.mark.parametrize("player", [False, True, 0.0])
+def test_a_player_that_is_not_a_whole_number_names_its_step(
+    finished_text: str, player: object
+) -> None:
+    data = as_data(finished_text)
+    data["actions"][2]["player"] = player  # false used to be taken as seat 0
+    assert parse_error(json.dumps(data)).step == 3
+
+
+@pytest.mark.parametrize(
+    ("players", "words"),
+    [
+        ("4", "the player count must be a whole number, not the text '4'"),
+        (True, "the player count must be a whole number, not true"),
+        (4.0, "the player count must be a whole number, not the number 4"),
+        ([4], "the player count must be a whole number, not a list"),
+        (10**40, "not a whole number too large to use"),
+        (9, "fishing is for 3–5 players, not 9"),
+    ],
+)
+def test_a_player_count_that_is_not_a_whole_number_says_so_in_words(
+    finished_text: str, players: object, words: str
+) -> None:
+    data = as_data(finished_text)
+    data["options"]["players"] = players
+    error = replay_error(parse_record(json.dumps(data)))
+    assert error.step == 0 and str(error).endswith(words)
+
+
+def test_player_count_gives_the_checked_count_or_the_games_default(finished_text: str) -> None:
+    record = parse_record(finished_text)
+    assert player_count(record) == 4
+    del record.options["players"]
+    assert player_count(record) == 4  # Fishing's default
+    record.options["players"] = "abc"
+    with pytest.raises(RecordError, match="must be a whole number, not the text 'abc'"):
+        player_count(record)
+
+
+@pytest.mark.parametrize("name", ["name", "self", "players "])
+def test_an_option_named_like_a_parameter_is_an_unknown_option(
+    finished_text: str, name: str
+) -> None:
+    data = as_data(finished_text)
+    data["options"][name] = 1
+    error = replay_error(parse_record(json.dumps(data)))
+    assert error.step == 0 and f"fishing has no option {name!r}" in str(error)
+
+
+def test_a_chance_outcome_of_true_is_not_card_number_1() -> None:
+    game = make_game("flip-and-fish", 2)
+    with pytest.raises(AnglerError, match="a chance outcome must be a list of integers"):
+        game.chance_from_json([True, 0])
 
 
 # ----- action problems name their step -----

@@ -196,3 +196,72 @@ def test_cards_invalid_file_as_a_whole(tmp_path: Path, data: Any, message: str) 
 def test_cards_missing_file(tmp_path: Path) -> None:
     with pytest.raises(AnglerError, match="cannot read card file"):
         load_cards(str(tmp_path / "missing.json"))
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (mutate("oos-fish", 0, effect=["prawn"]), "card Prawn: unknown effect a list"),
+        (mutate("oos-fish", 0, effect={"a": 1}), "card Prawn: unknown effect an object"),
+        (mutate("fish", 1, kind=["boot"]), "card F2: fish kind must be one of"),
+        (mutate("rods", 3, special=["fish-finder"]), "card R3: unknown special a list"),
+        (mutate("fish", 0, size=True), "card F1: a fish needs a whole 'size' from 0 to 999"),
+        (mutate("fish", 0, size=10**40), "not a whole number too large to use"),
+        (
+            mutate("baits", 2, value=False),
+            "card B3: needs a whole 'value' from 0 to 999, not false",
+        ),
+        (mutate("rods", 3, speed=3.5), "card R3: needs a whole 'speed' from 0 to 999"),
+        (mutate("fish", 0, back="²-3"), "card F1: back '²-3' must be '?' or a range holding 1"),
+        (mutate("fish", 0, back=["1-3"]), "card F1: back a list must be '?' or a range"),
+        (mutate("fish", 0, back="0-" + "9" * 5000), "must be '?' or a range holding 1"),
+        (mutate("rods", 1, name="R\n2"), "rods card 2: 'name' must be a word"),
+        (mutate("rods", 1, name="R\u00a02"), "rods card 2: 'name' must be a word"),
+    ],
+)
+def test_cards_a_value_of_the_wrong_json_type_names_the_card(
+    tmp_path: Path, data: dict[str, Any], message: str
+) -> None:
+    path = write(tmp_path, data)
+    with pytest.raises(AnglerError) as caught:
+        load_cards(path)
+    assert message in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("sea", "message"),
+    [
+        ('{"card_diameter_mm": 1e400}', "the number 1e400 is too large"),
+        ('{"card_diameter_mm": true}', "'sea' needs whole card_diameter_mm"),
+        ('{"card_diameter_mm": 70.5}', "'sea' needs whole card_diameter_mm"),
+        ('{"scatter_mm_per_sqrt_card": 100000}', "from 1 to 1000"),
+        ("[70]", "'sea' must be an object, not a list"),
+    ],
+)
+def test_cards_a_sea_of_no_usable_size_is_refused(tmp_path: Path, sea: str, message: str) -> None:
+    text = json.dumps({**SMALL, "sea": "SEA"}).replace('"SEA"', sea)
+    with pytest.raises(AnglerError) as caught:
+        load_cards(write(tmp_path, text))
+    assert message in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("oos_rods", 5, "option 'oos_rods': expected true or false, not the whole number 5"),
+        ("oos_rods", "maybe", "option 'oos_rods': cannot read 'maybe'"),
+        ("out_of_series", 0, "option 'out_of_series': expected a text, not the whole number 0"),
+        ("out_of_series", ["Prawn"], "option 'out_of_series': expected a text, not a list"),
+        ("cards", 3, "option 'cards': expected the name of a card file, not the whole number 3"),
+        ("cards", "a\nb.json", "not a usable file name"),
+    ],
+)
+def test_cards_an_option_of_the_wrong_type_is_refused_naming_it(
+    option: str, value: object, message: str
+) -> None:
+    with pytest.raises(AnglerError) as caught:
+        make_game("crazy-fishing", 3, **{option: value})
+    assert message in str(caught.value)
+    assert "\n" not in str(caught.value)

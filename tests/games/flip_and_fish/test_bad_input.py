@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from angler.core import AnglerError, IllegalActionError
+from angler.core import AnglerError, IllegalActionError, OptionError
 from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.cards import DEFAULT_CARDS
 from angler.games.flip_and_fish.game import FlipAndFishGame
@@ -148,6 +148,39 @@ def test_bad_input_an_aim_outside_the_table_names_the_table(text: str, aim: str)
         state.game.action_from_string(text)
     assert str(parsed.value) == str(error)
     assert state.phase == AIM  # still the same cast to make
+
+
+@pytest.mark.parametrize("text", ["cast nan 0", "cast inf 0", "cast 1e400 0", "cast 0 -inf"])
+def test_bad_input_a_cast_with_a_non_finite_aim_is_refused(text: str) -> None:
+    state = new()
+    do(state, "fish")
+    error = refused(state, text)
+    assert type(error) is AnglerError
+    assert str(error).startswith("the aim must be a point on the table, in mm")
+    assert state.phase == AIM  # still the same cast to make
+
+
+def test_bad_input_a_non_finite_aim_in_the_play_loop_is_refused_and_the_game_goes_on(
+    angler: Angler,
+) -> None:
+    run = angler(
+        ["play", "flip-and-fish", "--players", "2", "--seed", "3", "--ui", "text"],
+        input="fish\ncast nan 0\ncast 1e400 0\ncast 0 0\nq\n\n",
+    )
+    lines = run.stdout.splitlines()
+    assert "Traceback" not in run.stdout + run.stderr
+    refusals = [line for line in lines if line.startswith("the aim must be a point on the table")]
+    assert len(refusals) == 2
+    after = lines[next(k for k, line in enumerate(lines) if line.endswith(": cast 0 0")) + 1]
+    assert "(0, 0)" in after and not after.startswith(("the aim", "illegal"))  # the cast was made
+    assert "You quit." in run.stdout and run.status == 0
+
+
+@pytest.mark.parametrize("text", ["fish with Perch#1 Perch#1", "gear up Spear Spear"])
+def test_bad_input_an_action_naming_a_card_twice_is_refused(text: str) -> None:
+    # A card set is a bitmask: a name given twice would have added up to another card's bit.
+    state = new(caught={0: ["Perch#1"]}, gear={0: ["Spear"]})
+    assert "names a card twice" in str(refused(state, text))
 
 
 def test_bad_input_an_aim_on_the_edge_of_the_table_is_a_cast() -> None:
@@ -565,3 +598,69 @@ def test_bad_input_an_invalid_card_file_on_the_command_line_exits_2_with_one_lin
     args = ["flip-and-fish", "--cards", path]
     args += ["--games", "1"] if command == "simulate" else ["--seed", "1"]
     angler([command, *args], input="q\n").assert_user_error(*fragments)
+
+
+# ------------------------------------------------------- options and set-ups of the wrong type
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("layout", False),
+        ("layout", 0),
+        ("layout", None),
+        ("layout", {}),
+        ("layout", []),
+        ("layout", [[0, 0]] * 4),
+        ("layout", [[0, 0], [-110, 0], [110, 0], [0, -130], [0, True]]),
+        ("layout", "0,nan;-110,0;110,0;0,-130;0,130"),
+        ("layout", "0,1e400;-110,0;110,0;0,-130;0,130"),
+        ("skill", None),
+        ("skill", 0),
+        ("skill", True),
+        ("skill", 2.5),
+        ("skill", []),
+        ("skill", [1.0, "fair"]),
+        ("skill", "nan"),
+        ("skill", "inf,fair"),
+        ("rounds", True),
+        ("rounds", 2.5),
+        ("rounds", "9" * 5000),
+        ("rounds", None),
+    ],
+)
+def test_bad_input_an_option_of_the_wrong_type_is_refused_naming_the_option(
+    option: str, value: object
+) -> None:
+    with pytest.raises(OptionError) as raised:
+        FlipAndFishGame(2, **{option: value})
+    message = str(raised.value)
+    assert message.startswith(f"option {option!r}: ") and "\n" not in message
+
+
+def test_bad_input_options_a_record_wrote_are_read_back() -> None:
+    # A record stores a custom layout and the skills as JSON lists: they are valid values.
+    game = FlipAndFishGame(2, layout="0,0;-110,0;110,0;0,-130;0,130", skill="good,novice")
+    stored = json.loads(json.dumps(game.describe_options()))
+    again = FlipAndFishGame(2, **{k: v for k, v in stored.items() if k != "players"})
+    assert again.table == game.table and again.skills == game.skills == (0.75, 1.5)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"turn": True}, "setup turn must be a seat"),
+        ({"turn": 1.0}, "setup turn must be a seat"),
+        ({"shop_open": "yes"}, "setup 'shop_open' must be true or false"),
+        ({"shop_open": 1}, "setup 'shop_open' must be true or false"),
+        ({"water": [1, 2]}, "setup 'water' must be a list of card names"),
+        ({"caught": [["Perch#1"], 5]}, "setup 'caught' must be a list of card names"),
+    ],
+)
+def test_bad_input_a_setup_value_of_the_wrong_type_is_refused(
+    change: dict[str, Any], message: str
+) -> None:
+    setup = {"water": ["Char#1", *PLAIN], "caught": [[], []], "gear": [[], []], **change}
+    with pytest.raises(AnglerError) as raised:
+        GAMES[2].state_from_setup(setup, 1)
+    assert str(raised.value).startswith(message) and "\n" not in str(raised.value)

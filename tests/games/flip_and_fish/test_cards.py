@@ -526,3 +526,39 @@ def test_cards_invalid_file_as_a_whole(tmp_path: Path, data: Any, message: str) 
 def test_cards_missing_file(tmp_path: Path) -> None:
     with pytest.raises(AnglerError, match="cannot read card file"):
         load_cards(str(tmp_path / "missing.json"))
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (
+            mutate("fishing", 0, kind=["trophy"]),
+            "card Marlin (fishing card 1): kind must be one of",
+        ),
+        (mutate("fishing", 0, catch_rate=True), "needs a whole 'catch_rate' from 1 to 99"),
+        (mutate("fishing", 0, colour={"blue": 1}), "'colour' must be one of"),
+        (mutate("fishing", 0, name="Mar\nlin"), "fishing card 1: 'name' must be a word"),
+        (mutate("fishing", 0, name="Mar\tlin"), "fishing card 1: 'name' must be a word"),
+        (
+            mutate("fishing", 5, ability={"timing": "on-flip", "effect": ["clear-water"]}),
+            "card Puffer (fishing card 6): unknown ability effect a list",
+        ),
+        (mutate("shopping", 3, effect=["reroll"]), "unknown equipment effect a list"),
+        (mutate("shopping", 3, only_action=1), "'only_action' must be true or false"),
+    ],
+)
+def test_cards_a_value_of_the_wrong_json_type_names_the_card(
+    tmp_path: Path, data: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(AnglerError) as caught:
+        load_cards(write(tmp_path, data))
+    assert message in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_cards_an_ability_value_is_bounded_like_a_catch_rate(tmp_path: Path) -> None:
+    data = mutate(
+        "fishing", 5, ability={"timing": "while-in-water", "effect": "guarded", "value": 10**40}
+    )
+    with pytest.raises(AnglerError, match="'guarded' needs a whole 'value' from 1 to 99"):
+        load_cards(write(tmp_path, data))

@@ -70,3 +70,23 @@ def test_a_bad_recorded_outcome_names_its_step(outcomes: object, message: str) -
     with pytest.raises(RecordError, match=message) as caught:
         replay(parse_record(json.dumps(data)))
     assert f"step {step + 1}" in str(caught.value) and "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("text", ["cast 1e400 nan", "cast nan 0", "cast inf -inf"])
+def test_a_recorded_cast_at_no_point_of_the_table_names_its_step(text: str) -> None:
+    data = json.loads(record_of(played()).dumps())
+    step = next(k for k, e in enumerate(data["actions"]) if e["action"].startswith("cast"))
+    data["actions"][step]["action"] = text
+    with pytest.raises(RecordError, match="the aim must be a point on the table") as caught:
+        replay(parse_record(json.dumps(data)))
+    assert f"step {step + 1}" in str(caught.value) and "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("number", [10**400, -(10**30), True])
+def test_a_recorded_outcome_beyond_any_table_or_die_is_refused(number: object) -> None:
+    data = json.loads(record_of(played()).dumps())
+    step = next(k for k, e in enumerate(data["actions"]) if e["action"].startswith("cast"))
+    data["actions"][step]["outcomes"] = [[number, 0, 1, 5]]
+    with pytest.raises(RecordError, match="whole numbers from -1,000,000 to 1,000,000") as caught:
+        replay(parse_record(json.dumps(data)))
+    assert f"step {step + 1}" in str(caught.value)

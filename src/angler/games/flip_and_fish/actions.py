@@ -115,6 +115,8 @@ def action_from_string(cards: CardSet, text: str) -> int:
         return cards.by_name[name]
 
     verb, rest = words[0], words[1:]
+    if verb in ("fish", "gear") and len(set(rest)) != len(rest):  # a mask holds a card once
+        raise AnglerError(f"{' '.join(words)[:60]!r} names a card twice")
     if verb == "fish" and not rest:
         return code(FISH)
     if verb == "fish" and rest[:1] == ["with"] and rest[1:]:

@@ -1,0 +1,39 @@
+"""Crazy Fishing set-ups (the explicit positions in records): any JSON value is laid out or
+refused in one line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from angler.core import AnglerError, make_game
+
+GAME = make_game("crazy-fishing", 2)
+HANDS = [["R2#1", "B2#1"], ["R3#1", "B3#1"]]
+SEA = ["F1#1", "F2#1"]
+
+
+@pytest.mark.parametrize(
+    "positions",
+    [
+        [[True, 0], [40, 10]],
+        [[0.5, 0], [40, 10]],
+        [[10**40, 0], [40, 10]],
+        [[0, 0], [40]],
+        [[0, 0]],
+        {"0": [0, 0]},
+    ],
+)
+def test_sea_positions_are_whole_mm_within_reach(positions: Any) -> None:
+    with pytest.raises(AnglerError) as raised:
+        GAME.state_from_setup({"hands": HANDS, "sea": SEA, "positions": positions}, 1)
+    message = str(raised.value)
+    assert message.startswith("setup 'positions' must be one [x, y] pair of whole mm")
+    assert "\n" not in message
+
+
+def test_sea_positions_of_whole_mm_are_laid_out() -> None:
+    setup = {"hands": HANDS, "sea": SEA, "positions": [[0, 0], [-40, 10]]}
+    state: Any = GAME.state_from_setup(setup, 1)
+    assert state.sea.xs == (0, -40) and state.sea.ys == (0, 10)

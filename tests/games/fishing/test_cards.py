@@ -1,0 +1,83 @@
+"""Fishing's card file: any JSON value in it is either a valid card or refused in one line
+naming the card. ``load_cards`` is cached by path: every file here has its own path."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from angler.core import AnglerError
+from angler.games.fishing.cards import DEFAULT_CARDS, load_cards
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+BUNDLED: dict[str, Any] = json.loads(DEFAULT_CARDS.read_text(encoding="utf-8"))
+BUOY = next(i for i, card in enumerate(BUNDLED["cards"]) if card["suit"] == "buoy")
+COLOUR = next(i for i, card in enumerate(BUNDLED["cards"]) if card["suit"] == "blue")
+
+
+def changed(index: int, **changes: Any) -> dict[str, Any]:
+    data = copy.deepcopy(BUNDLED)
+    data["cards"][index].update(changes)
+    return data
+
+
+def refusal(tmp_path: Path, data: Any) -> str:
+    path = tmp_path / "edition.json"
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    with pytest.raises(AnglerError) as caught:
+        load_cards(str(path))
+    message = str(caught.value)
+    assert "\n" not in message
+    return message
+
+
+def test_the_bundled_cards_load() -> None:
+    assert len(load_cards(None)) == len(BUNDLED["cards"])
+
+
+@pytest.mark.parametrize("effect", [["x"], {"catch-all": 1}, 3, True])
+def test_an_effect_that_is_not_a_text_is_an_unknown_effect(tmp_path: Path, effect: Any) -> None:
+    # A list used to raise TypeError (unhashable) when looked up among the effects.
+    assert "unknown effect" in refusal(tmp_path, changed(BUOY, effect=effect))
+
+
+@pytest.mark.parametrize("stars", [True, False, 1.0, "1", 6, -1])
+def test_stars_are_a_whole_number_from_0_to_5_and_never_a_bool(tmp_path: Path, stars: Any) -> None:
+    message = refusal(tmp_path, changed(COLOUR, stars=stars))
+    assert "'stars' must be a whole number from 0 to 5" in message
+
+
+@pytest.mark.parametrize("value", [True, 2.5, 10**40, -1])
+def test_a_value_is_a_whole_number_in_range(tmp_path: Path, value: Any) -> None:
+    assert "'value' must be a whole number from 0 to 999" in refusal(
+        tmp_path, changed(COLOUR, value=value)
+    )
+
+
+@pytest.mark.parametrize("suit", [["blue"], {"blue": 1}, None])
+def test_a_suit_of_the_wrong_type_is_refused(tmp_path: Path, suit: Any) -> None:
+    assert "suit must be one of" in refusal(tmp_path, changed(COLOUR, suit=suit))
+
+
+@pytest.mark.parametrize("name", ["B\n1", "B\t1", "", 7])
+def test_a_name_is_one_printable_word(tmp_path: Path, name: Any) -> None:
+    assert "'name' must be a word without spaces" in refusal(tmp_path, changed(COLOUR, name=name))
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ('{"cards": ' + "[" * 100_000 + "]" * 100_000 + "}", "nested more than 100 levels"),
+        ('{"cards": [], "x": 1e400}', "the number 1e400 is too large"),
+        ('{"cards": [], "x": ' + "9" * 5000 + "}", "too many digits"),
+    ],
+)
+def test_json_no_parser_should_take_is_refused_in_one_line(
+    tmp_path: Path, text: str, problem: str
+) -> None:
+    assert problem in refusal(tmp_path, text)
