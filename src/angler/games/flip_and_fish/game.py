@@ -8,7 +8,7 @@ from typing import Any
 
 from angler.core.chance import Chance
 from angler.core.errors import AnglerError, OptionError
-from angler.core.game import CARDS_OPTION, CardGame, Game, Option
+from angler.core.game import CARDS_OPTION, CardGame, Option
 from angler.core.registry import register
 from angler.core.state import State
 from angler.core.view import View, counted
@@ -127,11 +127,10 @@ class FlipAndFishGame(CardGame):
         state.set_up()
         return state
 
-    records_outcomes = True  # a record keeps where every cast stopped: replays never re-simulate
-
-    # Casts are chance outcomes of numbers (where the die stopped, its face): keep whole numbers.
-    chance_to_json = Game.chance_to_json
-    chance_from_json = Game.chance_from_json
+    # A record keeps where every cast stopped, so replays never re-simulate: casts and rerolls
+    # are whole numbers in "outcomes"; its "chance" (deck reshuffles) names cards top card first,
+    # as in the other games (CardGame's hooks).
+    records_outcomes = True
 
     def render_view(self, view: View) -> str:
         from angler.games.flip_and_fish.view import FlipAndFishView, render
