@@ -1,4 +1,5 @@
-"""Crazy Fishing's declaration: name, player counts, options, set-up and action texts."""
+"""Crazy Fishing's declaration (name, player counts, options) and its hooks for search, statistics
+and replays; set-up, action texts and views come from this folder's modules (``CardGame``)."""
 
 from __future__ import annotations
 
