@@ -139,7 +139,8 @@ class CrazyFishingGame(CardGame):
         return lines
 
     def tally(self, state: State) -> dict[str, float]:
-        """Rounds, fish left, and how many of each kind of fish were caught."""
+        """Rounds, fish left, whether it ended as nobody could cast, rounds sat out, and how many
+        of each kind of fish were caught."""
         assert isinstance(state, CrazyFishingState)
         counts: dict[str, float] = {
             "rounds played": float(state.round),

@@ -121,7 +121,8 @@ class FishingGame(CardGame):
         ]
 
     def tally(self, state: State) -> dict[str, float]:
-        """Overfishing, rounds, and how often the -3 and each buoy were caught."""
+        """Overfishing, rounds played, -3 penalties, and buoys forfeited in a round's last trick
+        (those acting on the next trick, and Pass-left too, though its key names only the first)."""
         assert isinstance(state, FishingState)
         events = [e for e in state.log if len(e) > 2]
         counts: dict[str, float] = {
