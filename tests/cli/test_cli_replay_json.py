@@ -139,3 +139,23 @@ def test_flip_and_fish_replay_json_as_a_seat_leaves_face_down_water_unnamed(
     assert names["gear"] == [
         [[card_names(state, [card])[0], up] for card, up in pile] for pile in view.gear
     ]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_view_of_a_random_game_can_be_named(game: str) -> None:
+    """Through the phases random games reach, every seat's names are JSON, with a text for each
+    legal action and a line for each event."""
+    for seed in range(2):
+        state = make_game(game).new_state(seed)
+        rng = random.Random(seed)
+        for step in range(300):
+            if state.is_terminal():
+                break
+            for seat in range(state.game.players) if step % 10 == 0 else ():
+                view: Any = state.view(seat)
+                names = json.loads(json.dumps(state.game.view_names(view)))
+                assert len(names["legal"]) == len(view.legal)
+                assert len(names["events"]) == len(view.events)
+            seat = state.current_players()[0]
+            legal = state.legal_actions(seat)
+            state.apply_action(legal[rng.randrange(len(legal))], seat)
