@@ -8,10 +8,12 @@ field values, so no message says "seat 0".
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
+from collections import Counter
 
-from angler.core import Game, IllegalActionError
+from angler.core import Game, IllegalActionError, get_game, make_game
 from angler.core.errors import RecordError
 from angler.core.records import record_of, replay
 from angler.core.state import State
@@ -26,6 +28,8 @@ INTERNAL_ID = re.compile(r"#\d")  # a copy's unique name (Shiner#1), for actions
 SEEDS = (1, 2)
 STEP_LIMIT = 1500  # Flip & Fish random players may fish for a long time; enough to see every phase
 TRIES_PER_SEAT = 3
+PROBES_PER_PHASE = 12  # positions probed per phase and set-up: a few of each is enough
+SEEDS_FOR_PHASES = 8  # games per set-up at most, to reach its rare phases
 
 
 def random_game(game: Game, seed: int) -> State:
@@ -64,32 +68,69 @@ def grammar_problems(line: str) -> list[str]:
     return problems
 
 
-def test_illegal_actions_by_every_seat_in_every_phase_name_players_from_1(game: Game) -> None:
+def configurations(name: str) -> list[Game]:
+    """The game at every player count, for each option set it lists in ``variants``."""
+    cls = get_game(name)
+    return [
+        make_game(name, players, **options)
+        for options in cls.variants
+        for players in range(cls.min_players, cls.max_players + 1)
+    ]
+
+
+def phase_names(game: Game) -> set[str]:
+    """The phases the game's views name (its rules module lists them)."""
+    rules = importlib.import_module(type(game).__module__.rpartition(".")[0] + ".rules")
+    return set(getattr(rules, "PHASE_NAMES", ()))
+
+
+def phase(state: State) -> str:
+    return "over" if state.is_terminal() else str(getattr(state.view(0), "phase", ""))
+
+
+def illegal_attempts(state: State, tried: set[int], rng: random.Random) -> list[str]:
+    """Every seat tries a few codes that were legal somewhere in this game but are not legal for
+    it now; what each refusal says."""
+    told = []
+    for seat in range(state.game.players):
+        legal = state.legal_actions(seat)
+        tried.update(legal[:50])  # Flip & Fish lists thousands of aims
+        pool = sorted(code for code in tried if code not in legal)
+        for code in rng.sample(pool, min(TRIES_PER_SEAT, len(pool))):
+            try:
+                state.apply_action(code, seat)
+            except IllegalActionError as exc:
+                told.append(str(exc))
+            else:
+                raise AssertionError(f"{code} by seat index {seat} was accepted")
+    return told
+
+
+def test_illegal_actions_by_every_seat_in_every_phase_name_players_from_1(game_name: str) -> None:
     rng = random.Random(7)
-    told: set[str] = set()
-    for seed in SEEDS:
-        state = game.new_state(seed)
-        moves = policy(seed, "messages")
-        seen_legal: set[int] = set()
-        for _ in range(STEP_LIMIT):
-            if state.is_terminal():
+    problems: dict[str, list[str]] = {}
+    probed: set[str] = set()
+    for game in configurations(game_name):
+        per_phase: Counter[str] = Counter()
+        for seed in range(1, SEEDS_FOR_PHASES + 1):
+            state = game.new_state(seed)
+            moves = policy(seed, "messages")
+            tried: set[int] = set()
+            for _ in range(STEP_LIMIT):
+                now = phase(state)
+                if per_phase[now] < PROBES_PER_PHASE:
+                    per_phase[now] += 1
+                    for message in illegal_attempts(state, tried, rng):
+                        problems.setdefault(message, wording_problems(message, game.players))
+                if state.is_terminal():
+                    break
+                seat = state.current_players()[0]
+                state.apply_action(moves.choice(state.legal_actions(seat)), seat)
+            if set(per_phase) >= phase_names(game):
                 break
-            for seat in range(game.players):
-                legal = state.legal_actions(seat)
-                seen_legal.update(legal[:50])  # Flip & Fish lists thousands of aims
-                pool = sorted(code for code in seen_legal if code not in legal)
-                for code in rng.sample(pool, min(TRIES_PER_SEAT, len(pool))):
-                    try:
-                        state.apply_action(code, seat)
-                    except IllegalActionError as exc:
-                        told.add(str(exc))
-                    else:
-                        raise AssertionError(f"{code} by seat index {seat} was accepted")
-            seat = state.current_players()[0]
-            state.apply_action(moves.choice(state.legal_actions(seat)), seat)
-    assert told
-    wrong = {message: wording_problems(message, game.players) for message in told}
-    assert not {message: why for message, why in wrong.items() if why}
+        probed |= set(per_phase)
+    assert probed >= phase_names(configurations(game_name)[0])  # every phase, in some set-up
+    assert not {message: why for message, why in problems.items() if why}
 
 
 def test_a_seat_past_the_last_is_named_as_the_player_that_does_not_exist(game: Game) -> None:
@@ -196,8 +237,6 @@ def test_every_table_text_names_players_from_1_in_good_english(game: Game) -> No
 
 
 def test_flip_and_fish_table_names_cards_as_people_read_them() -> None:
-    from angler.core import make_game
-
     game = make_game("flip-and-fish", 3)
     state = random_game(game, 4)
     text = "\n".join(game.render_view(state.view(seat)) for seat in range(3))
