@@ -1,5 +1,5 @@
-"""``angler play --ui text`` with several people at one screen (hot-seat), and what a person's
-typed line is told."""
+"""``angler play --ui text`` with several people at one screen (hot-seat), and the prompt a
+person answers: what it offers and what a typed line is told."""
 
 from __future__ import annotations
 
@@ -103,3 +103,9 @@ def test_a_card_typed_alone_that_is_not_in_hand_is_explained(angler: Angler) -> 
     told = run.stdout.split("your choice (")[1].splitlines()[1]
     assert f"{missing} is not in your hand" in told
     assert "unknown action" not in told
+
+
+def test_a_single_choice_is_offered_as_1_not_a_range(angler: Angler) -> None:
+    run = angler(["play", "flip-and-fish", "-p", "2", "--seed", "2", "--ui", "text"], input="q\n")
+    assert "Player 1, your choice (1, text, or q): " in run.stdout  # only "fish" at the start
+    assert "(1-1," not in run.stdout

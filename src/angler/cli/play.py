@@ -210,7 +210,8 @@ class Session:
         if hint:
             say(hint)
         while True:
-            line = ask(f"Player {seat + 1}, your choice (1-{len(legal)}, text, or q): ")
+            numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
+            line = ask(f"Player {seat + 1}, your choice ({numbers}, text, or q): ")
             try:
                 code = self.choose(line, legal, texts)
                 state.apply_action(code, seat)
