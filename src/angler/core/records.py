@@ -197,15 +197,19 @@ def replay(record: Record, to_step: int | None = None) -> State:
     if to_step is not None and not 0 <= to_step <= len(record.actions):
         raise RecordError(f"--to must be 0 to {len(record.actions)}, not {to_step}")
     for step, entry in enumerate(actions, 1):
+        seat = entry["player"]
+        if not 0 <= seat < game.players:  # the one place a 0-based seat shows: as its JSON field
+            raise RecordError(
+                f'{entry["action"]!r} has "player": {seat}, but a record numbers its '
+                f"{game.players} players 0 to {game.players - 1}",
+                step,
+            )
         try:
             code = game.action_from_string(entry["action"])
             if entry.get("chance"):
                 state.chance.force(game.chance_from_json(order) for order in entry["chance"])
             if entry.get("outcomes"):
                 state.chance.force_outcomes(entry["outcomes"])
-            seat = entry["player"]
-            if not 0 <= seat < game.players:
-                raise AnglerError(f"there is no seat {seat}")
             state.apply_action(code, seat)
             for queue, what in (
                 (state.chance.forced, "chance outcome(s)"),
@@ -221,9 +225,7 @@ def replay(record: Record, to_step: int | None = None) -> State:
                 f"chance outcome {order} is not an order of the pile being shuffled {pile}", step
             ) from None
         except (AnglerError, ValueError) as exc:
-            raise RecordError(
-                f"{entry.get('action')!r} by seat {entry.get('player')}: {exc}", step
-            ) from None
+            raise RecordError(f"{entry['action']!r} by Player {seat + 1}: {exc}", step) from None
     if to_step is None and record.result is not None:
         if not state.is_terminal():
             raise RecordError(
