@@ -140,8 +140,8 @@ def broken(change: str) -> str:
     ("change", "fragments"),
     [
         ("illegal action at step 5", ["step 5:", "play G16", "illegal action"]),
-        ("wrong seat at step 2", ["step 2:", "seat 3"]),
-        ("no seat 9 at step 3", ["step 3:", "no seat 9"]),
+        ("wrong seat at step 2", ["step 2:", "by Player 4:", "Player 4 does not decide now"]),
+        ("no seat 9 at step 3", ["step 3:", '"player": 9', "players 0 to 3"]),
         ("unknown action at step 7", ["step 7:", "dance"]),
         ("bad chance at step 1", ["step 1:", "chance"]),
         ("cut short", ["not over"]),

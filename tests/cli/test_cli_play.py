@@ -118,14 +118,14 @@ def test_every_seat_human_collects_each_secret_pass(angler: Angler, tmp_path: Pa
     assert passes and len(passes) % 3 == 0
     assert sorted(passes[:3]) == [0, 1, 2]
     assert prompts(run.stdout) == len(actions)
-    assert "Player 2's turn" in run.stdout
+    assert "Pass to Player 2 — press Enter" in run.stdout
 
 
 def test_person_in_another_seat(angler: Angler) -> None:
     run = angler(["play", "fishing", "--seed", "3", "--seat", "random", "--seat", "human"], "q\n")
     assert run.status == 0
     assert "Player 2, your choice" in run.stdout
-    assert "seat 2 (you)" in run.stdout
+    assert "Player 1 (random bot), Player 2 (you)" in run.stdout
 
 
 def test_only_agents_play_to_the_end(angler: Angler) -> None:
@@ -158,7 +158,7 @@ def test_flip_and_fish_lists_an_aim_per_water_card_and_takes_any_point(
 def test_by_default_the_other_seats_are_normal_bots(angler: Angler) -> None:
     run = angler(["play", "fishing", "-p", "3", "--seed", "3"], input="q\n")
     assert run.status == 0
-    assert "seat 1 (you), seat 2 normal, seat 3 normal" in run.stdout
+    assert "Player 1 (you), Player 2 (normal bot), Player 3 (normal bot)" in run.stdout
 
 
 def test_a_saved_game_resumes_from_the_command_line(angler: Angler, tmp_path: Path) -> None:

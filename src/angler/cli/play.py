@@ -28,11 +28,12 @@ from angler.cli.present import Presenter
 from angler.core.errors import AnglerError
 from angler.core.records import load_record, player_count
 from angler.core.registry import make_game
-from angler.core.state import State
+from angler.core.state import PUBLIC, State
 from angler.play.match import Match
 from angler.play.seats import HUMAN, seat_kinds
 
 QUIT = frozenset({"q", "quit", "exit"})
+CLEAR_SCREEN = "\033[2J\033[3J\033[H"  # clear the screen and its scrollback, cursor home
 
 
 class Quit(Exception):
@@ -162,11 +163,8 @@ class Session:
     def run(self) -> bool:
         """Play to the end (True) or until a person quits (False)."""
         game, state = self.game, self.state
-        who = ", ".join(
-            f"seat {s + 1} {'(you)' if k == HUMAN else k}" for s, k in enumerate(self.kinds)
-        )
         title = getattr(game, "title", game.name)
-        say(f"{title}: {game.players} players, seed {self.seed}. {who}.")
+        say(f"{title}: {game.players} players, seed {self.seed}. {self.who_plays()}.")
         say("Type an action's number or its text (as listed); q quits.")
         try:
             while not state.is_terminal():
@@ -180,15 +178,26 @@ class Session:
         except Quit as reason:
             say(f"\n{reason} The game was not finished.")
             return False
-        for seat in self.humans:
-            self.show_new_events(seat)
+        self.show_last_events()
         self.show_result()
         return True
+
+    def who_plays(self) -> str:
+        """``Player 1 (you), Player 2 (normal bot)``."""
+        return ", ".join(f"Player {s + 1} ({self.who(s)})" for s in range(len(self.kinds)))
+
+    def who(self, seat: int) -> str:
+        """Who sits in ``seat``: "you" only when one person plays (with several, "you" would
+        name two seats), "human", or the bot's level or name."""
+        kind = self.kinds[seat]
+        if kind == HUMAN:
+            return "you" if len(self.humans) == 1 else "human"
+        return f"{kind} bot"
 
     def human_turn(self, seat: int) -> None:
         state = self.state
         if len(self.humans) > 1 and seat != self.last_human:
-            say(f"\n==== Player {seat + 1}'s turn (other players look away) ====")
+            self.pass_to(seat)
         self.last_human = seat
         self.show_new_events(seat)
         view = state.view(seat)
@@ -200,7 +209,8 @@ class Session:
         if hint:
             say(hint)
         while True:
-            line = ask(f"Player {seat + 1}, your choice (1-{len(legal)}, text, or q): ")
+            numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
+            line = ask(f"Player {seat + 1}, your choice ({numbers}, text, or q): ")
             try:
                 code = self.choose(line, legal, texts)
                 state.apply_action(code, seat)
@@ -227,8 +237,42 @@ class Session:
         matches = [code for code, a in zip(legal, texts, strict=True) if _argument(a) == folded]
         if len(matches) == 1:
             return matches[0]
+        if matches:
+            raise AnglerError(f"{text!r} names {len(matches)} choices: type its number")
         # Not a legal action's text: let the game say why (unknown card, or the rule it breaks).
-        return self.game.action_from_string(text)
+        try:
+            return self.game.action_from_string(text)
+        except AnglerError:
+            guessed = self.with_a_listed_verb(text, texts)
+            if guessed is None:
+                raise
+            return guessed
+
+    def with_a_listed_verb(self, text: str, texts: list[str]) -> int | None:
+        """A bare argument (``B2``) read with the one verb on the list it fits (``play B2``),
+        so that applying it names the rule it breaks ("B2 is not in your hand")."""
+        if " " in text:
+            return None
+        verbs = dict.fromkeys(action.split()[0] for action in texts if " " in action)
+        codes = []
+        for verb in verbs:
+            try:
+                codes.append(self.game.action_from_string(f"{verb} {text}"))
+            except AnglerError:
+                continue
+        return codes[0] if len(codes) == 1 else None
+
+    def pass_to(self, seat: int) -> None:
+        """Hot-seat: nothing of one person's table shows until the next has the device. On a
+        terminal the screen is cleared while it changes hands (the last person's hand and log
+        go) and again once the next person is alone with it."""
+        if self.last_human >= 0:
+            clear_terminal()
+        say("")
+        line = ask(f"Pass to Player {seat + 1} — press Enter when only they can see (q quits) ")
+        if line.strip().lower() in QUIT:
+            raise Quit("You quit.")
+        clear_terminal()
 
     def show_new_events(self, seat: int) -> None:
         events = self.state.view(seat).events
@@ -236,14 +280,28 @@ class Session:
             say("  " + self.presenter.describe(event, seat))
         self.shown[seat] = len(events)
 
+    def show_last_events(self) -> None:
+        """The end of the log. With several people at one screen only what everyone may see:
+        each one's secrets stay theirs even after the game."""
+        if len(self.humans) == 1:
+            self.show_new_events(self.humans[0])
+            return
+        if not self.humans:
+            return
+        seat = self.last_human if self.last_human >= 0 else self.humans[0]
+        events = self.state.view(seat).events
+        for event in events[self.shown[seat] :]:
+            if event[0] == PUBLIC:
+                say("  " + self.presenter.describe(event, None))
+        self.shown[seat] = len(events)
+
     def show_result(self) -> None:
         state = self.state
         table = Table(title="Final scores")
-        for column in ("seat", "player", "score", "place"):
-            table.add_column(column, justify="left" if column == "player" else "right")
+        for column in ("player", "who", "score", "place"):
+            table.add_column(column, justify="right" if column in ("score", "place") else "left")
         for seat, (score, place) in enumerate(zip(state.scores(), state.ranking(), strict=True)):
-            player = "you" if self.kinds[seat] == HUMAN and len(self.humans) == 1 else None
-            table.add_row(str(seat + 1), player or self.kinds[seat], str(score), str(place))
+            table.add_row(f"Player {seat + 1}", self.who(seat), str(score), str(place))
         out.print(table)
         alone = len(self.humans) == 1
         winners = " and ".join(
@@ -279,6 +337,13 @@ def numbered(texts: list[str], per_line: int = 6) -> str:
     items = [f"{i:>2}) {text:<12}" for i, text in enumerate(texts, 1)]
     rows = [" ".join(items[i : i + per_line]).rstrip() for i in range(0, len(items), per_line)]
     return "\n".join(rows)
+
+
+def clear_terminal() -> None:
+    """Clear the screen and its scrollback on a terminal; piped output is left as it is."""
+    if sys.stdout.isatty():
+        sys.stdout.write(CLEAR_SCREEN)
+        sys.stdout.flush()
 
 
 def say(text: str) -> None:

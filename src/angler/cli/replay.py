@@ -32,7 +32,9 @@ def replay_command(
 
     --as takes a seat numbered from 1; JSON numbers seats from 0, as records do.
 
-    --json prints "scores" (by seat), "terminal", "steps", "winners"; with --as: that view.
+    --json prints "scores" (by seat), "terminal", "steps", "winners", "round", "phase".
+
+    --as with --json prints that view, and under "names" its cards and actions in words.
     """
     record = load_record(file)
     if to is not None and not 0 <= to <= len(record.actions):
@@ -56,6 +58,7 @@ def result_json(state: State, steps: int) -> dict[str, Any]:
         "players": state.game.players,
         "steps": steps,
         "terminal": terminal,
+        **state.game.progress(state),  # the round (or the game's equivalent) and the phase
         "scores": state.scores(),
         "winners": state.winners() if terminal else [],
         "ranking": state.ranking(),
@@ -82,7 +85,7 @@ def result_table(state: State, steps: int, name: str) -> Table:
 def show_view(state: State, seat: int, as_json: bool) -> None:
     view = state.view(seat)
     if as_json:
-        emit_json(view.as_dict())
+        emit_json(view.as_dict() | {"names": state.game.view_names(view)})
         return
     presenter = Presenter(state.game)
     out.print(presenter.render(view), markup=False)

@@ -7,7 +7,7 @@ from collections.abc import Collection, Iterable, Sequence
 from typing import Any, Generic, Protocol, TypeGuard, TypeVar
 
 from angler.core.errors import AnglerError
-from angler.core.numbers import NumberError, described, whole
+from angler.core.numbers import NumberError, whole
 
 CARD_NUMBER_MAX = 999  # any value, speed, size or rate a card file gives: far above any edition
 
@@ -87,10 +87,3 @@ def card_number(
 def one_of(value: Any, choices: Collection[str]) -> bool:
     """``value`` is one of the texts ``choices`` (any JSON value may be asked: lists too)."""
     return isinstance(value, str) and value in choices
-
-
-def shown(value: Any) -> str:
-    """A JSON value from a card file, for a message: a short text, or what kind of value it is."""
-    if isinstance(value, str) and len(value) <= 30 and value.isprintable():
-        return repr(value)
-    return described(value)

@@ -203,6 +203,18 @@ class Game(ABC):
         """Designer statistics of a finished game (counts by name); ``simulate`` averages them."""
         return {}
 
+    # Replays in JSON (``angler replay --json``): where a game stands, and words beside numbers,
+    # so a person checking a hand-written record need not decode ids and codes.
+    def progress(self, state: State) -> dict[str, Any]:
+        """Where the game stands: ``{"round": …, "phase": …}``, each game's own equivalent of a
+        round and the name of its phase (None where a game has none)."""
+        return {"round": None, "phase": None}
+
+    def view_names(self, view: View) -> dict[str, Any]:
+        """Words for the numbers in ``view.as_dict()``, under the same field names: card ids as
+        card names, action codes as action texts. Here the log, one line per event."""
+        return {"events": [self.describe_event(event, view.player) for event in view.events]}
+
     def chance_to_json(self, order: list[int]) -> list[Any]:
         """How a shuffle outcome is written in a record (games name their cards)."""
         return list(order)

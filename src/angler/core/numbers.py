@@ -43,6 +43,13 @@ def described(value: Any) -> str:
     return f"a {type(value).__name__}"
 
 
+def shown(value: Any) -> str:
+    """A JSON value for a message: a short text quoted, anything else described in words."""
+    if isinstance(value, str) and len(value) <= 30 and value.isprintable():
+        return repr(value)
+    return described(value)
+
+
 def _span(low: float | None, high: float | None) -> str:
     if low is not None and high is not None:
         return f" from {low:g} to {high:g}"

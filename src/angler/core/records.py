@@ -17,7 +17,7 @@ from angler.core.chance import ForcedChanceError
 from angler.core.data import read_json_text
 from angler.core.errors import AnglerError, RecordError
 from angler.core.game import Game
-from angler.core.numbers import described, is_whole
+from angler.core.numbers import described, is_whole, shown
 from angler.core.registry import get_game
 from angler.core.state import State
 
@@ -123,7 +123,7 @@ def parse_record(text: str) -> Record:
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object", 0)
     if data.get("format") != FORMAT:
-        raise RecordError(f"format must be {FORMAT!r}, not {described(data.get('format'))}", 0)
+        raise RecordError(f"format must be {FORMAT!r}, not {shown(data.get('format'))}", 0)
     for key, kind, expected in (
         ("game", str, "a text"),
         ("options", dict, "an object"),
@@ -231,15 +231,19 @@ def replay(record: Record, to_step: int | None = None) -> State:
     if to_step is not None and not 0 <= to_step <= len(record.actions):
         raise RecordError(f"--to must be 0 to {len(record.actions)}, not {to_step}")
     for step, entry in enumerate(actions, 1):
+        seat = entry["player"]
+        if not 0 <= seat < game.players:  # the one place a 0-based seat shows: as its JSON field
+            raise RecordError(
+                f'{entry["action"]!r} has "player": {seat}, but a record numbers its '
+                f"{game.players} players 0 to {game.players - 1}",
+                step,
+            )
         try:
             code = game.action_from_string(entry["action"])
             if entry.get("chance"):
                 state.chance.force(game.chance_from_json(order) for order in entry["chance"])
             if entry.get("outcomes"):
                 state.chance.force_outcomes(entry["outcomes"])
-            seat = entry["player"]
-            if not 0 <= seat < game.players:
-                raise AnglerError(f"there is no seat {seat}")
             state.apply_action(code, seat)
             for queue, what in (
                 (state.chance.forced, "chance outcome(s)"),
@@ -255,9 +259,7 @@ def replay(record: Record, to_step: int | None = None) -> State:
                 f"chance outcome {order} is not an order of the pile being shuffled {pile}", step
             ) from None
         except (AnglerError, ValueError) as exc:
-            raise RecordError(
-                f"{entry.get('action')!r} by seat {entry.get('player')}: {exc}", step
-            ) from None
+            raise RecordError(f"{entry['action']!r} by Player {seat + 1}: {exc}", step) from None
     if to_step is None and record.result is not None:
         if not state.is_terminal():
             raise RecordError(

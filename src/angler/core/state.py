@@ -74,8 +74,15 @@ class State(ABC):
             player = self.current_player()
         legal = self._legal if player == self._legal_player else self.legal_actions(player)
         if action not in legal:
-            if type(player) is not int or not 0 <= player < self.game.players:
-                raise IllegalActionError("seats", f"there is no seat {player!r}")
+            players = self.game.players
+            if type(player) is not int or player < 0:
+                raise IllegalActionError(
+                    "seats", f"{player!r} is not a seat index (0 to {players - 1} in code)"
+                )
+            if player >= players:  # seats count from 0 in code, players from 1 in words
+                raise IllegalActionError(
+                    "seats", f"there is no Player {player + 1} in a {players}-player game"
+                )
             if type(action) is not int or action < 0:
                 raise IllegalActionError("action codes", f"{action!r} is not an action code")
             raise self._why_illegal(player, action)
@@ -134,7 +141,12 @@ class State(ABC):
         if self.is_terminal():
             return IllegalActionError("end of game", "the game is over")
         if player not in self.current_players():
-            return IllegalActionError("turn order", f"seat {player + 1} does not decide now")
+            deciding = [f"Player {seat + 1}" for seat in self.current_players()]
+            verb = "does" if len(deciding) == 1 else "do"
+            return IllegalActionError(
+                "turn order",
+                f"Player {player + 1} does not decide now ({' and '.join(deciding)} {verb})",
+            )
         try:
             text = self.game.action_to_string(action)
         except Exception:

@@ -42,13 +42,18 @@ _BASE_FORMS = {
 }
 
 
-def subject(seat: int, viewer: int | None, verb: str) -> str:
+def subject(seat: int, viewer: int | None, verb: str, *, start: bool = True) -> str:
     """Subject and verb for a log line: "Player 2 plays" or "You play" (``verb`` is given in the
-    third person)."""
+    third person); ``start=False`` inside a sentence: "you play"."""
     if seat != viewer:
         return f"Player {seat + 1} {verb}"
     base = _BASE_FORMS.get(verb, verb[:-1] if verb.endswith("s") else verb)
-    return f"You {base}"
+    return f"{'You' if start else 'you'} {base}"
+
+
+def sentence(text: str) -> str:
+    """A log line with its first letter capital, whatever word starts it ("Monster fish 8 …")."""
+    return text[:1].upper() + text[1:]
 
 
 def scores_line(scores: tuple[int, ...] | list[int], viewer: int | None) -> str:

@@ -289,7 +289,7 @@ def test_bite_fish_gets_away_face_down_in_the_same_place(table2: Table) -> None:
     assert table2.sea(state) == SEA7
     assert table2.where(state) == where
     [got_away] = table2.events(state, "got-away")
-    assert table2.say(got_away) == "fish 4 gets away from Player 1 (bait 3)"
+    assert table2.say(got_away) == "Fish 4 gets away from Player 1 (bait 3)"
     assert "fish 1" in table2.legal(state, 1)  # still in the sea, still uncovered
 
 
@@ -540,7 +540,7 @@ def test_bait_bucket_covered_fish_that_gets_away_lies_beside_the_sea(table2: Tab
     assert table2.sea(state)[2] is None
     assert table2.names(state.beside) == ["F5#1"]
     assert table2.say(table2.events(state, "got-away-beside")[0]) == (
-        "fish 5 gets away and lies beside the sea (bait 2)"
+        "Fish 5 gets away and lies beside the sea (bait 2)"
     )
     assert "fish beside F5#1" in table2.legal(state, 1)  # any other player may try it
 
@@ -671,7 +671,7 @@ def test_useless_fish_takes_2_from_your_bait(oos2: Table) -> None:
     oos2.cast_all(state, "cast R4#1 B6", "cast R1#1 B1#2")
     oos2.run(state, "fish 2")  # size 5, bait 6 - 2
     assert oos2.pile(state, 0) == ["UselessFish"]
-    assert oos2.say(oos2.events(state, "got-away")[0]) == "fish 5 gets away from Player 1 (bait 4)"
+    assert oos2.say(oos2.events(state, "got-away")[0]) == "Fish 5 gets away from Player 1 (bait 4)"
 
 
 def test_puffer_fish_each_player_discards_the_fastest_rod(oos3: Table) -> None:
@@ -896,4 +896,4 @@ def test_view_shows_only_your_own_hand(table3: Table) -> None:
                 twin.apply(casts[step], step)
         assert state.view(1) == other.view(1)
         json.dumps(state.view(1).as_dict())  # JSON-ready
-    assert table3.game.render_view(view).startswith("Crazy Fishing, round 1, seat 2 of 3")
+    assert table3.game.render_view(view).startswith("Crazy Fishing, round 1: you are Player 2 of 3")

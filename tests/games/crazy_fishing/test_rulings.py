@@ -485,7 +485,7 @@ def test_ruling_pair_of_fish_same_bait_total(oos2: Table) -> None:
     oos2.cast_all(state, "cast R4#1 B4#1", "cast R1#1 B1#2")
     oos2.run(state, "fish 7", "fish 2")  # the second try: size 5 against the same bait 4
     assert oos2.pile(state, 0) == ["PairOfFish"]
-    assert oos2.say(oos2.events(state, "got-away")[0]) == "fish 5 gets away from Player 1 (bait 4)"
+    assert oos2.say(oos2.events(state, "got-away")[0]) == "Fish 5 gets away from Player 1 (bait 4)"
 
 
 # ---------------------------------------------------------------- 19. Limited duration

@@ -82,7 +82,7 @@ def test_example_angelika_sabine_hedwig_nicole_trick(table4: Table) -> None:
 
 def test_example_round_two_draws(table4: Table) -> None:
     """Everybody draws 9: Angelika 9 of her 16 stockroom cards; Hedwig and Nicole have 8 and
-    Sabine 4, so Sabine draws 5 from the ocean stack first, then Nicole and Hedwig 1 each."""
+    Sabine 4, so Sabine draws 5 cards from the ocean stack first, then Nicole and Hedwig 1 each."""
     state = play_round_one(table4)
     assert state.round == 2
     [round_end] = table4.events(state, "round-end")
@@ -101,8 +101,8 @@ def test_example_round_two_draws(table4: Table) -> None:
     [draws] = table4.events(state, "draws")
     assert draws[3] == (SABINE, NICOLE, HEDWIG)
     assert table4.say(draws) == (
-        "Draws: Player 2 draws 5 from the ocean; Player 4 draws 1 from the ocean; "
-        "Player 3 draws 1 from the ocean"
+        "Draws: Player 2 draws 5 cards from the ocean; Player 4 draws 1 card from the ocean; "
+        "Player 3 draws 1 card from the ocean"
     )
     ocean = ocean_top_first(table4)
     from_ocean = {seat: sorted(set(table4.hand(state, seat)) & set(ocean)) for seat in range(4)}

@@ -831,8 +831,8 @@ def test_ocean_draw_order_most_needed_first(table3: Table) -> None:
     [draws] = table3.events(state, "draws")
     assert draws[3] == (1, 2, 0)
     assert table3.say(draws) == (
-        "Draws: Player 2 draws 9 from the ocean; Player 3 draws 6 from the ocean; "
-        "Player 1 draws 2 from the ocean"
+        "Draws: Player 2 draws 9 cards from the ocean; Player 3 draws 6 cards from the ocean; "
+        "Player 1 draws 2 cards from the ocean"
     )
     drew = [event for event in state.view(0).events if event[1] == "drew"]
     assert {event[2] for event in drew} == {0}  # each seat sees only its own draws

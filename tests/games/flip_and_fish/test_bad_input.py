@@ -225,7 +225,7 @@ def test_bad_input_more_than_3_bait_fish_names_the_bait_rule() -> None:
     state = new(caught={0: BAIT4})
     error = rule_of(state, "fish with " + " ".join(BAIT4))
     assert error.rule == "bait: at most 3 fish"
-    assert error.detail == "seat 1 announced 4 bait fish"
+    assert error.detail == "you announced 4 bait fish"
     do(state, "fish with " + " ".join(BAIT4[:3]))  # 3 of them is fine
     assert state.phase == AIM
 
@@ -250,7 +250,7 @@ def test_bad_input_bait_you_did_not_catch() -> None:
     state = new(caught={1: ["Perch#1"]})
     error = rule_of(state, "fish with Perch#1")
     assert error.rule == "bait: only fish you caught"
-    assert "Perch#1 is not among seat 1's caught fish" in error.detail
+    assert "Perch#1 is not among your caught fish" in error.detail
 
 
 def test_bad_input_fishing_with_tangled_lines_after_a_snag() -> None:
@@ -266,7 +266,7 @@ def test_bad_input_announcing_bait_again_instead_of_casting() -> None:
     do(state, "fish")
     error = rule_of(state, "fish with Perch#1")
     assert error.rule == "turn order"
-    assert error.detail.startswith("seat 1 must cast the line")
+    assert error.detail.startswith("Player 1 must cast the line")
 
 
 def test_bad_input_casting_before_announcing_bait() -> None:
@@ -277,7 +277,8 @@ def test_bad_input_casting_before_announcing_bait() -> None:
 def test_bad_input_acting_out_of_turn() -> None:
     state = new()
     error = rule_of(state, "fish", seat=1)
-    assert error.rule == "turn order" and error.detail == "seat 2 does not decide now"
+    assert error.rule == "turn order"
+    assert error.detail == "Player 2 does not decide now (Player 1 does)"
 
 
 # ----------------------------------------------------------------------------------- shop
@@ -349,7 +350,7 @@ def test_bad_input_gearing_up_a_card_you_do_not_own() -> None:
     state.ready[ident("Spear")] = False
     error = rule_of(state, "gear up Spear")
     assert error.rule == "gear up: only your own equipment"
-    assert error.detail == "Spear is not seat 1's equipment"
+    assert error.detail == "Spear is not your equipment"
 
 
 def test_bad_input_gearing_up_more_than_2_cards() -> None:

@@ -11,10 +11,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from angler.core.cards import CARD_NUMBER_MAX, NamedCards, is_card_word, one_of, shown
+from angler.core.cards import CARD_NUMBER_MAX, NamedCards, is_card_word, one_of
 from angler.core.data import read_card_file
 from angler.core.errors import AnglerError
-from angler.core.numbers import NumberError, is_whole, whole_from_text
+from angler.core.numbers import NumberError, is_whole, shown, whole_from_text
 
 DEFAULT_CARDS = Path(__file__).with_name("cards.json")
 MAX_SEA_MM = 1000  # a card's diameter, the sea's spread: a round card fits on a table

@@ -1,4 +1,5 @@
-"""Crazy Fishing's declaration: name, player counts, options, set-up and action texts."""
+"""Crazy Fishing's declaration (name, player counts, options) and its hooks for search, statistics
+and replays; set-up, action texts and views come from this folder's modules (``CardGame``)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from angler.core.errors import AnglerError, OptionError
 from angler.core.game import CARDS_OPTION, CardGame, Option, check_text, check_true_or_false
 from angler.core.registry import register
 from angler.core.state import State
-from angler.core.view import counted
+from angler.core.view import View, counted
+from angler.games.crazy_fishing.actions import ids_of
 from angler.games.crazy_fishing.cards import BAIT, FISH, ROD, CardSet, load_cards
-from angler.games.crazy_fishing.rules import CrazyFishingState
+from angler.games.crazy_fishing.rules import PHASE_NAMES, CrazyFishingState
+from angler.games.crazy_fishing.view import CrazyFishingView
 
 
 def _read_bool(text: str) -> bool:
@@ -138,7 +141,8 @@ class CrazyFishingGame(CardGame):
         return lines
 
     def tally(self, state: State) -> dict[str, float]:
-        """Rounds, fish left, and how many of each kind of fish were caught."""
+        """Rounds, fish left, whether it ended as nobody could cast, rounds sat out, and how many
+        of each kind of fish were caught."""
         assert isinstance(state, CrazyFishingState)
         counts: dict[str, float] = {
             "rounds played": float(state.round),
@@ -153,3 +157,36 @@ class CrazyFishingGame(CardGame):
                 key = f"caught {self.cards.cards[fish].type_name}"
                 counts[key] = counts.get(key, 0.0) + 1
         return counts
+
+    def progress(self, state: State) -> dict[str, Any]:
+        """The round (a cast by everyone, then the catches) and its phase: cast, turbulent,
+        peek, choose, split, retry, collect, or over."""
+        assert isinstance(state, CrazyFishingState)
+        return {"round": state.round, "phase": PHASE_NAMES[state.phase]}
+
+    def view_names(self, view: View) -> dict[str, Any]:
+        """Card names for the hand, casts, discards, sea faces, catch piles and fish seen, and
+        the legal actions' texts. A sea fish whose face you do not know is null."""
+        assert isinstance(view, CrazyFishingView)
+        names = self.cards.names
+
+        def card(card_id: int) -> str | None:
+            return self.cards.cards[card_id].name if card_id >= 0 else None
+
+        return super().view_names(view) | {
+            "legal": [self.action_to_string(code) for code in view.legal],
+            "hand": names(view.hand),
+            "my_cast": names(ids_of(view.my_cast)),
+            "casts": [names(ids_of(mask)) for mask in view.casts],
+            "rod_discard": names(view.rod_discard),
+            "bait_discard": names(view.bait_discard),
+            "sea": [
+                [spot, x, y, covered, back, card(face)]
+                for spot, x, y, covered, back, face in view.sea
+            ],
+            "beside": names(view.beside),
+            "piles": [names(pile) for pile in view.piles],
+            "removed": names(view.removed),
+            "flipped": [card(fish) for fish in view.flipped],
+            "caught_this_round": [[seat, card(fish)] for seat, fish in view.caught_this_round],
+        }

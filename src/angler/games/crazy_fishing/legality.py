@@ -27,7 +27,7 @@ def explain(state: CrazyFishingState, player: int, action: int) -> IllegalAction
 
     kind, argument = action & act.KIND_MASK, action >> act.KIND_BITS
     rule, wanted = WANTED[state.phase]
-    seat = f"seat {player + 1}"
+    seat = f"Player {player + 1}"
     if state.phase == CAST:
         if kind != act.CAST:
             return IllegalActionError("cast", f"{seat} must {wanted} now")

@@ -671,7 +671,7 @@ class CrazyFishingState(State):
     def _why_illegal(self, player: int, action: int) -> IllegalActionError:
         if action & act.KIND_MASK == act.DRAW and len(self.hands[player]) >= HAND_SIZE:
             return IllegalActionError(
-                "collect", f"seat {player + 1} already holds {HAND_SIZE} cards and may not draw"
+                "collect", f"Player {player + 1} already holds {HAND_SIZE} cards and may not draw"
             )
         if self.is_terminal() or player not in self.current_players():
             return super()._why_illegal(player, action)

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from angler.core.state import PUBLIC
-from angler.core.view import View, game_over_line, scores_line, seat_name, subject
+from angler.core.view import View, game_over_line, scores_line, seat_name, sentence, subject
 from angler.games.crazy_fishing import actions as act
-from angler.games.crazy_fishing.cards import BAIT, INFINITE, ROD, CardSet
+from angler.games.crazy_fishing.cards import BAIT, INFINITE, ROD, Card, CardSet
 from angler.games.crazy_fishing.rules import CAST, PHASE_NAMES, SPLIT
 from angler.games.crazy_fishing.sea import is_covered
 
@@ -142,6 +142,10 @@ def visible_events(state: CrazyFishingState, player: int) -> tuple[tuple[Any, ..
 
 def describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None = None) -> str:
     """One log entry in plain English, from ``viewer``'s seat (None: an onlooker)."""
+    return sentence(_describe(event, cards, viewer))
+
+
+def _describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None) -> str:
     kind, data = event[1], event[2:]
 
     def who(seat: int, verb: str) -> str:
@@ -224,9 +228,9 @@ def render(view: CrazyFishingView, cards: CardSet) -> str:
     """A plain-text table for terminals and ``angler replay --as``."""
     label = cards.cards
     lines = [
-        f"Crazy Fishing, round {view.round}, seat {view.player + 1} of {view.players}",
+        f"Crazy Fishing, round {view.round}: you are Player {view.player + 1} of {view.players}",
         scores_line(view.scores, view.player),
-        "Your hand: " + ", ".join(f"{label[c].name} ({label[c].label()})" for c in view.hand),
+        "Your hand: " + ", ".join(hand_card(label[c]) for c in view.hand),
         f"Rod deck {view.rod_deck}, bait deck {view.bait_deck}; sea {len(view.sea)} fish, "
         f"{len(view.beside)} beside it",
     ]
@@ -242,6 +246,11 @@ def render(view: CrazyFishingView, cards: CardSet) -> str:
     if view.current:
         lines.append("To act: " + ", ".join(seat_name(s, view.player) for s in view.current))
     return "\n".join(lines)
+
+
+def hand_card(card: Card) -> str:
+    """A card in your hand: what it is, then the name to type in a cast (``rod 3 [R3#2]``)."""
+    return f"{card.label()} [{card.name}]"
 
 
 def cards_in(mask: int) -> list[int]:

@@ -11,9 +11,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from angler.core.cards import NamedCards, card_number, is_card_word, one_of, shown
+from angler.core.cards import NamedCards, card_number, is_card_word, one_of
 from angler.core.data import read_card_file
 from angler.core.errors import AnglerError
+from angler.core.numbers import shown
 
 SUITS = ("blue", "purple", "red", "yellow", "green", "buoy")
 COLOURS = SUITS[:4]

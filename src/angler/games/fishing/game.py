@@ -1,4 +1,5 @@
-"""Fishing's declaration: name, player counts, options, set-up and action texts."""
+"""Fishing's declaration (name, player counts, options) and its hooks for search, statistics
+and replays; set-up, action texts and views come from this folder's modules (``CardGame``)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ from angler.core.errors import AnglerError
 from angler.core.game import CARDS_OPTION, CardGame
 from angler.core.registry import register
 from angler.core.state import State
-from angler.core.view import counted
-from angler.games.fishing.cards import TRUMP, CardSet, load_cards
-from angler.games.fishing.rules import HAND_SIZES, FishingState
+from angler.core.view import View, counted
+from angler.games.fishing.cards import SUITS, TRUMP, CardSet, load_cards
+from angler.games.fishing.rules import HAND_SIZES, PHASE_NAMES, FishingState
+from angler.games.fishing.view import FishingView
 
 
 @register
@@ -119,7 +121,8 @@ class FishingGame(CardGame):
         ]
 
     def tally(self, state: State) -> dict[str, float]:
-        """Overfishing, rounds, and how often the -3 and each buoy were caught."""
+        """Overfishing, rounds played, -3 penalties, and buoys forfeited in a round's last trick
+        (those acting on the next trick, and Pass-left too, though its key names only the first)."""
         assert isinstance(state, FishingState)
         events = [e for e in state.log if len(e) > 2]
         counts: dict[str, float] = {
@@ -129,3 +132,35 @@ class FishingGame(CardGame):
             "next-trick buoys forfeited": float(sum(1 for e in events if e[1] == "forfeit")),
         }
         return counts
+
+    def progress(self, state: State) -> dict[str, Any]:
+        """The round (1–8) and whose decision it is: play, catch (a 0's choice), pass, call, or
+        over."""
+        assert isinstance(state, FishingState)
+        return {"round": state.round, "phase": PHASE_NAMES[state.phase]}
+
+    def view_names(self, view: View) -> dict[str, Any]:
+        """Card names for the hand, trick, fishers and stockroom, colours for the led and called
+        suits, and the legal actions' texts."""
+        assert isinstance(view, FishingView)
+        names = self.cards.names
+
+        def card(card_id: int) -> str | None:
+            return self.cards.cards[card_id].name if card_id >= 0 else None
+
+        def colour(suit: int) -> str | None:
+            return SUITS[suit] if suit >= 0 else None
+
+        known = view.known_pass
+        return super().view_names(view) | {
+            "legal": [self.action_to_string(code) for code in view.legal],
+            "hand": names(view.hand),
+            "fishers": [names(pile) for pile in view.fishers],
+            "trick": [[seat, card(card_id)] for seat, card_id in view.trick],
+            "own_stock": names(view.own_stock),
+            "led": colour(view.led),
+            "call_suit": colour(view.call_suit),
+            "winning_card": card(view.winning_card),
+            "my_pass": card(view.my_pass),
+            "known_pass": None if known is None else [card(known[0]), *known[1:]],
+        }

@@ -222,25 +222,25 @@ class FishingState(State):
         size = len(self.cards)
         kind, card = divmod(action, size) if action >= 0 else (-1, -1)
         expected = (PLAY_CARD, CATCH, PASS, CALL)[self.phase]
-        wanted = ("play a card", "choose the card your 0 catches", "pass a card", "call a colour")
-        seat = f"seat {player + 1}"
+        wanted = ("play a card", "choose the card their 0 catches", "pass a card", "call a colour")
+        seat = f"Player {player + 1}"
         if kind != expected:
             return IllegalActionError("turn order", f"{seat} must {wanted[self.phase]} now")
         name = self.cards.cards[card].name if kind != CALL and 0 <= card < size else str(card)
         if self.phase == PLAY:
             if card not in self.hands[player]:
-                return IllegalActionError("play from your hand", f"{name} is not in {seat}'s hand")
+                return IllegalActionError("play from your hand", f"{name} is not in your hand")
             led = "trump" if self.led == TRUMP else f"the led colour {SUITS[self.led]}"
             return IllegalActionError(
                 "follow the led colour",
-                f"{seat} may not play {name}: they hold {led} and must follow (or play a buoy)",
+                f"{name} does not follow: you hold {led} and must follow it (or play a buoy)",
             )
         if self.phase == CHOOSE_CATCH:
             return IllegalActionError(
                 "catch 1 other card", f"{name} is not another card still in the trick"
             )
         if self.phase == CHOOSE_PASS:
-            return IllegalActionError("pass 1 card to the left", f"{name} is not in {seat}'s hand")
+            return IllegalActionError("pass 1 card to the left", f"{name} is not in your hand")
         return IllegalActionError("call the colour", f"{card} is not a colour to call")
 
     # ----- applying actions -----

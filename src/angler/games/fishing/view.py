@@ -12,7 +12,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from angler.core.state import PUBLIC
-from angler.core.view import View, game_over_line, scores_line, seat_name, subject
+from angler.core.view import (
+    View,
+    counted,
+    game_over_line,
+    scores_line,
+    seat_name,
+    sentence,
+    subject,
+)
 from angler.games.fishing.cards import SUITS, CardSet
 from angler.games.fishing.rules import CHOOSE_PASS, PHASE_NAMES
 
@@ -123,6 +131,10 @@ def visible_events(state: FishingState, player: int) -> tuple[tuple[Any, ...], .
 
 def describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None = None) -> str:
     """One log entry in plain English, from ``viewer``'s seat (None: an outside observer)."""
+    return sentence(_describe(event, cards, viewer))
+
+
+def _describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None) -> str:
     kind = event[1]
     data = event[2:]
 
@@ -165,14 +177,17 @@ def describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None = None) 
     if kind == "got":
         return f"{who(data[0], 'receives')} {card(data[1])} from {seat_name(data[2], viewer)}"
     if kind == "round":
-        return f"Round {data[0]} begins: everyone takes {data[1]} cards"
+        return f"Round {data[0]} begins: everyone takes {counted(data[1], 'card')}"
     if kind == "drew":
         seat, drawn, source = data
         pile = "ocean stack" if source == "ocean" else "stockroom"
         return f"{who(seat, 'draws')} {many(drawn)} from the {pile}"
     if kind == "draws":
         _, order, need = data
-        parts = [f"{seat_name(s, viewer)} draws {need[s]} from the ocean" for s in order]
+        parts = [
+            f"{subject(s, viewer, 'draws', start=False)} {counted(need[s], 'card')} from the ocean"
+            for s in order
+        ]
         return "Draws: " + ("; ".join(parts) if parts else "nobody needs the ocean stack")
     if kind == "round-end":
         round_no, points = data
@@ -194,10 +209,10 @@ def render(view: FishingView, cards: CardSet) -> str:
         return seat_name(seat, me)
 
     lines = [
-        f"Fishing, round {view.round}, seat {me + 1} of {view.players}",
+        f"Fishing, round {view.round}: you are Player {me + 1} of {view.players}",
         scores_line(view.scores, me),
-        f"Ocean stack: {view.ocean_size} cards; stockrooms: "
-        + ", ".join(str(size) for size in view.stock_sizes),
+        f"Ocean stack: {counted(view.ocean_size, 'card')}; stockrooms: "
+        + ", ".join(f"{who(seat)} {size}" for seat, size in enumerate(view.stock_sizes)),
         "At the table: "
         + "; ".join(
             f"{who(seat)} {held} in hand, {len(view.fishers[seat])} caught"
@@ -232,6 +247,8 @@ def trick_effects(call_suit: int, lowest: bool) -> list[str]:
 def next_trick_effects(view: FishingView) -> list[str]:
     """What binds the next trick, in words: who plays first, then its buoy effects."""
     first = (
-        [f"{seat_name(view.next_first, view.player)} plays first"] if view.next_first >= 0 else []
+        [f"{subject(view.next_first, view.player, 'plays', start=False)} first"]
+        if view.next_first >= 0
+        else []
     )
     return first + trick_effects(view.next_call, view.next_lowest)

@@ -23,10 +23,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from angler.core.cards import NamedCards, is_card_word, shown
+from angler.core.cards import NamedCards, is_card_word
 from angler.core.data import read_card_file
 from angler.core.errors import AnglerError
-from angler.core.numbers import is_whole
+from angler.core.numbers import is_whole, shown
 
 DEFAULT_CARDS = Path(__file__).with_name("cards.json")
 FORMAT = "angler-flip-and-fish-cards/1"

@@ -1,4 +1,5 @@
-"""Flip & Fish's declaration: name, player counts, options, set-up and action texts."""
+"""Flip & Fish's declaration (name, player counts, options) and its hooks for search, statistics
+and replays; set-up, action texts and views come from this folder's modules (``CardGame``)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 from angler.core.chance import Chance
 from angler.core.errors import AnglerError, OptionError
-from angler.core.game import CARDS_OPTION, CardGame, Game, Option
+from angler.core.game import CARDS_OPTION, CardGame, Option
 from angler.core.numbers import decimal, decimal_from_text, described, is_whole, whole_from_text
 from angler.core.registry import register
 from angler.core.state import State
@@ -17,7 +18,13 @@ from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.aiming import bite_chances, catch_chance, face_down_worth
 from angler.games.flip_and_fish.cards import BOOT, CardSet, load_cards
 from angler.games.flip_and_fish.cast import SKILLS
-from angler.games.flip_and_fish.rules import AIM, COLOUR_BONUS, TURN, FlipAndFishState
+from angler.games.flip_and_fish.rules import (
+    AIM,
+    COLOUR_BONUS,
+    PHASE_NAMES,
+    TURN,
+    FlipAndFishState,
+)
 from angler.games.flip_and_fish.table import PRESETS, Point, Table, check_layout
 from angler.games.flip_and_fish.worth import TROPHY_WORTH, worth_table
 
@@ -156,11 +163,10 @@ class FlipAndFishGame(CardGame):
         state.set_up()
         return state
 
-    records_outcomes = True  # a record keeps where every cast stopped: replays never re-simulate
-
-    # Casts are chance outcomes of numbers (where the die stopped, its face): keep whole numbers.
-    chance_to_json = Game.chance_to_json
-    chance_from_json = Game.chance_from_json
+    # A record keeps where every cast stopped, so replays never re-simulate: casts and rerolls
+    # are whole numbers in "outcomes"; its "chance" (deck reshuffles) names cards top card first,
+    # as in the other games (CardGame's hooks).
+    records_outcomes = True
 
     def render_view(self, view: View) -> str:
         from angler.games.flip_and_fish.view import FlipAndFishView, render
@@ -274,3 +280,37 @@ class FlipAndFishGame(CardGame):
         counts["first player won"] = float(0 in winners) / len(winners)
         counts["ended at closing time"] = float(state.winner < 0)
         return counts
+
+    def progress(self, state: State) -> dict[str, Any]:
+        """The round (every seat's turn once; closing time comes after the ``rounds`` option),
+        the turn counted over the game, and the phase: turn, aim, landed, boost, snagged, snap,
+        limit, shop, or over."""
+        assert isinstance(state, FlipAndFishState)
+        return {
+            "round": min(state.turns // self.players + 1, self.round_limit),
+            "turn": state.turns + 1,
+            "phase": PHASE_NAMES[state.phase],
+        }
+
+    def view_names(self, view: View) -> dict[str, Any]:
+        """Card names for the water, catches, gear, shop and discards, and the legal actions'
+        texts (while aiming, only those besides the casts: every point of the table may be
+        cast at). A water card face down to you, or an empty slot, is null."""
+        from angler.games.flip_and_fish.view import FlipAndFishView
+
+        assert isinstance(view, FlipAndFishView)
+        names = self.cards.names
+
+        def card(card_id: int) -> str | None:
+            return self.cards.cards[card_id].name if card_id >= 0 else None
+
+        return super().view_names(view) | {
+            "legal": [self.action_to_string(code) for code in view.legal],
+            "water": [card(card_id) for card_id in view.water],
+            "caught": [names(pile) for pile in view.caught],
+            "gear": [[[card(c), up] for c, up in pile] for pile in view.gear],
+            "shop_row": names(view.shop_row),
+            "fish_discard": names(view.fish_discard),
+            "shop_discard": names(view.shop_discard),
+            "bait": names(view.bait),
+        }

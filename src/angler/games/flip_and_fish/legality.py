@@ -22,7 +22,7 @@ from angler.games.flip_and_fish.rules import (
     FlipAndFishState,
 )
 
-# What the seat must do now, by phase ("seat 1 must … now"), and the kinds of action it allows.
+# What the seat must do now, by phase ("Player 1 must … now"), and the kinds of action it allows.
 STEPS = (
     "fish, shop or gear up",
     "cast the line (cast X Y), or use a Flashlight first",
@@ -70,7 +70,7 @@ def why_illegal(state: FlipAndFishState, player: int, action: int) -> IllegalAct
         text = act.action_to_string(state.cards, action)
     except Exception:
         return IllegalActionError("action codes", f"{action} is not a Flip & Fish action code")
-    seat = f"seat {player + 1}"
+    seat = f"Player {player + 1}"
     if kind == act.CAST and state.phase == TURN:
         return IllegalActionError(
             "fish: announce bait, then cast",
@@ -104,22 +104,21 @@ def why_illegal(state: FlipAndFishState, player: int, action: int) -> IllegalAct
 
 
 def _why_not_bait(state: FlipAndFishState, seat: int, bait: list[int]) -> tuple[str, str] | None:
-    who = f"seat {seat + 1}"
     if seat == state.no_fishing:
         return (
             "snag: tangled lines",
-            f"{who}'s lines are tangled by a snag: no fishing this turn",
+            "your lines are tangled by a snag: no fishing this turn",
         )
     for card in bait:
         name = state.cards.cards[card].name
         if card not in state.caught[seat]:
-            return "bait: only fish you caught", f"{name} is not among {who}'s caught fish"
+            return "bait: only fish you caught", f"{name} is not among your caught fish"
         if state.cards.bait[card] <= 0:
             trophy = " (a trophy fish)" if state.cards.kind[card] == TROPHY else ""
             return "bait: only fish with a bait rating", f"{name}{trophy} has no bait rating"
     most = BASE_BAIT_FISH + state.ongoing_total(seat, "extra-bait")
     if len(bait) > most:
-        return f"bait: at most {most} fish", f"{who} announced {len(bait)} bait fish"
+        return f"bait: at most {most} fish", f"you announced {len(bait)} bait fish"
     return None
 
 
@@ -152,7 +151,7 @@ def _why_not_stocktake(state: FlipAndFishState, seat: int, fish: int) -> tuple[s
         return _shop_closed()
     name = state.cards.cards[fish].name
     if fish not in state.caught[seat]:
-        return "stocktake: pay one of your fish", f"{name} is not among seat {seat + 1}'s fish"
+        return "stocktake: pay one of your fish", f"{name} is not among your fish"
     if state.cards.carp[fish]:
         return "stocktake: not with a Carp", f"{name} is a Carp, which is never paid"
     return None
@@ -166,7 +165,7 @@ def _why_not_gear_up(
         if card not in state.gear[seat]:
             return (
                 "gear up: only your own equipment",
-                f"{name} is not seat {seat + 1}'s equipment",
+                f"{name} is not your equipment",
             )
     for card in cards:
         name = state.cards.cards[card].name
@@ -177,7 +176,7 @@ def _why_not_gear_up(
     if len(cards) > GEAR_UP_MOST:
         return (
             f"gear up: at most {GEAR_UP_MOST} cards",
-            f"seat {seat + 1} named {len(cards)} cards to gear up",
+            f"you named {len(cards)} cards to gear up",
         )
     return None
 
@@ -187,7 +186,7 @@ def _why_not_use(
 ) -> tuple[str, str] | None:
     name = state.cards.cards[card].name
     if card not in state.gear[seat]:
-        return "equipment: only your own", f"{name} is not seat {seat + 1}'s equipment"
+        return "equipment: only your own", f"{name} is not your equipment"
     equipment = state._equipment(card)
     when = [(phase, words) for effect, phase, words in WHEN if effect == equipment.effect]
     if not when:
@@ -230,21 +229,21 @@ def _why_not_use(
 
 
 def _why_not_discard(state: FlipAndFishState, seat: int, card: int) -> tuple[str, str] | None:
-    name, who = state.cards.cards[card].name, f"seat {seat + 1}"
+    name = state.cards.cards[card].name
     if state.phase in (SNAGGED, SNAP):
         if card in state.gear[seat]:
             return None
         clause = "snag" if state.phase == SNAGGED else "snap line"
-        return f"{clause}: discard 1 equipment card", f"{name} is not one of {who}'s equipment"
+        return f"{clause}: discard 1 equipment card", f"{name} is not one of your equipment cards"
     if card not in state.caught[seat] and card not in state.gear[seat]:
-        return "card limits: discard your own card", f"{name} is not {who}'s"
+        return "card limits: discard your own card", f"{name} is not yours"
     over = state.fish_over(seat)
     if over > 0:
         held = len(state.caught[seat])
         if card in state.gear[seat]:
             return (
                 f"card limits: {held - over} fish",
-                f"{who} holds {held} fish: discard a fish (not a Carp) before equipment",
+                f"you hold {held} fish: discard a fish (not a Carp) before equipment",
             )
         if state.cards.carp[card]:
             return "card limits: a Carp can't be discarded", f"{name} is a Carp"
@@ -253,6 +252,6 @@ def _why_not_discard(state: FlipAndFishState, seat: int, card: int) -> tuple[str
         held = len(state.gear[seat])
         return (
             f"card limits: {held - state.gear_over(seat)} equipment",
-            f"{who} is over only the equipment limit: discard equipment, not {name}",
+            f"you are over only the equipment limit: discard equipment, not {name}",
         )
     return None

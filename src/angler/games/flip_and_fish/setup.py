@@ -1,9 +1,10 @@
 """Explicit set-ups for Flip & Fish records, puzzles and tests.
 
-Keys (all optional; stacks top card first): ``water`` (5 names, or null for an empty slot; all
-face down), ``caught`` and ``gear`` (a list of names per seat), ``deck`` and ``shop_deck``,
-``shop_open`` (true lays out the shop now), ``turn`` (the seat to act). Cards not placed stay in
-the decks, shuffled from the seed.
+Keys (all optional; stacks top card first): ``water`` (up to 5 names, all face down; a null, or a
+slot past the list, is dealt from the deck), ``caught`` and ``gear`` (a list of names per seat),
+``deck`` and ``shop_deck``, ``shop_open`` (true lays out the shop now), ``turn`` (the seat to act).
+A deck not given holds every card of its kind not placed elsewhere, shuffled from the seed; a deck
+given holds just its cards, and the cards placed nowhere are out of the game.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from angler.core.state import PUBLIC
-from angler.core.view import View, seat_name, subject
+from angler.core.view import View, counted, seat_name, sentence, subject
 from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.cards import CardSet
 from angler.games.flip_and_fish.rules import AIM, PHASE_NAMES
@@ -102,6 +102,11 @@ def build_view(state: FlipAndFishState, player: int) -> FlipAndFishView:
 
 
 def describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None = None) -> str:
+    """One log entry in plain English, from ``viewer``'s seat (None: an onlooker)."""
+    return sentence(_describe(event, cards, viewer))
+
+
+def _describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None) -> str:
     kind, data = event[1], event[2:]
 
     def who(seat: int, verb: str = "") -> str:
@@ -111,7 +116,7 @@ def describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None = None) 
         return cards.cards[card_id].label() if card_id >= 0 else "nothing"
 
     if kind == "turn":
-        return f"Turn {data[1]}: {who(data[0])} to act"
+        return f"Turn {data[1]}: {seat_name(data[0], viewer)} to act"
     if kind == "fish":
         bait = ", ".join(card(c) for c in data[1]) or "no bait"
         return f"{who(data[0], 'fishes')} with {bait}"
@@ -131,14 +136,14 @@ def describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None = None) 
     if kind == "catch":
         return f"{who(data[0], 'catches')} {card(data[1])} (roll {data[2]} against {data[3]})"
     if kind == "got-away":
-        fisher = "you" if data[0] == viewer else f"Player {data[0] + 1}"
+        fisher = seat_name(data[0], viewer)
         return f"{card(data[1])} gets away from {fisher} (roll {data[2]} against {data[3]})"
     if kind == "snag":
         return f"Snag! {who(data[0])} rolled a 1"
     if kind == "ability":
         ability = cards.ability[data[1]]
         text = ability.label() if ability is not None else data[2]
-        return f"{cards.cards[data[1]].name} ({text})"
+        return f"{cards.cards[data[1]].type_name} ({text})"
     if kind == "use":
         return f"{who(data[0], 'uses')} {card(data[1])}"
     if kind == "peek":
@@ -169,7 +174,7 @@ def describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None = None) 
         return f"{who(data[0], 'buys')} nothing"
     if kind in ("deck-reshuffled", "shop-reshuffled"):
         deck = "fishing" if kind == "deck-reshuffled" else "shopping"
-        return f"The {deck} deck is reshuffled from its discards ({data[0]} cards)"
+        return f"The {deck} deck is reshuffled from its discards ({counted(data[0], 'card')})"
     return f"{kind} {data}"
 
 
@@ -186,12 +191,9 @@ def render(view: FlipAndFishView, cards: CardSet, table: Table | None = None) ->
 
     lines = [
         f"Flip & Fish, turn {view.turns + 1} ({PHASE_TEXT.get(view.phase, view.phase)}), "
-        f"you are seat {me + 1} of {view.players}",
+        f"you are Player {me + 1} of {view.players}",
         "Trophies: "
-        + ", ".join(
-            f"{'you' if seat == me else f'seat {seat + 1}'} {score}"
-            for seat, score in enumerate(view.scores)
-        ),
+        + ", ".join(f"{seat_name(s, me)} {score}" for s, score in enumerate(view.scores)),
         "Water:",
     ]
     for slot, card in enumerate(view.water):
@@ -208,14 +210,16 @@ def render(view: FlipAndFishView, cards: CardSet, table: Table | None = None) ->
         x, y = table.jetties[me]
         lines.append(f"Your jetty: ({x:g}, {y:g}); the table runs from -450 to 450 mm each way")
     for seat in range(view.players):
-        who = "You" if seat == me else f"Seat {seat + 1}"
-        catch = ", ".join(names[c].name for c in view.caught[seat]) or "no fish"
-        gear = ", ".join(names[c].name + ("" if up else " (used)") for c, up in view.gear[seat])
+        who = "You" if seat == me else f"Player {seat + 1}"
+        catch = ", ".join(names[c].type_name for c in view.caught[seat]) or "no fish"
+        gear = ", ".join(
+            names[c].type_name + ("" if up else " (used)") for c, up in view.gear[seat]
+        )
         lines.append(f"{who}: {catch}" + (f"; gear: {gear}" if gear else ""))
     if view.shop_open:
         lines.append("Shop: " + "; ".join(names[c].label() for c in view.shop_row))
     if view.bait:
-        lines.append("Bait: " + ", ".join(names[c].name for c in view.bait))
+        lines.append("Bait: " + ", ".join(names[c].type_name for c in view.bait))
     if view.phase == "boost" and view.bite_slot >= 0:
         fish = view.water[view.bite_slot]
         lines.append(f"Roll so far: {view.roll} against catch rate {cards.catch_rate[fish]}")
