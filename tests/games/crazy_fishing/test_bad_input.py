@@ -37,3 +37,15 @@ def test_sea_positions_of_whole_mm_are_laid_out() -> None:
     setup = {"hands": HANDS, "sea": SEA, "positions": [[0, 0], [-40, 10]]}
     state: Any = GAME.state_from_setup(setup, 1)
     assert state.sea.xs == (0, -40) and state.sea.ys == (0, 10)
+
+
+@pytest.mark.parametrize(
+    ("text", "given"),
+    [("peek x", "the text 'x'"), ("fish 100000", "the whole number 100000"), ("fish -1", "-1")],
+)
+def test_a_typed_sea_spot_that_is_no_spot_number_says_so(text: str, given: str) -> None:
+    with pytest.raises(AnglerError) as raised:
+        GAME.action_from_string(text)
+    message = str(raised.value)
+    assert message.startswith("a sea spot must be a whole number from 0 to 99999, not ")
+    assert message.endswith(given)

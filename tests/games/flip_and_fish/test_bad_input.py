@@ -176,6 +176,23 @@ def test_bad_input_a_non_finite_aim_in_the_play_loop_is_refused_and_the_game_goe
     assert "You quit." in run.stdout and run.status == 0
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("buy 4", "a shop slot must be a whole number from 1 to 3, not the whole number 4"),
+        ("buy 1e0", "a shop slot must be a whole number from 1 to 3, not the text '1e0'"),
+        ("use Flashlight#1 nan", "a water slot must be a whole number from 1 to 5, not the text"),
+        ("use Flashlight#1 0", "a water slot must be a whole number from 1 to 5, not the whole"),
+    ],
+)
+def test_bad_input_a_typed_slot_number_out_of_range_names_the_range(
+    text: str, message: str
+) -> None:
+    with pytest.raises(AnglerError) as raised:
+        GAMES[2].action_from_string(text)
+    assert str(raised.value).startswith(message)
+
+
 @pytest.mark.parametrize("text", ["fish with Perch#1 Perch#1", "gear up Spear Spear"])
 def test_bad_input_an_action_naming_a_card_twice_is_refused(text: str) -> None:
     # A card set is a bitmask: a name given twice would have added up to another card's bit.

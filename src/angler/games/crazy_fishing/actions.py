@@ -17,19 +17,22 @@ from __future__ import annotations
 from angler.core.cards import ids_of as ids_of
 from angler.core.cards import mask_of as mask_of
 from angler.core.errors import AnglerError
+from angler.core.numbers import whole_from_text
 from angler.games.crazy_fishing.cards import CardSet
 
 CAST, PEEK, SKIP, TURBULENT, SEA, BESIDE, SPLIT, DRAW = range(8)
 KIND_BITS = 4
 KIND_MASK = (1 << KIND_BITS) - 1
+MAX_SPOT = 99_999  # far more sea spots than any card set has fish
 
 
 def code(kind: int, argument: int = 0) -> int:
     return argument << KIND_BITS | kind
 
 
-def _number(text: str) -> bool:
-    return text.isascii() and text.isdecimal() and len(text) < 6
+def _spot(text: str) -> int:
+    """A typed sea spot (``fish 7``, ``peek 7``): the pile is numbered from its bottom, 0 up."""
+    return whole_from_text(text, "a sea spot", 0, MAX_SPOT)
 
 
 def action_to_string(cards: CardSet, action: int) -> str:
@@ -66,14 +69,14 @@ def action_from_string(cards: CardSet, text: str) -> int:
         raise AnglerError(f"{verb} names a card twice")
     if verb in ("cast", "split") and rest:
         return code(CAST if verb == "cast" else SPLIT, mask_of(cards.ids(rest)))
-    if verb == "peek" and len(rest) == 1 and _number(rest[0]):
-        return code(PEEK, int(rest[0]))
+    if verb == "peek" and len(rest) == 1:
+        return code(PEEK, _spot(rest[0]))
     if verb == "skip" and not rest:
         return code(SKIP)
     if verb == "turbulent" and rest in (["before"], ["after"]):
         return code(TURBULENT, 0 if rest[0] == "before" else 1)
-    if verb == "fish" and len(rest) == 1 and _number(rest[0]):
-        return code(SEA, int(rest[0]))
+    if verb == "fish" and len(rest) == 1:
+        return code(SEA, _spot(rest[0]))
     if verb == "fish" and len(rest) == 2 and rest[0] == "beside":
         return code(BESIDE, cards.ids(rest[1:])[0])
     if verb == "draw" and rest in (["rod"], ["bait"]):

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from angler.core.cards import ids_of as ids_of
 from angler.core.errors import AnglerError
-from angler.core.numbers import NumberError, decimal_from_text
+from angler.core.numbers import NumberError, decimal_from_text, whole_from_text
 from angler.games.flip_and_fish.cards import CardSet
 from angler.games.flip_and_fish.table import TABLE_HALF
 
@@ -123,8 +123,8 @@ def action_from_string(cards: CardSet, text: str) -> int:
         return code(FISH, sum(1 << card(name) for name in rest[1:]))
     if verb == "buy" and rest == ["dip"]:
         return code(BUY, 3)
-    if verb == "buy" and len(rest) == 1 and rest[0] in ("1", "2", "3"):
-        return code(BUY, int(rest[0]) - 1)
+    if verb == "buy" and len(rest) == 1:
+        return code(BUY, whole_from_text(rest[0], "a shop slot", 1, 3) - 1)
     if verb == "stocktake" and len(rest) == 1:
         return code(STOCKTAKE, card(rest[0]))
     if verb == "gear" and rest[:1] == ["up"] and rest[1:]:
@@ -141,9 +141,7 @@ def action_from_string(cards: CardSet, text: str) -> int:
     if verb == "use" and rest:
         slot = NO_SLOT
         if len(rest) == 2:
-            if rest[1] not in ("1", "2", "3", "4", "5"):
-                raise AnglerError(f"a water slot is 1 to 5, not {rest[1]!r}")
-            slot = int(rest[1]) - 1
+            slot = whole_from_text(rest[1], "a water slot", 1, 5) - 1
         return code(USE, card(rest[0]) * 8 + slot)
     if verb == "discard" and len(rest) == 1:
         return code(DISCARD, card(rest[0]))
