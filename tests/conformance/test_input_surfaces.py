@@ -287,7 +287,12 @@ NEAR_OPTIONS = st.sampled_from(
 
 @BOUNDED
 @pytest.mark.parametrize(("name", "option"), OPTIONS)
-@given(value=json_values | NEAR_OPTIONS | st.lists(st.lists(scalars, max_size=3), max_size=6))
+@given(
+    value=json_values
+    | NEAR_OPTIONS
+    | st.floats()
+    | st.lists(st.lists(scalars, max_size=3), max_size=6)
+)
 def test_an_option_given_any_json_value_is_read_or_refused_in_one_line(
     name: str, option: str, value: Any
 ) -> None:
