@@ -20,19 +20,22 @@ from angler.cli.common import (
     out,
     parse_options,
     progress_bar,
+    stoppable_run,
     write_results,
     write_text,
 )
 from angler.core.records import record_of
 from angler.core.registry import make_game
 from angler.core.state import State
+from angler.core.view import counted
 from angler.sim.simulate import GameResult, Simulation, seat_agents, simulate
+from angler.sim.stopping import RunStopped
 
 
 def simulate_command(
     game: GameArgument,
     players: PlayersOption = None,
-    games: Annotated[int, typer.Option("--games", "-n", min=0, help="Games to play.")] = 100,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
     seed: Annotated[
         int,
         typer.Option(
@@ -70,23 +73,27 @@ def simulate_command(
         settings["cards"] = str(cards)
     configured = make_game(game, players, **settings)
     names = seat_agents(agents.split(","), configured.players)
+    width = max(5, len(str(games)))
     if out_file is not None:
         check_writable_file(out_file, (".json", ".csv"))
     if records is not None:
-        check_writable_folder(records)
+        check_writable_folder(records, record_name(1, width))
 
     progress = progress_bar()
-    width = max(5, len(str(games)))
 
     def after_game(result: GameResult, state: State) -> None:
         if records is not None:
             if result.number == 1:
                 make_folder(records)
-            name = f"game-{result.number:0{width}d}.json"
-            write_text(records / name, record_of(state).dumps())
+            write_text(records / record_name(result.number, width), record_of(state).dumps())
         progress.advance(task)
 
-    with progress:
+    def kept(stop: RunStopped) -> str:
+        if records is not None and stop.finished:
+            return f"their records are in {records}, nothing else written"
+        return "nothing written"
+
+    with stoppable_run(kept), progress:
         task = progress.add_task(f"{configured.name} ×{games}", total=games)
         # Checks every agent name before the first game, so nothing is written on a bad name.
         run = simulate(configured, games, seed, names, on_game=after_game)
@@ -98,12 +105,17 @@ def simulate_command(
         write_results(out_file, run.to_json(), lambda: run_csv(run))
 
 
+def record_name(number: int, width: int) -> str:
+    """``game-00001.json``: numbered from 1, zero-padded so the files sort in order."""
+    return f"game-{number:0{width}d}.json"
+
+
 def summary_table(run: Simulation) -> Table:
     wins = run.wins()
     shares = run.win_shares()
     means = run.mean_scores()
     table = Table(
-        title=f"{run.game}: {run.games} games, {run.players} players, seed {run.seed}",
+        title=f"{run.game}: {counted(run.games, 'game')}, {run.players} players, seed {run.seed}",
         caption=length_caption(run),
     )
     for column in ("seat", "agent", "wins", "win %", "win share", "mean score"):

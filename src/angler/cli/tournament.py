@@ -19,9 +19,13 @@ from angler.cli.common import (
     out,
     parse_options,
     progress_bar,
+    shown,
+    stoppable_run,
     write_results,
 )
+from angler.core.errors import AnglerError
 from angler.core.registry import make_game
+from angler.core.view import counted
 from angler.sim.tournament import MatchResult, Tournament, run_tournament
 
 
@@ -61,7 +65,7 @@ def tournament_command(
     rotated by i-1 places.
     """
     configured = make_game(game, players, **parse_options(option))
-    names = [name.strip() for name in agents.split(",")]
+    names = agents.split(",")
     if out_file is not None:
         check_writable_file(out_file, (".json", ".csv"))
     if plot is not None:
@@ -71,7 +75,7 @@ def tournament_command(
     def after_game(result: MatchResult) -> None:
         progress.advance(task)
 
-    with progress:
+    with stoppable_run(lambda stop: "nothing written"), progress:
         task = progress.add_task(f"{configured.name} ×{games}", total=games)
         run = run_tournament(configured, names, games, seed, jobs, on_game=after_game)
 
@@ -86,7 +90,7 @@ def tournament_command(
 def standings_table(run: Tournament) -> Table:
     par = 1 / run.players
     table = Table(
-        title=f"{run.game}: {run.games} games, {run.players} players, seed {run.seed}",
+        title=f"{run.game}: {counted(run.games, 'game')}, {run.players} players, seed {run.seed}",
         caption=f"par {par:.1%}; win share with its 95% (Wilson) interval, a shared victory "
         "counting 1/k; mean score ± its 95% interval; rating: OpenSkill μ ± σ; "
         "seconds a move: mean (longest)",
@@ -170,7 +174,12 @@ def draw(run: Tournament, path: Path) -> None:
     )
     right.set_yticks(rows, labels)
     right.set_xlabel("OpenSkill rating (μ ± σ)")
-    figure.suptitle(f"{run.game}, {run.players} players, {run.games} games (seed {run.seed})")
+    games = counted(run.games, "game")
+    figure.suptitle(f"{run.game}, {run.players} players, {games} (seed {run.seed})")
     figure.tight_layout()
-    figure.savefig(path, dpi=110)
-    plt.close(figure)
+    try:
+        figure.savefig(path, dpi=110)
+    except OSError as exc:
+        raise AnglerError(f"cannot write {shown(path)}: {exc.strerror or exc}") from None
+    finally:
+        plt.close(figure)
