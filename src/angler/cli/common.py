@@ -156,13 +156,15 @@ def emit_json(data: Any) -> None:
 
 
 # Options several commands share, declared once.
-GameArgument = Annotated[str, typer.Argument(help="Game name (see `angler games`).")]
+GameArgument = Annotated[
+    str, typer.Argument(metavar="GAME", help="Game name (see `angler games`).")
+]
 PlayersOption = Annotated[
-    int | None, typer.Option("--players", "-p", help="Players (default: the game's).")
+    int | None, typer.Option("--players", "-p", metavar="N", help="Players (default: the game's).")
 ]
 GameOptions = Annotated[
     list[str] | None,
-    typer.Option("--option", "-o", help="Game option key=value (repeatable)."),
+    typer.Option("--option", "-o", metavar="KEY=VALUE", help="Game option key=value (repeatable)."),
 ]
 
 

@@ -35,31 +35,47 @@ from angler.sim.stopping import RunStopped
 def simulate_command(
     game: GameArgument,
     players: PlayersOption = None,
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, metavar="N", help="Games to play.")
+    ] = 100,
     seed: Annotated[
         int,
         typer.Option(
-            "--seed", "-s", help="Seed of the run: game i (from 1) is dealt from seed+i-1."
+            "--seed",
+            "-s",
+            metavar="SEED",
+            help="Seed of the run: game i (from 1) is dealt from seed+i-1.",
         ),
     ] = 0,
     agents: Annotated[
         str,
-        typer.Option("--agents", "-a", help="Comma-separated agent per seat (1 name: every seat)."),
+        typer.Option(
+            "--agents",
+            "-a",
+            metavar="AGENTS",
+            help="Comma-separated agent per seat (1 name: every seat).",
+        ),
     ] = "random",
     records: Annotated[
         Path | None,
-        typer.Option("--records", help="Folder for every game's record (game-00001.json …)."),
+        typer.Option(
+            "--records", metavar="DIR", help="Folder for every game's record (game-00001.json …)."
+        ),
     ] = None,
     out_file: Annotated[
         Path | None,
         typer.Option(
-            "--out", help="Write results: .json (summary and games) or .csv (one row per game)."
+            "--out",
+            metavar="FILE",
+            help="Write results: .json (summary and games) or .csv (one row per game).",
         ),
     ] = None,
     option: GameOptions = None,
     cards: Annotated[
         Path | None,
-        typer.Option("--cards", help="Card set file (JSON) for games that have one."),
+        typer.Option(
+            "--cards", metavar="FILE", help="Card set file (JSON) for games that have one."
+        ),
     ] = None,
 ) -> None:
     """Play GAME many times between agents and summarise wins, scores and game length.

@@ -36,25 +36,39 @@ def tournament_command(
         typer.Option(
             "--agents",
             "-a",
+            metavar="AGENTS",
             help="Comma-separated agents, one per seat (an agent may enter several times).",
         ),
     ],
     players: PlayersOption = None,
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, metavar="N", help="Games to play.")
+    ] = 100,
     seed: Annotated[
-        int, typer.Option("--seed", "-s", help="Game i (from 1) is dealt from seed+i-1.")
+        int,
+        typer.Option(
+            "--seed", "-s", metavar="SEED", help="Game i (from 1) is dealt from seed+i-1."
+        ),
     ] = 0,
     jobs: Annotated[
         int | None,
-        typer.Option("--jobs", "-j", min=1, help="Processes to play on (default: every core)."),
+        typer.Option(
+            "--jobs", "-j", min=1, metavar="J", help="Processes to play on (default: every core)."
+        ),
     ] = None,
     out_file: Annotated[
         Path | None,
-        typer.Option("--out", help="Write results: .json (summary and games) or .csv (games)."),
+        typer.Option(
+            "--out",
+            metavar="FILE",
+            help="Write results: .json (summary and games) or .csv (games).",
+        ),
     ] = None,
     plot: Annotated[
         Path | None,
-        typer.Option("--plot", help="Draw win shares and ratings to this .png file."),
+        typer.Option(
+            "--plot", metavar="FILE", help="Draw win shares and ratings to this .png file."
+        ),
     ] = None,
     option: GameOptions = None,
 ) -> None:
