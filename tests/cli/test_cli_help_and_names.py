@@ -126,11 +126,14 @@ def test_resume_refuses_what_the_record_already_sets(
     run.assert_user_error("--resume continues the game as recorded", dropped)
 
 
-def test_one_game_is_counted_in_the_singular(angler: Angler) -> None:
-    run = angler(["simulate", "fishing", "-n", "1"])
+def test_one_game_is_counted_in_the_singular(angler: Angler, tmp_path: Path) -> None:
+    record = tmp_path / "records"
+    run = angler(["simulate", "fishing", "-n", "1", "--records", record])
     assert "fishing: 1 game, 4 players" in run.stdout
     run = angler(["tournament", "fishing", "-p", "3", "-a", "random,random,random", "-n", "1"])
     assert "fishing: 1 game, 3 players" in run.stdout
+    run = angler(["replay", record / "game-00001.json", "--to", "1"])
+    assert "fishing, 1 step checked, in progress" in run.stdout
 
 
 def test_bench_times_the_shipped_yardstick_with_no_path(angler: Angler) -> None:
