@@ -53,13 +53,16 @@ def simulate_command(
             "--agents",
             "-a",
             metavar="AGENTS",
-            help="Comma-separated agent per seat (1 name: every seat).",
+            help="Comma-separated agent per seat (1 name: every seat): random, heuristic, "
+            "ismcts[:BUDGET] (e.g. ismcts:2000it) or a level (easy, normal, hard); any case.",
         ),
     ] = "random",
     records: Annotated[
         Path | None,
         typer.Option(
-            "--records", metavar="DIR", help="Folder for every game's record (game-00001.json …)."
+            "--records",
+            metavar="DIR",
+            help="Folder for every game's record (game-00001.json …), created if missing.",
         ),
     ] = None,
     out_file: Annotated[

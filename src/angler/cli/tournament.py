@@ -37,7 +37,9 @@ def tournament_command(
             "--agents",
             "-a",
             metavar="AGENTS",
-            help="Comma-separated agents, one per seat (an agent may enter several times).",
+            help="Comma-separated agents, one per seat (an agent may enter several times): "
+            "random, heuristic, ismcts[:BUDGET] (e.g. ismcts:2000it) or a level (easy, normal, "
+            "hard); any case.",
         ),
     ],
     players: PlayersOption = None,
