@@ -58,6 +58,14 @@ def running(pids: set[int]) -> set[int]:
     return {pid for pid in pids if pid in table and table[pid][1] not in "ZX"}
 
 
+def is_worker(pid: int) -> bool:
+    """A process started by multiprocessing to run tasks (not, e.g., its resource tracker)."""
+    try:
+        return b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+
+
 def wait_until(condition: Callable[[], object], what: str, seconds: float = GRACE) -> None:
     deadline = time.monotonic() + seconds
     while not condition():
@@ -80,7 +88,7 @@ def workers_of(proc: subprocess.Popen[str], count: int) -> set[int]:
     """The descendants of a tournament once its ``count`` workers are playing."""
 
     def playing() -> bool:
-        return len(running(descendants(proc.pid))) > count  # the workers and their helper
+        return len([pid for pid in running(descendants(proc.pid)) if is_worker(pid)]) >= count
 
     wait_until(playing, f"{count} workers to start")
     time.sleep(1.0)  # let them play a few games
