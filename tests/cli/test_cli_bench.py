@@ -34,7 +34,17 @@ def test_bench_json_has_the_figures_for_every_game(angler: Angler) -> None:
 def test_bench_players_and_yardstick(angler: Angler, tmp_path: Path) -> None:
     yardstick = tmp_path / "yard.py"
     yardstick.write_text("def plays_per_second():\n    return 1234.5\n")
-    args = ["bench", "fishing", "-p", "3", "--json", "--seconds", "0.1", "--yardstick", yardstick]
+    args = [
+        "bench",
+        "fishing",
+        "-p",
+        "3",
+        "--json",
+        "--seconds",
+        "0.1",
+        "--yardstick-file",
+        yardstick,
+    ]
     data = angler(args).json()
     assert data["fishing"]["players"] == 3
     assert data["fishing"]["yardstick_plays_per_s"] == 1234.5
@@ -43,7 +53,7 @@ def test_bench_players_and_yardstick(angler: Angler, tmp_path: Path) -> None:
 def test_bench_table(angler: Angler, tmp_path: Path) -> None:
     yardstick = tmp_path / "yard.py"
     yardstick.write_text("def plays_per_second():\n    return 99\n")
-    run = angler(["bench", "fishing", "--seconds", "0.1", "--yardstick", yardstick])
+    run = angler(["bench", "fishing", "--seconds", "0.1", "--yardstick-file", yardstick])
     assert run.status == 0, run.stderr
     assert "decisions/s" in run.stdout and "clones/s" in run.stdout
     assert "yardstick" in run.stdout and "99" in run.stdout

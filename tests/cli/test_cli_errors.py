@@ -62,7 +62,7 @@ SIMULATE = ["simulate", "fishing", "--games", "2", "--records", "recs", "--out",
         (["simulate", "fishing", "--out", "no/such/folder/out.json"], ["does not exist"]),
         (["bench", "nope"], ["unknown game 'nope'"]),
         (["bench", "fishing", "--players", "9", "--seconds", "0.05"], ["3–5 players"]),
-        (["bench", "--yardstick", "missing.py", "--seconds", "0.05"], ["missing.py"]),
+        (["bench", "--yardstick-file", "missing.py", "--seconds", "0.05"], ["missing.py"]),
         (["replay", "missing.json"], ["cannot read missing.json"]),
         (["play", "nope"], ["unknown game 'nope'"]),
         (["play", "fishing", "--players", "7"], ["3–5 players"]),
@@ -89,12 +89,12 @@ def test_records_folder_that_is_a_file(angler: Angler, workdir: Path) -> None:
 
 def test_yardstick_without_plays_per_second(angler: Angler, workdir: Path) -> None:
     (workdir / "yard.py").write_text("x = 1\n")
-    angler(["bench", "--yardstick", "yard.py"]).assert_user_error("plays_per_second")
+    angler(["bench", "--yardstick-file", "yard.py"]).assert_user_error("plays_per_second")
 
 
 def test_yardstick_that_raises(angler: Angler, workdir: Path) -> None:
     (workdir / "yard.py").write_text("def plays_per_second():\n    raise RuntimeError('boom')\n")
-    angler(["bench", "--yardstick", "yard.py"]).assert_user_error("boom")
+    angler(["bench", "--yardstick-file", "yard.py"]).assert_user_error("boom")
 
 
 # ----- records -----

@@ -7,8 +7,10 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import pytest
+
 from angler.agents import make_agent
-from angler.core import make_game
+from angler.core import AnglerError, make_game
 from angler.games.fishing.cards import DEFAULT_CARDS
 from angler.sim.simulate import GameResult, Simulation, play_game, rounds_played, simulate
 
@@ -121,10 +123,16 @@ def test_game_options_reach_the_game(angler: Angler, tmp_path: Path) -> None:
     assert json.loads(out.read_text())["summary"]["options"]["cards"] == str(DEFAULT_CARDS)
 
 
-def test_zero_games_is_an_empty_summary(angler: Angler) -> None:
-    run = angler(["simulate", "fishing", "--games", "0"])
-    assert run.status == 0
-    assert "0 games" in run.stdout
+def test_simulate_refuses_zero_games_as_tournament_does(angler: Angler) -> None:
+    for command in ("simulate", "tournament"):
+        run = angler([command, "fishing", "-a", "random", "--games", "0"])
+        run.assert_user_error("--games", "greater than or equal to 1")
+        assert run.stdout == ""
+
+
+def test_simulating_zero_games_is_refused_in_the_library_too() -> None:
+    with pytest.raises(AnglerError, match="at least 1 game, not 0"):
+        simulate(make_game("fishing", 4), 0)
 
 
 def test_a_shared_victory_counts_as_a_win_for_each_winner() -> None:

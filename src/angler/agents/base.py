@@ -78,22 +78,34 @@ def agent_names() -> list[str]:
     return sorted(_AGENTS)
 
 
+def resolve_agent(name: str) -> str:
+    """An agent name as the registry spells it, whoever typed it: trimmed and in lower case
+    (``RANDOM`` is ``random``, ``ISMCTS:2000IT`` is ``ismcts:2000it``). AnglerError if no agent
+    has that name, or a budget is given to one that takes none; the budget itself is read by
+    :func:`make_agent`.
+
+    Every interface resolves names here, so one spelling works everywhere.
+    """
+    _discover()
+    canonical = name.strip().lower()
+    base, colon, _ = canonical.partition(":")
+    if base not in _AGENTS:
+        raise AnglerError(f"unknown agent {base!r} (agents: {', '.join(agent_names())})")
+    if colon and base not in _BUDGETED:
+        raise AnglerError(f"agent {base!r} takes no budget (only {', '.join(sorted(_BUDGETED))})")
+    return canonical
+
+
 def make_agent(name: str, seed: int, game: Game | None = None) -> Agent:
-    """A new agent ``name`` with its own random stream from ``seed``.
+    """A new agent ``name`` (any case, see :func:`resolve_agent`) with its own random stream
+    from ``seed``.
 
     A search agent takes a budget after a colon: ``ismcts:0.5s`` (seconds per decision) or
     ``ismcts:2000it`` (iterations per decision).
     """
-    _discover()
-    base, _, budget = name.partition(":")
-    try:
-        factory = _AGENTS[base]
-    except KeyError:
-        raise AnglerError(f"unknown agent {base!r} (agents: {', '.join(agent_names())})") from None
-    if not budget:
-        return factory(seed, game)
-    if base not in _BUDGETED:
-        raise AnglerError(f"agent {base!r} takes no budget (only {', '.join(sorted(_BUDGETED))})")
+    base, colon, budget = resolve_agent(name).partition(":")
+    if not colon:
+        return _AGENTS[base](seed, game)
     return _BUDGETED[base](seed, game, budget)
 
 

@@ -11,24 +11,36 @@ from rich.table import Table
 from angler.cli.common import emit_json, err, out
 from angler.core.registry import all_games, make_game
 from angler.sim.bench import bench_game, run_yardstick
+from angler.sim.yardstick import plays_per_second
 
 
 def bench_command(
     games: Annotated[
-        list[str] | None, typer.Argument(help="Games to measure (default: every game).")
+        list[str] | None,
+        typer.Argument(metavar="GAME", help="Games to measure (default: every game)."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
     seconds: Annotated[
-        float, typer.Option("--seconds", help="Time to spend on each game.", min=0.01)
+        float, typer.Option("--seconds", metavar="S", help="Time to spend on each game.", min=0.01)
     ] = 3.0,
     players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Players (default: each game's).")
+        int | None,
+        typer.Option("--players", "-p", metavar="N", help="Players (default: each game's)."),
     ] = None,
     yardstick: Annotated[
-        Path | None,
+        bool,
         typer.Option(
             "--yardstick",
-            help="A Python file with plays_per_second(); run here and shown beside the figures.",
+            help="Also time the yardstick, a bare Python trick-taking loop shipped with angler "
+            "(about 1 s), and show its plays/s beside the figures: how fast the machine was.",
+        ),
+    ] = False,
+    yardstick_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--yardstick-file",
+            metavar="FILE",
+            help="Time this Python file's plays_per_second() as the yardstick instead.",
         ),
     ] = None,
 ) -> None:
@@ -42,7 +54,11 @@ def bench_command(
     names = games or [game.name for game in all_games()]
     configured = [make_game(name, players) for name in names]  # every name checked first
     figures: dict[str, dict[str, Any]] = {}
-    yard = run_yardstick(yardstick) if yardstick is not None else None
+    yard = None
+    if yardstick_file is not None:
+        yard = run_yardstick(yardstick_file)
+    elif yardstick:
+        yard = plays_per_second()
     for game in configured:
         if not as_json:
             err.print(f"measuring {game.name} ({game.players} players, ~{seconds:g} s)…")

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -13,6 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from angler.core.errors import AnglerError
+from angler.sim.stopping import RunStopped, sigterm_stops_runs
 
 SEATS_NOTE = "Seats are numbered from 1 on the command line and in tables, from 0 in JSON and CSV."
 
@@ -44,36 +48,101 @@ def seat_from_cli(seat: int, players: int, flag: str) -> int:
     return seat - 1
 
 
+def shown(path: Path) -> str:
+    """A path for a one-line message: an over-long one keeps its start and end."""
+    text = str(path)
+    return text if len(text) <= 80 else f"{text[:40]}…{text[-30:]} ({len(text)} characters)"
+
+
+def _reason(exc: OSError) -> str:
+    if exc.errno == errno.ENAMETOOLONG:
+        return "the name is longer than the file system allows"
+    return (exc.strerror or str(exc)).lower()
+
+
 def check_writable_file(path: Path, suffixes: Sequence[str] = ()) -> None:
-    """Fail early (before any work) if ``path`` cannot be written as a file."""
+    """Refuse ``path`` before any work if it cannot be written as a file.
+
+    The file is really opened in its folder, so the system itself judges permissions, the name's
+    length and the file system; a file the check created is removed, and an existing one is
+    opened for appending, which changes nothing in it. Every command checks every output path
+    here before it starts.
+    """
     if suffixes and path.suffix.lower() not in suffixes:
-        raise AnglerError(f"{path}: the file name must end in {' or '.join(suffixes)}")
-    if path.is_dir():
-        raise AnglerError(f"{path} is a folder, not a file")
-    if not path.parent.is_dir():
-        raise AnglerError(f"cannot write {path}: folder {path.parent} does not exist")
+        raise AnglerError(f"{shown(path)}: the file name must end in {' or '.join(suffixes)}")
+    try:
+        if path.is_dir():
+            raise AnglerError(f"{shown(path)} is a folder, not a file")
+        folder = path.parent
+        if not folder.is_dir():
+            missing = "is not a folder" if folder.exists() else "does not exist"
+            raise AnglerError(f"cannot write {shown(path)}: folder {shown(folder)} {missing}")
+        existed = path.exists()
+        with path.open("a" if existed else "x", encoding="utf-8"):
+            pass
+        if not existed:
+            path.unlink()
+    except OSError as exc:
+        raise AnglerError(f"cannot write {shown(path)}: {_reason(exc)}") from None
 
 
-def check_writable_folder(path: Path) -> None:
-    if path.exists() and not path.is_dir():
-        raise AnglerError(f"{path} exists and is not a folder")
-    if not path.exists() and not path.parent.is_dir():
-        raise AnglerError(f"cannot create {path}: folder {path.parent} does not exist")
+def check_writable_folder(path: Path, sample: str) -> None:
+    """Refuse folder ``path`` before any work if files named like ``sample`` cannot be written
+    in it. A missing folder is fine (it is created, parents too, when the first file is
+    written): the check creates it and a file ``sample`` in it, then removes all it created."""
+    try:
+        if path.exists() and not path.is_dir():
+            raise AnglerError(f"{shown(path)} exists and is not a folder")
+        created = [folder for folder in (path, *path.parents) if not folder.exists()]
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+            check_writable_file(path / sample)
+        finally:
+            for folder in created:  # deepest first
+                if folder.is_dir():
+                    folder.rmdir()
+    except OSError as exc:
+        raise AnglerError(f"cannot create folder {shown(path)}: {_reason(exc)}") from None
 
 
 def write_text(path: Path, text: str) -> None:
-    """Write a file; an OS error becomes a one-line AnglerError."""
+    """Write a file whole or not at all, so that an interrupted run never leaves half a file: a
+    new or regular file is written beside itself under a temporary name, then renamed over
+    (anything else, such as /dev/null, is written in place). An OS error becomes a one-line
+    AnglerError."""
     try:
-        path.write_text(text, encoding="utf-8")
+        if path.is_symlink() or (path.exists() and not path.is_file()):
+            path.write_text(text, encoding="utf-8")
+            return
+        temporary = path.with_name(f".angler-{os.getpid()}.tmp")
+        try:
+            temporary.write_text(text, encoding="utf-8")
+            os.replace(temporary, path)
+        finally:
+            temporary.unlink(missing_ok=True)
     except OSError as exc:
-        raise AnglerError(f"cannot write {path}: {exc.strerror}") from None
+        raise AnglerError(f"cannot write {shown(path)}: {_reason(exc)}") from None
 
 
 def make_folder(path: Path) -> None:
+    """Create folder ``path`` and any missing parents."""
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise AnglerError(f"cannot create folder {path}: {exc.strerror}") from None
+        raise AnglerError(f"cannot create folder {shown(path)}: {_reason(exc)}") from None
+
+
+@contextmanager
+def stoppable_run(kept: Callable[[RunStopped], str]) -> Iterator[None]:
+    """Run a many-game loop that Ctrl-C or SIGTERM stops at once: then print one line saying
+    how far it got and what was ``kept(stop)`` (written so far), and exit with 130 (143 for
+    SIGTERM), as a shell expects of an interrupted command."""
+    try:
+        with sigterm_stops_runs():
+            yield
+    except RunStopped as stop:
+        err.print(f"{stop}; {kept(stop)}", markup=False)
+        sys.exit(stop.status)
 
 
 def dumps(data: Any) -> str:
@@ -87,13 +156,15 @@ def emit_json(data: Any) -> None:
 
 
 # Options several commands share, declared once.
-GameArgument = Annotated[str, typer.Argument(help="Game name (see `angler games`).")]
+GameArgument = Annotated[
+    str, typer.Argument(metavar="GAME", help="Game name (see `angler games`).")
+]
 PlayersOption = Annotated[
-    int | None, typer.Option("--players", "-p", help="Players (default: the game's).")
+    int | None, typer.Option("--players", "-p", metavar="N", help="Players (default: the game's).")
 ]
 GameOptions = Annotated[
     list[str] | None,
-    typer.Option("--option", "-o", help="Game option key=value (repeatable)."),
+    typer.Option("--option", "-o", metavar="KEY=VALUE", help="Game option key=value (repeatable)."),
 ]
 
 

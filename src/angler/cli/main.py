@@ -23,6 +23,7 @@ from angler.cli.replay import replay_command
 from angler.cli.simulate import simulate_command
 from angler.cli.tournament import tournament_command
 from angler.core import AnglerError, all_games
+from angler.core.game import Option
 
 app = typer.Typer(
     name="angler",
@@ -30,6 +31,10 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    # Plain help: flags read `--json` (no value shown) and paragraphs are re-wrapped at the
+    # terminal's width (up to 100 columns), never broken where the source line ended.
+    rich_markup_mode=None,
+    context_settings={"max_content_width": 100},
 )
 console = out
 
@@ -43,7 +48,7 @@ def _root() -> None:
     """
 
 
-@app.command()
+@app.command(short_help="The registered games, their player counts and options.")
 def games() -> None:
     """List the registered games with their player counts and options."""
     table = Table(title="angler games")
@@ -51,18 +56,40 @@ def games() -> None:
     table.add_column("players")
     table.add_column("options")
     table.add_column("about")
+    table.caption = (
+        "Set an option with -o NAME=VALUE (e.g. angler play crazy-fishing -o oos_rods=on)."
+    )
     for game in all_games():
-        options = "\n".join(f"{o.name} (default {o.default!r}): {o.help}" for o in game.options)
+        options = "\n".join(describe_option(option) for option in game.options)
         players = f"{game.min_players}–{game.max_players} (default {game.default_players})"
         table.add_row(game.name, players, options or "—", game.summary)
     console.print(table)
 
 
-app.command("play")(play_command)
-app.command("tournament")(tournament_command)
-app.command("simulate")(simulate_command)
-app.command("replay")(replay_command)
-app.command("bench")(bench_command)
+def describe_option(option: Option) -> str:
+    """``oos_rods (default off): …``: the default as a person would type or say it."""
+    value = option.default
+    if value is None:  # the help says what happens without it, or nothing does
+        default = "" if "default" in option.help else " (no default)"
+    elif isinstance(value, bool):
+        default = f" (default {'on' if value else 'off'})"
+    else:
+        default = f" (default {value})"
+    return f"{option.name}{default}: {option.help}"
+
+
+# Short help for the command list: one line each, whole at any width.
+app.command("play", short_help="Play in the terminal against bots or friends.")(play_command)
+app.command("tournament", short_help="Seat-rotated matches: win shares, intervals, ratings.")(
+    tournament_command
+)
+app.command("simulate", short_help="Many games between agents: wins, scores, game length.")(
+    simulate_command
+)
+app.command("replay", short_help="Check a record step by step; show scores or one view.")(
+    replay_command
+)
+app.command("bench", short_help="Measure the engine's speed with random playouts.")(bench_command)
 
 
 def fail(message: str, status: int = 2) -> NoReturn:
@@ -83,8 +110,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         status = app(args=args, prog_name="angler", standalone_mode=False)
     except AnglerError as exc:
         fail(str(exc))
-    except NoArgsIsHelpError:
-        sys.exit(2)  # the help has been printed
+    except NoArgsIsHelpError as exc:  # `angler` alone: the help, and a failing status
+        print(exc.format_message(), flush=True)
+        sys.exit(2)
     except UsageError as exc:
         where = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
         fail(exc.format_message() + where, exc.exit_code)

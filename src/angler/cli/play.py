@@ -90,6 +90,8 @@ def play_command(
     """
     if ui not in ("auto", "screen", "text"):
         raise AnglerError(f"--ui is auto, screen or text, not {ui!r}")
+    if resume is not None:
+        _check_nothing_the_record_sets(game, players, seed, cards, option)
     if save is not None:
         check_writable_file(save)
     if resume is not None:
@@ -133,6 +135,31 @@ def _new_match(
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     return Match(configured, seed, kinds)
+
+
+def _check_nothing_the_record_sets(
+    game: str | None,
+    players: int | None,
+    seed: int | None,
+    cards: Path | None,
+    option: list[str] | None,
+) -> None:
+    """--resume continues a game as recorded: refuse what the record already decides rather
+    than ignore it without a word (--seat may change who plays; --save, --ui, --pace apply)."""
+    given = {
+        f"the game {game!r}": game is not None,
+        "--players": players is not None,
+        "--seed": seed is not None,
+        "--cards": cards is not None,
+        "--option": bool(option),
+    }
+    extra = [name for name, present in given.items() if present]
+    if extra:
+        listed = ", ".join(extra[:-1]) + " and " + extra[-1] if len(extra) > 1 else extra[0]
+        raise AnglerError(
+            f"--resume continues the game as recorded: its record sets the game, players, seed "
+            f"and options, so drop {listed}"
+        )
 
 
 def _resumed(path: Path, seat: list[str] | None) -> Match:

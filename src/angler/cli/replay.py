@@ -13,6 +13,7 @@ from angler.cli.present import Presenter
 from angler.core.errors import AnglerError
 from angler.core.records import load_record, replay
 from angler.core.state import State
+from angler.core.view import counted
 
 
 def replay_command(
@@ -69,7 +70,8 @@ def result_json(state: State, steps: int) -> dict[str, Any]:
 def result_table(state: State, steps: int, name: str) -> Table:
     terminal = state.is_terminal()
     status = "game over" if terminal else "in progress"
-    table = Table(title=f"{name}: {state.game.name}, {steps} steps checked, {status}")
+    checked = counted(steps, "step")
+    table = Table(title=f"{name}: {state.game.name}, {checked} checked, {status}")
     table.add_column("seat", justify="right")
     table.add_column("score", justify="right")
     table.add_column("place", justify="right")

@@ -20,43 +20,65 @@ from angler.cli.common import (
     out,
     parse_options,
     progress_bar,
+    stoppable_run,
     write_results,
     write_text,
 )
 from angler.core.records import record_of
 from angler.core.registry import make_game
 from angler.core.state import State
+from angler.core.view import counted
 from angler.sim.simulate import GameResult, Simulation, seat_agents, simulate
+from angler.sim.stopping import RunStopped
 
 
 def simulate_command(
     game: GameArgument,
     players: PlayersOption = None,
-    games: Annotated[int, typer.Option("--games", "-n", min=0, help="Games to play.")] = 100,
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, metavar="N", help="Games to play.")
+    ] = 100,
     seed: Annotated[
         int,
         typer.Option(
-            "--seed", "-s", help="Seed of the run: game i (from 1) is dealt from seed+i-1."
+            "--seed",
+            "-s",
+            metavar="SEED",
+            help="Seed of the run: game i (from 1) is dealt from seed+i-1.",
         ),
     ] = 0,
     agents: Annotated[
         str,
-        typer.Option("--agents", "-a", help="Comma-separated agent per seat (1 name: every seat)."),
+        typer.Option(
+            "--agents",
+            "-a",
+            metavar="AGENTS",
+            help="Comma-separated agent per seat (1 name: every seat): random, heuristic, "
+            "ismcts[:BUDGET] (e.g. ismcts:2000it) or a level (easy, normal, hard); any case.",
+        ),
     ] = "random",
     records: Annotated[
         Path | None,
-        typer.Option("--records", help="Folder for every game's record (game-00001.json …)."),
+        typer.Option(
+            "--records",
+            metavar="DIR",
+            help="Folder for every game's record (game-00001.json …), created if missing.",
+        ),
     ] = None,
     out_file: Annotated[
         Path | None,
         typer.Option(
-            "--out", help="Write results: .json (summary and games) or .csv (one row per game)."
+            "--out",
+            metavar="FILE",
+            help="Write results: .json (summary and games) or .csv (one row per game).",
         ),
     ] = None,
     option: GameOptions = None,
     cards: Annotated[
         Path | None,
-        typer.Option("--cards", help="Card set file (JSON) for games that have one."),
+        typer.Option(
+            "--cards", metavar="FILE", help="Card set file (JSON) for games that have one."
+        ),
     ] = None,
 ) -> None:
     """Play GAME many times between agents and summarise wins, scores and game length.
@@ -70,23 +92,27 @@ def simulate_command(
         settings["cards"] = str(cards)
     configured = make_game(game, players, **settings)
     names = seat_agents(agents.split(","), configured.players)
+    width = max(5, len(str(games)))
     if out_file is not None:
         check_writable_file(out_file, (".json", ".csv"))
     if records is not None:
-        check_writable_folder(records)
+        check_writable_folder(records, record_name(1, width))
 
     progress = progress_bar()
-    width = max(5, len(str(games)))
 
     def after_game(result: GameResult, state: State) -> None:
         if records is not None:
             if result.number == 1:
                 make_folder(records)
-            name = f"game-{result.number:0{width}d}.json"
-            write_text(records / name, record_of(state).dumps())
+            write_text(records / record_name(result.number, width), record_of(state).dumps())
         progress.advance(task)
 
-    with progress:
+    def kept(stop: RunStopped) -> str:
+        if records is not None and stop.finished:
+            return f"their records are in {records}, nothing else written"
+        return "nothing written"
+
+    with stoppable_run(kept), progress:
         task = progress.add_task(f"{configured.name} ×{games}", total=games)
         # Checks every agent name before the first game, so nothing is written on a bad name.
         run = simulate(configured, games, seed, names, on_game=after_game)
@@ -98,12 +124,17 @@ def simulate_command(
         write_results(out_file, run.to_json(), lambda: run_csv(run))
 
 
+def record_name(number: int, width: int) -> str:
+    """``game-00001.json``: numbered from 1, zero-padded so the files sort in order."""
+    return f"game-{number:0{width}d}.json"
+
+
 def summary_table(run: Simulation) -> Table:
     wins = run.wins()
     shares = run.win_shares()
     means = run.mean_scores()
     table = Table(
-        title=f"{run.game}: {run.games} games, {run.players} players, seed {run.seed}",
+        title=f"{run.game}: {counted(run.games, 'game')}, {run.players} players, seed {run.seed}",
         caption=length_caption(run),
     )
     for column in ("seat", "agent", "wins", "win %", "win share", "mean score"):

@@ -19,9 +19,13 @@ from angler.cli.common import (
     out,
     parse_options,
     progress_bar,
+    shown,
+    stoppable_run,
     write_results,
 )
+from angler.core.errors import AnglerError
 from angler.core.registry import make_game
+from angler.core.view import counted
 from angler.sim.tournament import MatchResult, Tournament, run_tournament
 
 
@@ -32,25 +36,41 @@ def tournament_command(
         typer.Option(
             "--agents",
             "-a",
-            help="Comma-separated agents, one per seat (an agent may enter several times).",
+            metavar="AGENTS",
+            help="Comma-separated agents, one per seat (an agent may enter several times): "
+            "random, heuristic, ismcts[:BUDGET] (e.g. ismcts:2000it) or a level (easy, normal, "
+            "hard); any case.",
         ),
     ],
     players: PlayersOption = None,
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, metavar="N", help="Games to play.")
+    ] = 100,
     seed: Annotated[
-        int, typer.Option("--seed", "-s", help="Game i (from 1) is dealt from seed+i-1.")
+        int,
+        typer.Option(
+            "--seed", "-s", metavar="SEED", help="Game i (from 1) is dealt from seed+i-1."
+        ),
     ] = 0,
     jobs: Annotated[
         int | None,
-        typer.Option("--jobs", "-j", min=1, help="Processes to play on (default: every core)."),
+        typer.Option(
+            "--jobs", "-j", min=1, metavar="J", help="Processes to play on (default: every core)."
+        ),
     ] = None,
     out_file: Annotated[
         Path | None,
-        typer.Option("--out", help="Write results: .json (summary and games) or .csv (games)."),
+        typer.Option(
+            "--out",
+            metavar="FILE",
+            help="Write results: .json (summary and games) or .csv (games).",
+        ),
     ] = None,
     plot: Annotated[
         Path | None,
-        typer.Option("--plot", help="Draw win shares and ratings to this .png file."),
+        typer.Option(
+            "--plot", metavar="FILE", help="Draw win shares and ratings to this .png file."
+        ),
     ] = None,
     option: GameOptions = None,
 ) -> None:
@@ -61,7 +81,7 @@ def tournament_command(
     rotated by i-1 places.
     """
     configured = make_game(game, players, **parse_options(option))
-    names = [name.strip() for name in agents.split(",")]
+    names = agents.split(",")
     if out_file is not None:
         check_writable_file(out_file, (".json", ".csv"))
     if plot is not None:
@@ -71,7 +91,7 @@ def tournament_command(
     def after_game(result: MatchResult) -> None:
         progress.advance(task)
 
-    with progress:
+    with stoppable_run(lambda stop: "nothing written"), progress:
         task = progress.add_task(f"{configured.name} ×{games}", total=games)
         run = run_tournament(configured, names, games, seed, jobs, on_game=after_game)
 
@@ -86,7 +106,7 @@ def tournament_command(
 def standings_table(run: Tournament) -> Table:
     par = 1 / run.players
     table = Table(
-        title=f"{run.game}: {run.games} games, {run.players} players, seed {run.seed}",
+        title=f"{run.game}: {counted(run.games, 'game')}, {run.players} players, seed {run.seed}",
         caption=f"par {par:.1%}; win share with its 95% (Wilson) interval, a shared victory "
         "counting 1/k; mean score ± its 95% interval; rating: OpenSkill μ ± σ; "
         "seconds a move: mean (longest)",
@@ -170,7 +190,12 @@ def draw(run: Tournament, path: Path) -> None:
     )
     right.set_yticks(rows, labels)
     right.set_xlabel("OpenSkill rating (μ ± σ)")
-    figure.suptitle(f"{run.game}, {run.players} players, {run.games} games (seed {run.seed})")
+    games = counted(run.games, "game")
+    figure.suptitle(f"{run.game}, {run.players} players, {games} (seed {run.seed})")
     figure.tight_layout()
-    figure.savefig(path, dpi=110)
-    plt.close(figure)
+    try:
+        figure.savefig(path, dpi=110)
+    except OSError as exc:
+        raise AnglerError(f"cannot write {shown(path)}: {exc.strerror or exc}") from None
+    finally:
+        plt.close(figure)

@@ -156,7 +156,11 @@ def bench_game(game: Game, seconds: float = 3.0, seed: int = 0) -> dict[str, Any
 def run_yardstick(path: str | Path) -> float:
     """Load the Python file ``path`` and return its ``plays_per_second()``, run in this process."""
     file = Path(path)
-    if not file.is_file():
+    try:
+        is_file = file.is_file()
+    except OSError as exc:  # e.g. a name longer than the file system allows
+        raise AnglerError(f"cannot read yardstick {file}: {exc.strerror or exc}") from None
+    if not is_file:
         raise AnglerError(f"yardstick {file} is not a file")
     spec = importlib.util.spec_from_file_location("angler_yardstick", file)
     if spec is None or spec.loader is None:

@@ -13,9 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from angler.agents import Agent, agent_seed, make_agent
+from angler.agents.base import resolve_agent
 from angler.core.errors import AnglerError
 from angler.core.game import Game
 from angler.core.state import State
+from angler.sim.stopping import RunStopped, signal_of
 
 
 @dataclass(frozen=True)
@@ -145,13 +147,11 @@ def play_game(state: State, agents: Sequence[Agent]) -> State:
 
 
 def seat_agents(names: Sequence[str], players: int) -> list[str]:
-    """One agent name per seat: a single name serves every seat."""
-    names = [name.strip() for name in names]
-    if len(names) == 1:
-        return names * players
-    if len(names) != players:
+    """One agent name per seat, as the registry spells it: a single name serves every seat."""
+    if len(names) not in (1, players):
         raise AnglerError(f"give 1 agent or {players} (one per seat), not {len(names)}")
-    return names
+    resolved = [resolve_agent(name) for name in names]
+    return resolved * players if len(resolved) == 1 else resolved
 
 
 def simulate(
@@ -161,13 +161,31 @@ def simulate(
     agents: Sequence[str] = ("random",),
     on_game: Callable[[GameResult, State], None] | None = None,
 ) -> Simulation:
-    """Play ``games`` games of ``game``; ``on_game(result, final_state)`` is called after each."""
-    if games < 0:
-        raise AnglerError(f"the number of games must be 0 or more, not {games}")
+    """Play ``games`` games of ``game``; ``on_game(result, final_state)`` is called after each.
+
+    Ctrl-C (or SIGTERM, under :func:`~angler.sim.stopping.sigterm_stops_runs`) stops at once
+    with :class:`RunStopped`, which says how many games had finished (their ``on_game`` done).
+    """
+    if games < 1:
+        raise AnglerError(f"a simulation needs at least 1 game, not {games}")
     names = seat_agents(agents, game.players)
     for seat, name in enumerate(names):  # fail on a bad name before any game is played
         make_agent(name, agent_seed(seed, seat), game)
     run = Simulation(game.name, game.players, game.describe_options(), seed, names)
+    try:
+        _play_games(run, game, games, on_game)
+    except KeyboardInterrupt as stop:
+        raise RunStopped(run.games, games, signal_of(stop)) from None
+    return run
+
+
+def _play_games(
+    run: Simulation,
+    game: Game,
+    games: int,
+    on_game: Callable[[GameResult, State], None] | None,
+) -> None:
+    seed, names = run.seed, run.agents
     for index in range(games):
         game_seed = seed + index
         players = [
@@ -183,7 +201,6 @@ def simulate(
             rounds=rounds_played(state),
             tally=game.tally(state),
         )
-        run.results.append(result)
         if on_game is not None:
             on_game(result, state)
-    return run
+        run.results.append(result)  # counted as finished once on_game is done with it

@@ -15,20 +15,23 @@ interval, its mean score with a 95% normal-approximation interval, and an OpenSk
 from __future__ import annotations
 
 import math
+import multiprocessing
 import os
+import signal
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from angler.agents import agent_seed, make_agent
-from angler.agents.base import Agent
+from angler.agents.base import Agent, resolve_agent
 from angler.core.errors import AnglerError
 from angler.core.game import Game
 from angler.core.registry import make_game
 from angler.core.view import View
 from angler.sim.simulate import play_game
+from angler.sim.stopping import RunStopped, signal_of, signals_ignored, start_worker
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 
@@ -269,12 +272,17 @@ def run_tournament(
     jobs: int | None = None,
     on_game: Callable[[MatchResult], None] | None = None,
 ) -> Tournament:
-    """Play ``games`` seat-rotated games on ``jobs`` processes (default: every core)."""
-    agents = [name.strip() for name in agents]
+    """Play ``games`` seat-rotated games on ``jobs`` processes (default: every core).
+
+    Ctrl-C (or SIGTERM, under :func:`~angler.sim.stopping.sigterm_stops_runs`) stops at once:
+    the queued games are dropped, the worker processes ended, and :class:`RunStopped` says how
+    many games had finished.
+    """
     if len(agents) != game.players:
         raise AnglerError(
             f"give one agent per seat: {game.players} for {game.players} players, not {len(agents)}"
         )
+    agents = [resolve_agent(name) for name in agents]
     if games < 1:
         raise AnglerError(f"a tournament needs at least 1 game, not {games}")
     for seat, name in enumerate(agents):  # a bad name fails before any game is played
@@ -284,26 +292,50 @@ def run_tournament(
         raise AnglerError(f"--jobs must be at least 1, not {jobs}")
     options = game.describe_options()
     run = Tournament(game.name, game.players, options, seed, list(agents))
+
+    def finish(result: MatchResult) -> None:
+        if on_game is not None:
+            on_game(result)
+        run.results.append(result)  # counted as finished once on_game is done with it
+
     numbers = list(range(1, games + 1))
-    if jobs == 1 or games == 1:
-        for number in numbers:
-            result = play_match(game.name, options, agents, seed, number)
-            run.results.append(result)
-            if on_game is not None:
-                on_game(result)
-        return run
-    # Small batches keep every core busy and the progress bar moving.
-    size = max(1, min(8, games // (jobs * 4)))
-    batches = [numbers[k : k + size] for k in range(0, games, size)]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [
-            pool.submit(_play_batch, game.name, options, list(agents), seed, batch)
-            for batch in batches
-        ]
-        for future in as_completed(futures):
-            for result in future.result():
-                run.results.append(result)
-                if on_game is not None:
-                    on_game(result)
+    try:
+        if jobs == 1 or games == 1:
+            for number in numbers:
+                finish(play_match(game.name, options, agents, seed, number))
+        else:
+            _play_on_workers(
+                jobs, partial(_play_batch, game.name, options, agents, seed), numbers, finish
+            )
+    except KeyboardInterrupt as stop:
+        raise RunStopped(len(run.results), games, signal_of(stop)) from None
     run.results.sort(key=lambda result: result.number)
     return run
+
+
+def _play_on_workers(
+    jobs: int,
+    play: Callable[[list[int]], list[MatchResult]],
+    numbers: list[int],
+    finish: Callable[[MatchResult], None],
+) -> None:
+    """Play the games ``numbers`` in batches on ``jobs`` worker processes, passing each result to
+    ``finish`` as it comes; on any exception (Ctrl-C included) the workers are ended first."""
+    # Small batches keep every core busy and the progress bar moving.
+    size = max(1, min(8, len(numbers) // (jobs * 4)))
+    batches = [numbers[k : k + size] for k in range(0, len(numbers), size)]
+    # Spawned workers start afresh: no threads or signal handlers inherited from this process.
+    context = multiprocessing.get_context("spawn")
+    with signals_ignored(signal.SIGINT):  # workers inherit SIGINT ignored from the start
+        pool = context.Pool(min(jobs, len(batches)), start_worker, (os.getpid(),))
+    try:
+        for results in pool.imap_unordered(play, batches):
+            for result in results:
+                finish(result)
+    except BaseException:
+        with signals_ignored(signal.SIGINT, signal.SIGTERM):  # a second Ctrl-C waits for this
+            pool.terminate()
+            pool.join()
+        raise
+    pool.close()
+    pool.join()

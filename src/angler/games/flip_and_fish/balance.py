@@ -145,6 +145,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games must be at least 1")
     try:
         games = {n: FlipAndFishGame(n, cards=args.cards) for n in (2, 3, 4)}
+        if args.out:
+            # This entry point is a command line: it checks its output as the angler commands
+            # do, before the long run rather than after it.
+            from angler.cli.common import check_writable_file
+
+            check_writable_file(Path(args.out))
     except AnglerError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -157,7 +163,13 @@ def main(argv: list[str] | None = None) -> int:
                 progress.advance(task)
     text = report(results, games[3], args.seed, args.cards or "the bundled edition")
     if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
+        from angler.cli.common import write_text
+
+        try:
+            write_text(Path(args.out), text)
+        except AnglerError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
     else:
         print(text, end="")
     return 0

@@ -5,10 +5,13 @@
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 
+from angler.core.errors import AnglerError
 from angler.games.flip_and_fish.cast import SKILLS, measure, throw
 from angler.games.flip_and_fish.table import Table
 
@@ -83,5 +86,27 @@ def write_bite_chart(path: str, casts: int = 2000) -> None:
     plt.close(figure)
 
 
+def main(argv: list[str] | None = None) -> int:
+    """``python -m angler.games.flip_and_fish.charts [FILE.png]``: the file is checked before
+    the casts are simulated; a bad one is one line on standard error and status 2."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("file", nargs="?", default="bite-chance.png", help="the chart (.png)")
+    args = parser.parse_args(argv)
+    # This entry point is a command line: it checks its output as the angler commands do.
+    from angler.cli.common import check_writable_file, shown
+
+    path = Path(args.file)
+    try:
+        check_writable_file(path, (".png",))
+        try:
+            write_bite_chart(str(path))
+        except OSError as exc:
+            raise AnglerError(f"cannot write {shown(path)}: {exc.strerror or exc}") from None
+    except AnglerError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
 if __name__ == "__main__":
-    write_bite_chart(sys.argv[1] if len(sys.argv) > 1 else "bite-chance.png")
+    raise SystemExit(main())
