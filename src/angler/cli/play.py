@@ -29,6 +29,7 @@ from angler.core.errors import AnglerError
 from angler.core.records import load_record
 from angler.core.registry import make_game
 from angler.core.state import State
+from angler.play import autosave
 from angler.play.match import Match
 from angler.play.seats import HUMAN, seat_kinds
 
@@ -42,7 +43,9 @@ class Quit(Exception):
 def play_command(
     game: Annotated[
         str | None,
-        typer.Argument(help="Game name (see `angler games`); not needed with --resume."),
+        typer.Argument(
+            help="Game name (see `angler games`); with --resume, the saved file to continue."
+        ),
     ] = None,
     players: PlayersOption = None,
     seat: Annotated[
@@ -64,9 +67,13 @@ def play_command(
         typer.Option("--save", help="Write the game's record here when it ends or you quit."),
     ] = None,
     resume: Annotated[
-        Path | None,
-        typer.Option("--resume", help="Continue a game saved from `angler play` (a record)."),
-    ] = None,
+        bool,
+        typer.Option(
+            "--resume",
+            help="Continue a game saved from `angler play`: `--resume FILE`, or `--resume` alone "
+            "for the last unfinished game (every game is autosaved after each move).",
+        ),
+    ] = False,
     pace: Annotated[
         float,
         typer.Option("--pace", min=0, max=10, help="Seconds between bot moves on screen."),
@@ -91,17 +98,27 @@ def play_command(
         raise AnglerError(f"--ui is auto, screen or text, not {ui!r}")
     if save is not None:
         check_writable_file(save)
-    if resume is not None:
-        match = _resumed(resume, seat)
+    last = autosave.last_unfinished() if resume and game is None else None
+    if resume and game is None and last is None:
+        raise AnglerError("no unfinished game was autosaved: give --resume FILE")
+    if resume:
+        match = _resumed(last.path if last else Path(str(game)), seat)
     else:
         match = _new_match(game, players, seat, seed, cards, option)
+    autosave.keep(match, last.path if last else None)
     if ui == "screen" or (ui == "auto" and sys.stdin.isatty() and sys.stdout.isatty()):
         from angler.tui.app import PlayApp  # Textual loads only when the screen is used
 
-        PlayApp(match, pace=pace, save_to=save).run()
+        offer = last.describe() if last else None
+        PlayApp(match, pace=pace, save_to=save, offer=offer).run()
         return
+    if last is not None:
+        say(f"Resuming the last game ({last.describe()}) from {last.path}")
     session = Session(match)
-    finished = session.run()
+    try:
+        finished = session.run()
+    finally:
+        match.autosave()  # the line prompt plays on the state itself: save where it stopped
     if save is not None:
         write_text(save, match.record().dumps())
         out.print(f"Record saved to {save}", markup=False)

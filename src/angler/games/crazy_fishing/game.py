@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from angler.core.chance import Chance
@@ -9,7 +10,7 @@ from angler.core.errors import AnglerError, OptionError
 from angler.core.game import CARDS_OPTION, CardGame, Option
 from angler.core.registry import register
 from angler.core.state import State
-from angler.core.view import counted
+from angler.core.view import View, counted
 from angler.games.crazy_fishing.cards import BAIT, FISH, ROD, CardSet, load_cards
 from angler.games.crazy_fishing.rules import CrazyFishingState
 
@@ -120,6 +121,18 @@ class CrazyFishingGame(CardGame):
         state = CrazyFishingState(self, Chance(seed))
         state.set_up()
         return state
+
+    def menu(self, view: View, legal: Sequence[int]) -> tuple[list[int], str]:
+        from angler.games.crazy_fishing.view import CrazyFishingView, menu
+
+        assert isinstance(view, CrazyFishingView)
+        return menu(view, legal), ""
+
+    def prompt(self, view: View, legal: Sequence[int]) -> str:
+        from angler.games.crazy_fishing.view import CrazyFishingView, prompt
+
+        assert isinstance(view, CrazyFishingView)
+        return prompt(view, self.cards)
 
     def standings(self, state: State) -> list[str]:
         """Fish caught per seat, with boots and pearls."""

@@ -10,7 +10,7 @@ from angler.core.errors import AnglerError
 from angler.core.game import CARDS_OPTION, CardGame
 from angler.core.registry import register
 from angler.core.state import State
-from angler.core.view import counted
+from angler.core.view import View, counted
 from angler.games.fishing.cards import TRUMP, CardSet, load_cards
 from angler.games.fishing.rules import HAND_SIZES, FishingState
 
@@ -49,6 +49,18 @@ class FishingGame(CardGame):
         state = FishingState(self, Chance(seed))
         state.deal_first_round()
         return state
+
+    def menu(self, view: View, legal: Sequence[int]) -> tuple[list[int], str]:
+        from angler.games.fishing.view import FishingView, menu
+
+        assert isinstance(view, FishingView)
+        return menu(view, self.cards, legal), ""
+
+    def prompt(self, view: View, legal: Sequence[int]) -> str:
+        from angler.games.fishing.view import FishingView, prompt
+
+        assert isinstance(view, FishingView)
+        return prompt(view, self.cards)
 
     def evaluate(self, state: State) -> list[float]:
         """For search: mid-round, the cards on each fisher count already (a point each at the
