@@ -83,7 +83,8 @@ class PlayApp(App[None]):
             with Vertical(id="side"):
                 yield Static(id="status")
                 yield OptionList(id="actions")
-                yield Input(id="typed", placeholder="or type an action (Tab first for u s r q)")
+                # Not selected on focus: the key that started typing must not be typed over.
+                yield Input(id="typed", placeholder="or type an action", select_on_focus=False)
                 yield RichLog(id="log", wrap=True, markup=False, min_width=20)
         yield Static(
             f"The terminal is too small: angler needs at least {MIN_WIDTH}×{MIN_HEIGHT}.",
@@ -230,16 +231,23 @@ class PlayApp(App[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if self.asking is None or event.option.id is None:
             return
+        if self.typing():  # Enter came while an action was being typed: it sends the text
+            self.send_typed()
+            return
         self.choose(self.choices[int(event.option.id)])
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.send_typed()
+
+    def send_typed(self) -> None:
         if self.asking is None:
             return
-        text = event.value.strip()
+        typed = self.query_one("#typed", Input)
+        text = typed.value.strip()
         # Whatever happens, the box is emptied (a refused text is not added to) and the menu
         # takes the focus back, so that u, s, r and q work as keys again.
-        event.input.value = ""
-        self.query_one("#actions", OptionList).focus()
+        typed.value = ""
+        self.set_focus(self.query_one("#actions", OptionList))
         if not text:
             return
         try:
@@ -250,23 +258,31 @@ class PlayApp(App[None]):
         self.choose(action)
 
     def on_key(self, event: events.Key) -> None:
-        """A printable key that is not bound starts typing an action: it goes to the box, and
-        the keys after it follow (``play Y7``). Escape in the box returns to the menu."""
+        """A printable key that is not bound starts typing an action: it goes to the box, which
+        takes the focus at once, so the keys after it follow (``play Y7``). Escape in the box
+        drops the text and returns to the menu."""
         if len(self.screen_stack) > 1:
             return
         typed = self.query_one("#typed", Input)
         if typed.has_focus:
             if event.key == "escape":
+                typed.value = ""
                 self.query_one("#actions", OptionList).focus()
                 event.stop()
             return
         char = event.character
-        if not event.is_printable or char is None or char.isspace() or char in KEYS:
+        if not event.is_printable or char is None:
             return
-        typed.focus()
+        if not typed.value and (char.isspace() or char in KEYS):
+            return  # a key, not the start of an action
+        self.set_focus(typed)
         typed.insert_text_at_cursor(char)
         event.stop()
         event.prevent_default()
+
+    def typing(self) -> bool:
+        """An action is being typed: the box holds text (it is emptied when it is sent)."""
+        return bool(self.query_one("#typed", Input).value)
 
     def choose(self, action: int) -> None:
         seat = self.asking
@@ -306,7 +322,10 @@ class PlayApp(App[None]):
     # ----- keys -----
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The game's keys act on the table only: not under a question, the rules or the end."""
-        return action not in GAME_ACTIONS or len(self.screen_stack) == 1
+        if action not in GAME_ACTIONS:
+            return True
+        # While an action is typed its letters are text, never keys (``cast`` holds an s).
+        return len(self.screen_stack) == 1 and not self.typing()
 
     def action_undo(self) -> None:
         if self.thinking:
