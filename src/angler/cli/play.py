@@ -214,6 +214,7 @@ class Session:
         say(self.presenter.render(view))
         legal, hint = self.game.menu(view, state.legal_actions(seat))
         texts = [self.game.action_to_string(code) for code in legal]
+        say(self.game.prompt(view, state.legal_actions(seat)))
         say(numbered(texts))
         if hint:
             say(hint)
