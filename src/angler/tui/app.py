@@ -20,6 +20,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Size
+from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Footer, Header, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
@@ -321,11 +322,12 @@ class PlayApp(App[None]):
 
     # ----- keys -----
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The game's keys act on the table only: not under a question, the rules or the end."""
+        """The game's keys act on the table (or the pass screen), not under a question, the
+        rules or the end."""
         if action not in GAME_ACTIONS:
             return True
         # While an action is typed its letters are text, never keys (``cast`` holds an s).
-        return len(self.screen_stack) == 1 and not self.typing()
+        return not isinstance(self.screen, ModalScreen) and not self.typing()
 
     def action_undo(self) -> None:
         if self.thinking:
