@@ -156,6 +156,9 @@ def test_the_end_screen_keeps_a_name_it_cannot_write_and_saves_under_another(
 
     async def script(pilot: Pilot[None]) -> None:
         end = await to_the_end(pilot)
+        await pilot.press("enter")  # an Enter meant for the last move does not leave
+        await pilot.pause()
+        assert app.screen is end and app.is_running
         box = end.query_one("#save-as", Input)
         box.value = str(tmp_path / "no-such-folder" / "game.json")
         await pilot.press("enter")

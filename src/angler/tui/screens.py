@@ -167,11 +167,12 @@ class EndScreen(ModalScreen[Path | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         name = event.value.strip()
+        problem = self.query_one("#save-problem", Static)
         if not name or self.save is None:
-            self.dismiss(None)
+            # An Enter meant for the last move must not throw the record away.
+            problem.update("Type a file name to save the record, or Escape to quit without it.")
             return
         path = Path(name)
-        problem = self.query_one("#save-problem", Static)
         if path.exists() and path != self.overwrite:
             self.overwrite = path
             problem.update(f"{path} already exists: Enter again overwrites it.")

@@ -304,7 +304,7 @@ def prompt(view: CrazyFishingView, cards: CardSet) -> str:
     """What the person to act decides now, in one line."""
     phase = view.phase
     if phase == "cast":
-        return "Cast in secret: 1 rod and 1 bait (more of a kind only with a + card among them)."
+        return "Cast in secret: a rod and a bait (a + card lets you add more of its kind)."
     if phase == "turbulent":
         return "Turbulent Bait: stir the sea before your catch, or after it?"
     if phase == "peek":

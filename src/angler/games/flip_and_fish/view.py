@@ -287,14 +287,16 @@ def prompt(view: FlipAndFishView, cards: CardSet) -> str:
         tangled = " (your lines are tangled: no fishing)" if view.no_fishing == view.player else ""
         return f"Your turn, one action: {_either(choices)}{tangled}."
     if phase == "aim":
-        return "Aim your cast: at a water card, a click on the table, or type cast X Y (mm)."
+        return "Aim your cast: at a water card, or at any point of the table."
     if phase == "landed":
         return "The die has stopped: cast again with your equipment, or done."
     if phase == "boost" and view.bite_slot >= 0:
         fish = view.water[view.bite_slot]
         rate = cards.catch_rate[fish] if fish >= 0 else None
         printed = f" against the printed catch rate {rate}" if rate is not None else ""
-        return f"A bite! Roll {view.roll}{printed}: raise it with equipment, or done."
+        boost = any(code & 15 == act.USE for code in view.legal)
+        then = "raise it with equipment, or done" if boost else "done to see if it is caught"
+        return f"A bite! Roll {view.roll}{printed}: {then}."
     if phase == "snagged":
         return "Snag! Discard one equipment card of your choice (a Snag Guard cancels it)."
     if phase == "snap":
