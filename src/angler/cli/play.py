@@ -91,7 +91,7 @@ def play_command(
     """Play a game in the terminal against bots or friends (several 'human' seats: hot-seat).
 
     On a terminal a full-screen table opens: choose with the arrow keys and Enter or the mouse,
-    or type an action; u undoes where fair, s saves, r shows the rules, +/- pace the bots,
+    or type an action; u undoes where fair, s saves, r shows how to play, +/- pace the bots,
     q quits. Piped, a line prompt reads an action's number or text per line; q quits.
     """
     if ui not in ("auto", "screen", "text"):
