@@ -8,6 +8,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Markdown, OptionList, Static
 
@@ -216,11 +217,14 @@ def test_q_asks_before_leaving_an_unfinished_game() -> None:
     assert not app.match.over
 
 
-def test_s_asks_before_overwriting_a_file_it_did_not_write(tmp_path: Path) -> None:
-    path = tmp_path / "mine.json"
+def test_s_asks_before_overwriting_a_file_it_did_not_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    path = Path("angler-fishing-5.json")  # where s saves without --save
     path.write_text("someone else's", encoding="utf-8")
     game = make_game("fishing", 3)
-    app = PlayApp(Match(game, 5, ["human", "heuristic", "heuristic"]), pace=3, save_to=path)
+    app = PlayApp(Match(game, 5, ["human", "heuristic", "heuristic"]), pace=3)
 
     async def script(pilot: Pilot[None]) -> None:
         await asked(pilot)
@@ -240,6 +244,22 @@ def test_s_asks_before_overwriting_a_file_it_did_not_write(tmp_path: Path) -> No
         assert not isinstance(app.screen, ConfirmScreen)
 
     run(app, script)
+
+
+def test_s_saves_to_the_file_save_names_without_asking(tmp_path: Path) -> None:
+    path = tmp_path / "named.json"
+    path.write_text("from an earlier game", encoding="utf-8")
+    game = make_game("fishing", 3)
+    app = PlayApp(Match(game, 5, ["human", "heuristic", "heuristic"]), pace=3, save_to=path)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await asked(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen)
+
+    run(app, script)
+    assert Match.resume(path).state.history == app.match.state.history
 
 
 def test_r_shows_how_to_play_and_r_again_the_rulings() -> None:

@@ -347,9 +347,10 @@ class PlayApp(App[None]):
         self.ask(seat)
 
     def action_save(self) -> None:
-        """Save the record; a file this game did not write is overwritten only when confirmed."""
+        """Save the record (to ``--save FILE``, or ``angler-GAME-SEED.json``); a file neither
+        named by ``--save`` nor written by this game is overwritten only when confirmed."""
         path = self.save_to or Path(f"angler-{self.match.game.name}-{self.match.seed}.json")
-        if path == self.saved_to or not path.exists():
+        if path in (self.saved_to, self.save_to) or not path.exists():
             self.save(path)
             return
 
