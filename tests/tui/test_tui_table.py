@@ -326,3 +326,19 @@ def test_every_move_on_the_table_is_autosaved() -> None:
     assert match.autosave_to is not None
     saved = Match.resume(match.autosave_to)
     assert saved.state.history == match.state.history and len(saved.state.history) >= 3
+
+
+def test_with_several_people_the_prompt_says_whose_move_it_is() -> None:
+    game = make_game("fishing", 3)
+    app = PlayApp(Match(game, 2, ["human", "human", "random"]), pace=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        while not isinstance(app.screen, PassScreen):
+            await pilot.pause(0.02)
+        await pilot.press("enter")
+        await asked(pilot)
+        seat = app.asking
+        assert seat is not None
+        assert status(app).strip() == f"Player {seat + 1}: {app.match.prompt(seat)}"
+
+    run(app, script)
