@@ -59,6 +59,14 @@ def run_angler(args: Sequence[object], input: str | None = None) -> Run:
     return Run(status, out_text, err_text)
 
 
+@pytest.fixture(autouse=True)
+def private_data_folder(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Games autosave to the user's data folder: in tests, to a fresh folder of their own."""
+    monkeypatch.setenv("ANGLER_DATA_DIR", str(tmp_path_factory.mktemp("angler-data")))
+
+
 @pytest.fixture
 def angler() -> Angler:
     """Call ``angler ARGS`` in-process: ``angler(args, input=None) -> Run``."""

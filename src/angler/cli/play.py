@@ -29,6 +29,7 @@ from angler.core.errors import AnglerError
 from angler.core.records import load_record, player_count
 from angler.core.registry import make_game
 from angler.core.state import PUBLIC, State
+from angler.play import autosave
 from angler.play.match import Match
 from angler.play.seats import HUMAN, seat_kinds
 
@@ -43,7 +44,9 @@ class Quit(Exception):
 def play_command(
     game: Annotated[
         str | None,
-        typer.Argument(help="Game name (see `angler games`); not needed with --resume."),
+        typer.Argument(
+            help="Game name (see `angler games`); with --resume, the saved file to continue."
+        ),
     ] = None,
     players: PlayersOption = None,
     seat: Annotated[
@@ -65,9 +68,13 @@ def play_command(
         typer.Option("--save", help="Write the game's record here when it ends or you quit."),
     ] = None,
     resume: Annotated[
-        Path | None,
-        typer.Option("--resume", help="Continue a game saved from `angler play` (a record)."),
-    ] = None,
+        bool,
+        typer.Option(
+            "--resume",
+            help="Continue a game saved from `angler play`: `--resume FILE`, or `--resume` alone "
+            "for the last unfinished game (every game is autosaved after each move).",
+        ),
+    ] = False,
     pace: Annotated[
         float,
         typer.Option("--pace", min=0, max=10, help="Seconds between bot moves on screen."),
@@ -85,26 +92,36 @@ def play_command(
     """Play a game in the terminal against bots or friends (several 'human' seats: hot-seat).
 
     On a terminal a full-screen table opens: choose with the arrow keys and Enter or the mouse,
-    or type an action; u undoes where fair, s saves, r shows the rules, +/- pace the bots,
+    or type an action; u undoes where fair, s saves, r shows how to play, +/- pace the bots,
     q quits. Piped, a line prompt reads an action's number or text per line; q quits.
     """
     if ui not in ("auto", "screen", "text"):
         raise AnglerError(f"--ui is auto, screen or text, not {ui!r}")
-    if resume is not None:
-        _check_nothing_the_record_sets(game, players, seed, cards, option)
+    if resume:
+        _check_nothing_the_record_sets(players, seed, cards, option)
     if save is not None:
         check_writable_file(save)
-    if resume is not None:
-        match = _resumed(resume, seat)
+    last = autosave.last_unfinished() if resume and game is None else None
+    if resume and game is None and last is None:
+        raise AnglerError("no unfinished game was autosaved: give --resume FILE")
+    if resume:
+        match = _resumed(last.path if last else Path(str(game)), seat)
     else:
         match = _new_match(game, players, seat, seed, cards, option)
+    autosave.keep(match, last.path if last else None)
     if ui == "screen" or (ui == "auto" and sys.stdin.isatty() and sys.stdout.isatty()):
         from angler.tui.app import PlayApp  # Textual loads only when the screen is used
 
-        PlayApp(match, pace=pace, save_to=save).run()
+        offer = last.describe() if last else None
+        PlayApp(match, pace=pace, save_to=save, offer=offer).run()
         return
+    if last is not None:
+        say(f"Resuming the last game ({last.describe()}) from {last.path}")
     session = Session(match)
-    finished = session.run()
+    try:
+        finished = session.run()
+    finally:
+        match.autosave()  # the line prompt plays on the state itself: save where it stopped
     if save is not None:
         write_text(save, match.record().dumps())
         out.print(f"Record saved to {save}", markup=False)
@@ -138,7 +155,6 @@ def _new_match(
 
 
 def _check_nothing_the_record_sets(
-    game: str | None,
     players: int | None,
     seed: int | None,
     cards: Path | None,
@@ -147,7 +163,6 @@ def _check_nothing_the_record_sets(
     """--resume continues a game as recorded: refuse what the record already decides rather
     than ignore it without a word (--seat may change who plays; --save, --ui, --pace apply)."""
     given = {
-        f"the game {game!r}": game is not None,
         "--players": players is not None,
         "--seed": seed is not None,
         "--cards": cards is not None,
@@ -232,6 +247,7 @@ class Session:
         say(self.presenter.render(view))
         legal, hint = self.game.menu(view, state.legal_actions(seat))
         texts = [self.game.action_to_string(code) for code in legal]
+        say(self.game.prompt(view, state.legal_actions(seat)))
         say(numbered(texts))
         if hint:
             say(hint)

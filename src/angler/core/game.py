@@ -185,6 +185,16 @@ class Game(ABC):
         hint for those left out (Flip & Fish lists a few of its thousands of aims)."""
         return list(legal), ""
 
+    def menu_label(self, view: View, action: int) -> str:
+        """How the menu shows one of its actions: its text here. A game may say more (Flip &
+        Fish names the card an aim is at); what a person types stays the action's text."""
+        return self.action_to_string(action)
+
+    def prompt(self, view: View, legal: Sequence[int]) -> str:
+        """One line saying what the person to act is deciding (lead or follow, cast, shop…),
+        shown above the menu on the screen and before the choices in the text prompt."""
+        return "Choose an action."
+
     def render_view(self, view: View) -> str:
         """A player's view as plain text (terminals, ``angler replay --as``)."""
         import json

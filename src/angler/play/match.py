@@ -21,6 +21,7 @@ from angler.core.errors import AnglerError, IllegalActionError, RecordError
 from angler.core.game import Game
 from angler.core.records import Record, load_record, record_of, replay
 from angler.core.state import State
+from angler.play import autosave
 from angler.play.seats import HUMAN, check_kinds
 
 REVEAL_SAMPLES = 4  # re-deals a move is tried in to see whether it showed its maker anything
@@ -47,6 +48,8 @@ class Match:
         }
         self.humans = [seat for seat, kind in enumerate(self.kinds) if kind == HUMAN]
         self.undo_points: list[UndoPoint] = []
+        self.autosave_to: Path | None = None  # saved here after every move (``autosave.keep``)
+        self.autosave_problem: str | None = None  # why the last autosave failed, if it did
 
     # ----- whose move -----
     @property
@@ -68,6 +71,10 @@ class Match:
         view = self.state.view(seat)
         return self.game.menu(view, self.state.legal_actions(seat))
 
+    def prompt(self, seat: int) -> str:
+        """What ``seat`` is deciding now, in one line (the game's own words)."""
+        return self.game.prompt(self.state.view(seat), self.state.legal_actions(seat))
+
     # ----- moves -----
     def play(self, seat: int, action: int) -> None:
         """A person's move. IllegalActionError (state unchanged) if it is not legal now."""
@@ -80,6 +87,7 @@ class Match:
             self.undo_points.append(UndoPoint(seat, before))
         else:
             self.undo_points.clear()
+        self.autosave()
 
     def bot_move(self) -> tuple[int, int]:
         """Let the bot to act choose and play; returns ``(seat, action)``."""
@@ -97,6 +105,7 @@ class Match:
         """Apply a bot's chosen move (chosen elsewhere, e.g. in a worker thread)."""
         self.state.apply_action(action, seat)
         self.undo_points.clear()  # nobody takes a move back across another player's
+        self.autosave()
 
     # ----- undo -----
     def fair_to_undo(self, before: State, seat: int, action: int) -> bool:
@@ -129,6 +138,7 @@ class Match:
         if reason is not None:
             raise AnglerError(f"cannot undo: {reason}")
         self.state = self.undo_points.pop().before
+        self.autosave()
 
     # ----- records -----
     def record(self) -> Record:
@@ -137,7 +147,24 @@ class Match:
         return record
 
     def save(self, path: Path) -> None:
-        path.write_text(self.record().dumps(), encoding="utf-8")
+        """Write the record to ``path``; AnglerError (one line) if it cannot be written."""
+        text = self.record().dumps()
+        try:
+            path.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise AnglerError(f"cannot save to {path}: {exc.strerror or exc}") from None
+
+    def autosave(self) -> None:
+        """Save the game where ``autosave_to`` says, if anywhere. A failure never stops the game:
+        it is kept in ``autosave_problem`` for the interface to mention."""
+        if self.autosave_to is None:
+            return
+        try:
+            autosave.write(self.autosave_to, self.record().dumps())
+        except OSError as exc:
+            self.autosave_problem = f"autosave to {self.autosave_to} failed: {exc.strerror or exc}"
+        else:
+            self.autosave_problem = None
 
     @classmethod
     def resume(cls, path: Path, kinds: Sequence[str] | None = None) -> Match:

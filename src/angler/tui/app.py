@@ -1,8 +1,10 @@
 """The full-screen terminal table (Textual): people play against bots or each other.
 
 Everything a person sees comes from their seat's view (``state.view(seat)``) through the game's
-own text hooks (``render_view``, ``describe_event``, ``menu``), never from the state itself. Bots
-think in a worker thread, so the screen stays live, and their moves are paced (``+``/``-``).
+own text hooks (``render_view``, ``describe_event``, ``menu``, ``menu_label``, ``prompt``), never
+from the state itself. Bots think in a worker thread, so the screen stays live, and their moves
+are paced (``+``/``-``). A printable key that is not one of the keys below starts typing an
+action; after a typed move the menu has the focus again, so the keys work.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Size
+from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Footer, Header, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
@@ -27,11 +30,13 @@ from angler.core.view import View
 from angler.play.match import Match
 from angler.tui.drawings import drawing
 from angler.tui.flip_table import TablePicture
-from angler.tui.screens import EndScreen, PassScreen, RulesScreen
+from angler.tui.screens import ConfirmScreen, EndScreen, PassScreen, RulesScreen
 from angler.tui.style import styled
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 PACES = (0.0, 0.3, 0.8, 1.5, 3.0)  # seconds between bot moves
+KEYS = frozenset("usrq+-=")  # the characters bound to keys below: they never start typing
+GAME_ACTIONS = frozenset({"undo", "save", "rules", "faster", "slower", "quit_game"})
 
 
 class PlayApp(App[None]):
@@ -50,11 +55,14 @@ class PlayApp(App[None]):
         match: Match,
         pace: float = 0.8,
         save_to: Path | None = None,
+        offer: str | None = None,
     ) -> None:
+        """``offer``: a resumed game's description; the person is asked first whether to go on."""
         super().__init__()
         self.match = match
         self.pace = pace
         self.save_to = save_to
+        self.offer = offer
         self.viewer = match.humans[0] if match.humans else 0
         self.hidden = len(match.humans) > 1  # hot-seat: nothing shows until a person is ready
         self.asking: int | None = None  # the seat whose choice the menu offers
@@ -64,6 +72,8 @@ class PlayApp(App[None]):
         self.thinking = False
         self.saved_to: Path | None = None
         self.picture: Text | None = None  # the game's drawing last shown, if any
+        self.asked: Text = Text()  # what the person to act is asked, kept under any warning
+        self.told: str | None = None  # the autosave problem last notified
 
     # ----- layout -----
     def compose(self) -> ComposeResult:
@@ -74,7 +84,8 @@ class PlayApp(App[None]):
             with Vertical(id="side"):
                 yield Static(id="status")
                 yield OptionList(id="actions")
-                yield Input(id="typed", placeholder="or type an action, e.g. its text")
+                # Not selected on focus: the key that started typing must not be typed over.
+                yield Input(id="typed", placeholder="or type an action", select_on_focus=False)
                 yield RichLog(id="log", wrap=True, markup=False, min_width=20)
         yield Static(
             f"The terminal is too small: angler needs at least {MIN_WIDTH}×{MIN_HEIGHT}.",
@@ -87,7 +98,17 @@ class PlayApp(App[None]):
         self.title = getattr(game, "title", game.name)
         self.sub_title = f"{game.players} players, seed {self.match.seed}"
         self.check_size()
-        self.step()
+        if self.offer is None:
+            self.step()
+            return
+
+        def answer(resume: bool | None) -> None:
+            if resume:
+                self.step()
+            else:
+                self.exit()
+
+        self.push_screen(ConfirmScreen(f"Resume the last game ({self.offer})?"), answer)
 
     def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size)
@@ -167,17 +188,22 @@ class PlayApp(App[None]):
         menu = self.query_one("#actions", OptionList)
         menu.clear_options()
         game = match.game
+        view = match.state.view(seat)
         menu.add_options(
-            Option(styled(game.name, game.action_to_string(code)), id=str(i))
+            Option(styled(game.name, game.menu_label(view, code)), id=str(i))
             for i, code in enumerate(self.choices)
         )
         menu.highlighted = 0 if self.choices else None
-        who = "your" if len(match.humans) == 1 else f"{self.name_of(seat)}'s"
-        self.show(f"It is {who} move." + (f"\n{hint}" if hint else ""))
+        # What the person decides, in the game's words; with several people, whose move it is.
+        self.asked = Text(f"{self.name_of(seat)}: " if len(match.humans) > 1 else "")
+        self.asked.append(match.prompt(seat), style="bold")
+        if hint:
+            self.asked.append(f"\n{hint}")
+        self.show(self.asked)
         menu.focus()
 
     # ----- what the viewer sees -----
-    def show(self, status: str | None = None) -> None:
+    def show(self, status: str | Text | None = None) -> None:
         view = self.match.state.view(self.viewer)
         game = self.match.game
         text = styled(game.name, game.render_view(view))
@@ -190,20 +216,39 @@ class PlayApp(App[None]):
         self.logged = len(view.events)
         if status is not None:
             self.query_one("#status", Static).update(status)
+        problem = self.match.autosave_problem
+        if problem is not None and problem != self.told:
+            self.told = problem  # said once, not after every move
+            self.notify(problem, severity="warning")
 
     def warn(self, message: str) -> None:
-        self.query_one("#status", Static).update(Text(message, style="bold red"))
+        """A one-line refusal, above what the person is still being asked."""
+        text = Text(message, style="bold red")
+        if self.asking is not None:
+            text.append("\n").append_text(self.asked)
+        self.query_one("#status", Static).update(text)
 
     # ----- a person's choice -----
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if self.asking is None or event.option.id is None:
             return
+        if self.typing():  # Enter came while an action was being typed: it sends the text
+            self.send_typed()
+            return
         self.choose(self.choices[int(event.option.id)])
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.send_typed()
+
+    def send_typed(self) -> None:
         if self.asking is None:
             return
-        text = event.value.strip()
+        typed = self.query_one("#typed", Input)
+        text = typed.value.strip()
+        # Whatever happens, the box is emptied (a refused text is not added to) and the menu
+        # takes the focus back, so that u, s, r and q work as keys again.
+        typed.value = ""
+        self.set_focus(self.query_one("#actions", OptionList))
         if not text:
             return
         try:
@@ -211,8 +256,34 @@ class PlayApp(App[None]):
         except AnglerError as exc:
             self.warn(str(exc))
             return
-        event.input.value = ""
         self.choose(action)
+
+    def on_key(self, event: events.Key) -> None:
+        """A printable key that is not bound starts typing an action: it goes to the box, which
+        takes the focus at once, so the keys after it follow (``play Y7``). Escape in the box
+        drops the text and returns to the menu."""
+        if len(self.screen_stack) > 1:
+            return
+        typed = self.query_one("#typed", Input)
+        if typed.has_focus:
+            if event.key == "escape":
+                typed.value = ""
+                self.query_one("#actions", OptionList).focus()
+                event.stop()
+            return
+        char = event.character
+        if not event.is_printable or char is None:
+            return
+        if not typed.value and (char.isspace() or char in KEYS):
+            return  # a key, not the start of an action
+        self.set_focus(typed)
+        typed.insert_text_at_cursor(char)
+        event.stop()
+        event.prevent_default()
+
+    def typing(self) -> bool:
+        """An action is being typed: the box holds text (it is emptied when it is sent)."""
+        return bool(self.query_one("#typed", Input).value)
 
     def choose(self, action: int) -> None:
         seat = self.asking
@@ -250,6 +321,14 @@ class PlayApp(App[None]):
             self.choose(action)
 
     # ----- keys -----
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The game's keys act on the table (or the pass screen), not under a question, the
+        rules or the end."""
+        if action not in GAME_ACTIONS:
+            return True
+        # While an action is typed its letters are text, never keys (``cast`` holds an s).
+        return not isinstance(self.screen, ModalScreen) and not self.typing()
+
     def action_undo(self) -> None:
         if self.thinking:
             self.warn("cannot undo: a bot is choosing")
@@ -268,14 +347,29 @@ class PlayApp(App[None]):
         self.ask(seat)
 
     def action_save(self) -> None:
+        """Save the record (to ``--save FILE``, or ``angler-GAME-SEED.json``); a file neither
+        named by ``--save`` nor written by this game is overwritten only when confirmed."""
         path = self.save_to or Path(f"angler-{self.match.game.name}-{self.match.seed}.json")
+        if path in (self.saved_to, self.save_to) or not path.exists():
+            self.save(path)
+            return
+
+        def answer(overwrite: bool | None) -> None:
+            if overwrite:
+                self.save(path)
+
+        self.push_screen(ConfirmScreen(f"{path} already exists. Overwrite it?"), answer)
+
+    def save(self, path: Path) -> str | None:
+        """Save the record to ``path``: None, or why it could not be (also shown in red)."""
         try:
             self.match.save(path)
-        except OSError as exc:
-            self.warn(f"cannot save to {path}: {exc.strerror}")
-            return
+        except AnglerError as exc:
+            self.warn(str(exc))
+            return str(exc)
         self.saved_to = path
         self.query_one("#status", Static).update(f"Saved to {path}; resume with --resume {path}")
+        return None
 
     def action_rules(self) -> None:
         game = self.match.game
@@ -290,9 +384,28 @@ class PlayApp(App[None]):
         self.notify(f"Bots move every {self.pace:g} s")
 
     def action_quit_game(self) -> None:
-        if self.save_to is not None:
-            self.action_save()
-        self.exit()
+        """Quit, after asking when the game is not over (with ``--save``, saving first)."""
+        if self.match.over:
+            self.exit()
+            return
+
+        def answer(leave: bool | None) -> None:
+            if not leave:
+                return
+            problem = self.save(self.save_to) if self.save_to is not None else None
+            if problem is None:
+                self.exit()
+                return
+
+            def anyway(leave: bool | None) -> None:
+                if leave:
+                    self.exit()
+
+            self.push_screen(ConfirmScreen(f"{problem}. Quit anyway?"), anyway)
+
+        kept = self.match.autosave_to is not None and self.match.autosave_problem is None
+        later = " It is autosaved: `angler play --resume` continues it." if kept else ""
+        self.push_screen(ConfirmScreen(f"Quit this unfinished game?{later}"), answer)
 
     # ----- the end -----
     def finish(self) -> None:
@@ -300,12 +413,7 @@ class PlayApp(App[None]):
         names = [self.name_of(seat) for seat in range(match.game.players)]
         standings = match.game.standings(match.state)
 
-        def saved(name: str | None) -> None:
-            if name:
-                self.save_to = Path(name)
-                self.action_save()
-            self.exit()
-
         if self.save_to is not None:
-            self.action_save()
-        self.push_screen(EndScreen(names, match.state, standings), saved)
+            self.save(self.save_to)
+        end = EndScreen(names, match.state, standings, save=match.save)
+        self.push_screen(end, lambda _: self.exit())

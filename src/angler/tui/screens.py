@@ -1,7 +1,9 @@
-"""The TUI's modal screens: pass the device, the rules, the end of the game."""
+"""The TUI's modal screens: pass the device, a yes-or-no question, how to play and the rules,
+the end of the game."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
@@ -12,13 +14,24 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Markdown, Static
 
+from angler.core.errors import AnglerError
 from angler.core.state import State
 
-# The rules as implemented: shipped inside an installed package, or read from the source tree.
-RULES_PLACES = (
-    Path(__file__).resolve().parents[1] / "docs" / "rules",
-    Path(__file__).resolve().parents[3] / "docs" / "rules",
+# The docs (how to play, the rules as implemented): inside an installed package, or the source tree.
+DOCS_PLACES = (
+    Path(__file__).resolve().parents[1] / "docs",
+    Path(__file__).resolve().parents[3] / "docs",
 )
+
+
+def read_doc(part: str, game_name: str) -> str | None:
+    """``docs/<part>/<game>.md`` (``howto`` or ``rules``), or None if it is not installed."""
+    for place in DOCS_PLACES:
+        try:
+            return (place / part / f"{game_name}.md").read_text(encoding="utf-8")
+        except OSError:
+            continue
+    return None
 
 
 class PassScreen(Screen[None]):
@@ -44,43 +57,94 @@ class PassScreen(Screen[None]):
         self.dismiss()
 
 
-class RulesScreen(ModalScreen[None]):
-    """The game's rules as implemented, with the rulings (``docs/rules/<game>.md``)."""
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes-or-no question (quit, overwrite, resume): y or Enter says yes, n or Escape no."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,r,q", "close", "Back to the game")]
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    #confirm-box {
+        width: 64; max-width: 100%; height: auto;
+        border: round $warning; background: $surface; padding: 1 2;
+    }
+    #question { text-style: bold; padding-bottom: 1; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,enter", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-box"):
+            yield Static(self.question, id="question")
+            yield Static("y or Enter: yes    n or Escape: no")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class RulesScreen(ModalScreen[None]):
+    """How to play the game (``docs/howto/<game>.md``); ``r`` again turns to the rules as
+    implemented with every ruling (``docs/rules/<game>.md``) and back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "turn", "How to play / rules and rulings"),
+        Binding("escape,q", "close", "Back to the game"),
+    ]
 
     def __init__(self, game_name: str, summary: str) -> None:
         super().__init__()
         self.game_name = game_name
         self.summary = summary
+        self.showing = "howto"
+
+    def page(self, part: str) -> str:
+        text = read_doc(part, self.game_name)
+        if text is None:
+            text = f"# {self.game_name}\n\n{self.summary}\n\n(The full rules are in the docs.)"
+        other = "the rules as implemented, with every ruling" if part == "howto" else "how to play"
+        return f"*r: {other}; Escape: back to the game*\n\n{text}"
 
     def compose(self) -> ComposeResult:
-        text = f"# {self.game_name}\n\n{self.summary}\n\n(The full rules are in the docs.)"
-        for place in RULES_PLACES:
-            try:
-                text = (place / f"{self.game_name}.md").read_text(encoding="utf-8")
-                break
-            except OSError:
-                continue
         with VerticalScroll(id="rules"):
-            yield Markdown(text)
+            yield Markdown(self.page("howto"))
+
+    def action_turn(self) -> None:
+        self.showing = "rules" if self.showing == "howto" else "howto"
+        self.query_one(Markdown).update(self.page(self.showing))
+        self.query_one("#rules", VerticalScroll).scroll_home(animate=False)
 
     def action_close(self) -> None:
         self.dismiss()
 
 
-class EndScreen(ModalScreen[str | None]):
+class EndScreen(ModalScreen[Path | None]):
     """Final scores, the winners and a short summary; offers to save the record.
 
-    Dismissed with the file name to save to, or None."""
+    ``save`` writes the record (AnglerError if it cannot): a name that cannot be written is
+    refused on this screen, which stays for another name; an existing file is overwritten only
+    when Enter is pressed a second time. Dismissed with the file saved to, or None."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Quit without saving")]
+    DEFAULT_CSS = "#save-problem { color: $error; height: auto; }"
 
-    def __init__(self, names: list[str], state: State, standings: list[str]) -> None:
+    def __init__(
+        self,
+        names: list[str],
+        state: State,
+        standings: list[str],
+        save: Callable[[Path], None] | None = None,
+    ) -> None:
         super().__init__()
         self.names = names
         self.state = state
         self.standings = standings
+        self.save = save
+        self.overwrite: Path | None = None  # the existing file Enter again will overwrite
 
     def compose(self) -> ComposeResult:
         state = self.state
@@ -98,11 +162,28 @@ class EndScreen(ModalScreen[str | None]):
             yield Static(f"{winners} {verb}!", id="end-title")
             yield Static(scores)
             yield Input(placeholder="file name to save the record (Enter saves)", id="save-as")
+            yield Static(id="save-problem")
             yield Button("Quit without saving", id="leave")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         name = event.value.strip()
-        self.dismiss(name or None)
+        problem = self.query_one("#save-problem", Static)
+        if not name or self.save is None:
+            # An Enter meant for the last move must not throw the record away.
+            problem.update("Type a file name to save the record, or Escape to quit without it.")
+            return
+        path = Path(name)
+        if path.exists() and path != self.overwrite:
+            self.overwrite = path
+            problem.update(f"{path} already exists: Enter again overwrites it.")
+            return
+        try:
+            self.save(path)
+        except AnglerError as exc:
+            self.overwrite = None
+            problem.update(f"{exc}. Try another name, or Escape to quit without saving.")
+            return
+        self.dismiss(path)
 
     def on_button_pressed(self) -> None:
         self.dismiss(None)

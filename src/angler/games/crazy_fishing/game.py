@@ -3,6 +3,7 @@ and replays; set-up, action texts and views come from this folder's modules (``C
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from angler.core.chance import Chance
@@ -125,6 +126,18 @@ class CrazyFishingGame(CardGame):
         state = CrazyFishingState(self, Chance(seed))
         state.set_up()
         return state
+
+    def menu(self, view: View, legal: Sequence[int]) -> tuple[list[int], str]:
+        from angler.games.crazy_fishing.view import CrazyFishingView, menu
+
+        assert isinstance(view, CrazyFishingView)
+        return menu(view, legal), ""
+
+    def prompt(self, view: View, legal: Sequence[int]) -> str:
+        from angler.games.crazy_fishing.view import CrazyFishingView, prompt
+
+        assert isinstance(view, CrazyFishingView)
+        return prompt(view, self.cards)
 
     def standings(self, state: State) -> list[str]:
         """Fish caught per seat, with boots and pearls."""

@@ -9,6 +9,7 @@ Hidden: other hands, deck orders, the faces of sea fish nobody has seen since th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -288,3 +289,44 @@ def casting_lines(view: CrazyFishingView, cards: CardSet) -> list[str]:
         "Casts, in fishing order: "
         + "; ".join(f"{seat_name(seat, me)} {cast_text(view.casts[seat])}" for seat in shown)
     ]
+
+
+# ----- what a person is asked -----
+
+
+def menu(view: CrazyFishingView, legal: Sequence[int]) -> list[int]:
+    """The legal actions with casts in the order of the hand: the fewest cards first, then by
+    the places in your hand of the cards they use; everything else as the rules list it."""
+    place = {card: index for index, card in enumerate(view.hand)}
+    beyond = len(view.hand)
+
+    def key(action: int) -> tuple[int, int, tuple[int, ...]]:
+        if action & act.KIND_MASK != act.CAST:
+            return 1, 0, ()
+        used = act.ids_of(action >> act.KIND_BITS)
+        return 0, len(used), tuple(sorted(place.get(card, beyond) for card in used))
+
+    return sorted(legal, key=key)
+
+
+def prompt(view: CrazyFishingView, cards: CardSet) -> str:
+    """What the person to act decides now, in one line."""
+    phase = view.phase
+    if phase == "cast":
+        return "Cast in secret: a rod and a bait (a + card lets you add more of its kind)."
+    if phase == "turbulent":
+        return "Turbulent Bait: stir the sea before your catch, or after it?"
+    if phase == "peek":
+        return "Fish Finder: look at the face of one fish in the sea, or skip."
+    if phase == "choose":
+        return "Choose a fish to try: an uncovered one, or one beside the sea."
+    if phase == "split":
+        return "Super-Fast Reel: choose the baits for the first fish; the rest go to the second."
+    if phase == "retry":
+        return "Pair of Fish: try one more fish with the same bait, or skip."
+    if phase == "collect":
+        return (
+            f"Draw back to 6 cards ({len(view.hand)} in hand): a rod or a bait? "
+            "Keep at least one of each."
+        )
+    return "Nothing to decide: the game is over."

@@ -52,6 +52,18 @@ class FishingGame(CardGame):
         state.deal_first_round()
         return state
 
+    def menu(self, view: View, legal: Sequence[int]) -> tuple[list[int], str]:
+        from angler.games.fishing.view import FishingView, menu
+
+        assert isinstance(view, FishingView)
+        return menu(view, self.cards, legal), ""
+
+    def prompt(self, view: View, legal: Sequence[int]) -> str:
+        from angler.games.fishing.view import FishingView, prompt
+
+        assert isinstance(view, FishingView)
+        return prompt(view, self.cards)
+
     def evaluate(self, state: State) -> list[float]:
         """For search: mid-round, the cards on each fisher count already (a point each at the
         round's end)."""

@@ -8,6 +8,7 @@ Hidden from everyone: other hands, the order of every stockroom and of the ocean
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +22,8 @@ from angler.core.view import (
     sentence,
     subject,
 )
-from angler.games.fishing.cards import SUITS, CardSet
+from angler.games.fishing.actions import CALL, CATCH
+from angler.games.fishing.cards import SUITS, TRUMP, CardSet
 from angler.games.fishing.rules import CHOOSE_PASS, PHASE_NAMES
 
 if TYPE_CHECKING:
@@ -252,3 +254,47 @@ def next_trick_effects(view: FishingView) -> list[str]:
         else []
     )
     return first + trick_effects(view.next_call, view.next_lowest)
+
+
+# ----- what a person is asked -----
+
+
+def menu(view: FishingView, cards: CardSet, legal: Sequence[int]) -> list[int]:
+    """The legal actions in the order the hand is shown (by colour, then value); a 0's catch
+    in the trick's play order; colours to call in their usual order."""
+    size = len(cards)
+    played = [card for _, card in view.trick]
+
+    def place(action: int) -> tuple[int, int, int]:
+        kind, card = divmod(action, size)
+        if kind == CATCH:
+            return kind, played.index(card) if card in played else size, 0
+        if kind == CALL:
+            return kind, card, 0
+        return kind, cards.suit[card], cards.value[card]
+
+    return sorted(legal, key=place)
+
+
+def prompt(view: FishingView, cards: CardSet) -> str:
+    """What the person to act decides now, in one line."""
+    if view.phase == "catch":
+        return "Your 0 catches 1 other card of the trick: choose which."
+    if view.phase == "pass":
+        return "Pass 1 card to the left (everyone chooses at once, in secret)."
+    if view.phase == "call":
+        return "Call the colour everyone must follow in this trick (green is trumps)."
+    if view.phase != "play":
+        return "Nothing to decide: the game is over."
+    effects = trick_effects(view.call_suit, view.lowest)
+    extra = f" ({', '.join(effects)})" if effects else ""
+    if not view.trick and view.call_suit < 0:
+        return f"Lead the trick: play any card{extra}."
+    led = view.call_suit if view.call_suit >= 0 else view.led
+    if led < 0:
+        return f"Only buoys so far: play any card; the first colour sets the lead{extra}."
+    colour = "trump" if led == TRUMP else SUITS[led]
+    if any(cards.suit[card] == led for card in view.hand):
+        return f"Follow {colour}: play a {SUITS[led]} card (a buoy is always allowed){extra}."
+    trump = "" if led == TRUMP else ", or trump with green"
+    return f"You cannot follow {colour}: shed any card{trump}{extra}."

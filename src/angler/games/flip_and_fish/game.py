@@ -180,6 +180,18 @@ class FlipAndFishGame(CardGame):
         assert isinstance(view, FlipAndFishView)
         return menu(view, self.table)
 
+    def menu_label(self, view: View, action: int) -> str:
+        from angler.games.flip_and_fish.view import FlipAndFishView, menu_label
+
+        assert isinstance(view, FlipAndFishView)
+        return menu_label(view, self.cards, self.table, action)
+
+    def prompt(self, view: View, legal: Sequence[int]) -> str:
+        from angler.games.flip_and_fish.view import FlipAndFishView, prompt
+
+        assert isinstance(view, FlipAndFishView)
+        return prompt(view, self.cards)
+
     def search_actions(self, state: State, player: int) -> Sequence[int]:
         """While aiming, a search weighs the centres of the ``SEARCH_AIMS`` water cards whose
         cast is worth most (``aim_gains``), not all 8,281 points of the table: the physics of a

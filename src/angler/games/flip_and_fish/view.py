@@ -253,3 +253,64 @@ def menu(view: FlipAndFishView, table: Table) -> tuple[list[int], str]:
         f"({x:g}, {y:g})). The spread grows with the length of the throw."
     )
     return aims + list(view.legal), hint
+
+
+def menu_label(view: FlipAndFishView, cards: CardSet, table: Table, action: int) -> str:
+    """An aim at a water card's centre names the card (``cast at Sardine (0, 0)``); any other
+    action is shown as its text, which is also what a person types."""
+    text = act.action_to_string(cards, action)
+    if action & 15 != act.CAST or not view.can_cast:
+        return text
+    point = act.aim_point(action >> 4)
+    for slot, centre in enumerate(table.cards):
+        card = view.water[slot]
+        if card == -2 or act.aim_code(*centre) != action:
+            continue
+        what = cards.cards[card].type_name if card >= 0 else f"face-down card {slot + 1}"
+        return f"cast at {what} ({point[0]:g}, {point[1]:g})"
+    return text
+
+
+def prompt(view: FlipAndFishView, cards: CardSet) -> str:
+    """What the person to act decides now, in one line."""
+    phase = view.phase
+    if phase == "turn":
+        kinds = {code & 15 for code in view.legal}
+        choices = [
+            word
+            for kind, word in (
+                (act.FISH, "fish"),
+                (act.BUY, "shop"),
+                (act.GEAR, "gear up"),
+                (act.USE, "use equipment"),
+            )
+            if kind in kinds or (kind == act.BUY and act.STOCKTAKE in kinds)
+        ]
+        if not choices:
+            return "There is nothing you can do this turn: done."
+        tangled = " (your lines are tangled: no fishing)" if view.no_fishing == view.player else ""
+        return f"Your turn, one action: {_either(choices)}{tangled}."
+    if phase == "aim":
+        return "Aim your cast: at a water card, or at any point of the table."
+    if phase == "landed":
+        return "The die has stopped: cast again with your equipment, or done."
+    if phase == "boost" and view.bite_slot >= 0:
+        fish = view.water[view.bite_slot]
+        rate = cards.catch_rate[fish] if fish >= 0 else None
+        printed = f" against the printed catch rate {rate}" if rate is not None else ""
+        boost = any(code & 15 == act.USE for code in view.legal)
+        then = "raise it with equipment, or done" if boost else "done to see if it is caught"
+        return f"A bite! Roll {view.roll}{printed}: {then}."
+    if phase == "snagged":
+        return "Snag! Discard one equipment card of your choice (a Snag Guard cancels it)."
+    if phase == "snap":
+        return "The line snapped: discard one equipment card."
+    if phase == "limit":
+        return "Over a card limit (5 fish, 3 equipment): choose a card to discard."
+    if phase == "shop":
+        return "Buy one of the new shop cards, or done."
+    return "Nothing to decide: the game is over."
+
+
+def _either(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]

@@ -1,0 +1,344 @@
+"""The table as a person finds it: typing an action without Tab, the keys after a typed move,
+the end screen's save that can be tried again, questions before quitting or overwriting, the
+how-to-play page and the offer to resume the last game."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, Markdown, OptionList, Static
+
+from angler.core import make_game
+from angler.play import autosave
+from angler.play.match import Match
+from angler.tui.app import PlayApp
+from angler.tui.screens import ConfirmScreen, EndScreen, PassScreen, RulesScreen
+
+SIZE = (120, 40)
+
+
+def run(app: PlayApp, script: Callable[[Pilot[None]], Awaitable[None]]) -> None:
+    async def main() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await script(pilot)
+
+    asyncio.run(main())
+
+
+async def asked(pilot: Pilot[None]) -> None:
+    app = pilot.app
+    assert isinstance(app, PlayApp)
+    while app.asking is None:
+        await pilot.pause(0.02)
+
+
+async def to_the_end(pilot: Pilot[None]) -> EndScreen:
+    app = pilot.app
+    for _ in range(4000):
+        await pilot.pause()
+        if isinstance(app.screen, EndScreen):
+            return app.screen
+        if isinstance(app.screen, PassScreen) or getattr(app, "asking", None) is not None:
+            await pilot.press("enter")
+    raise AssertionError("the game did not reach its end screen")
+
+
+def status(app: PlayApp) -> str:
+    return str(app.query_one("#status", Static).render())
+
+
+def fishing_app(pace: float = 3.0) -> PlayApp:
+    """A person in seat 1 against bots that wait ``pace`` seconds: time to undo."""
+    game = make_game("fishing", 3)
+    return PlayApp(Match(game, 5, ["human", "heuristic", "heuristic"]), pace=pace)
+
+
+def test_a_printable_key_starts_typing_and_after_the_move_u_is_a_key_again() -> None:
+    app = fishing_app()
+
+    async def script(pilot: Pilot[None]) -> None:
+        await asked(pilot)
+        game, history = app.match.game, app.match.state.history
+        text = game.action_to_string(app.choices[-1])  # not the highlighted one
+        await pilot.press(*text, "enter")  # no Tab, no click: "p" starts typing
+        assert app.match.state.history[len(history)] == (0, game.action_from_string(text))
+        assert app.query_one("#actions", OptionList).has_focus
+        assert app.query_one("#typed", Input).value == ""
+        await pilot.press("u")  # a key again, not a letter in the box
+        assert app.match.state.history == history
+
+    run(app, script)
+
+
+def test_the_keys_u_s_r_q_do_not_start_typing() -> None:
+    app = fishing_app()
+
+    async def script(pilot: Pilot[None]) -> None:
+        await asked(pilot)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert app.query_one("#typed", Input).value == ""
+
+    run(app, script)
+
+
+def test_a_typed_action_that_cannot_be_read_is_cleared_not_added_to() -> None:
+    app = fishing_app()
+
+    async def script(pilot: Pilot[None]) -> None:
+        await asked(pilot)
+        game, history = app.match.game, app.match.state.history
+        await pilot.press(*"plya", "enter")
+        assert "plya" in status(app).splitlines()[0]
+        assert app.query_one("#typed", Input).value == ""
+        assert app.match.state.history == history
+        first = app.choices[0]
+        await pilot.press(*game.action_to_string(first), "enter")  # alone, not "plyaplay …"
+        assert app.match.state.history[len(history)] == (0, first)
+
+    run(app, script)
+
+
+def test_escape_in_the_action_box_drops_the_text_and_returns_to_the_menu() -> None:
+    app = fishing_app()
+
+    async def script(pilot: Pilot[None]) -> None:
+        await asked(pilot)
+        await pilot.press(*"pla", "escape")
+        assert app.query_one("#typed", Input).value == ""
+        assert app.query_one("#actions", OptionList).has_focus
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+
+    run(app, script)
+
+
+def test_the_status_says_in_one_line_what_the_person_decides() -> None:
+    app = fishing_app()
+
+    async def script(pilot: Pilot[None]) -> None:
+        await asked(pilot)
+        shown = status(app).strip()
+        assert shown == app.match.prompt(0)
+        assert shown.startswith("Lead the trick")
+
+    run(app, script)
+
+
+def test_flip_and_fish_aims_are_listed_by_the_card_and_typed_by_the_point() -> None:
+    game = make_game("flip-and-fish", 2)
+    app = PlayApp(Match(game, 3, ["human", "heuristic"]), pace=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await asked(pilot)
+        app.choose(game.action_from_string("fish"))
+        await asked(pilot)
+        offered = [str(o.prompt) for o in app.query_one("#actions", OptionList).options]
+        assert offered[0] == "cast at face-down card 1 (0, 0)"
+        before, aim = len(app.match.state.history), app.choices[0]
+        await pilot.press(*"cast 0 0", "enter")
+        assert app.match.state.history[before] == (0, aim)
+
+    run(app, script)
+
+
+def test_the_end_screen_keeps_a_name_it_cannot_write_and_saves_under_another(
+    tmp_path: Path,
+) -> None:
+    game = make_game("crazy-fishing", 2)
+    app = PlayApp(Match(game, 2, ["random", "random"]), pace=0)
+    good = tmp_path / "kept.json"
+
+    async def script(pilot: Pilot[None]) -> None:
+        end = await to_the_end(pilot)
+        await pilot.press("enter")  # an Enter meant for the last move does not leave
+        await pilot.pause()
+        assert app.screen is end and app.is_running
+        box = end.query_one("#save-as", Input)
+        box.value = str(tmp_path / "no-such-folder" / "game.json")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is end and app.is_running  # not gone with status 0
+        problem = str(end.query_one("#save-problem", Static).render())
+        assert "cannot save" in problem and "no-such-folder" in problem
+        box.value = str(good)
+        await pilot.press("enter")
+        await pilot.pause()
+
+    run(app, script)
+    assert Match.resume(good, ["random", "random"]).state.history == app.match.state.history
+
+
+def test_the_end_screen_overwrites_an_existing_file_only_on_a_second_enter(
+    tmp_path: Path,
+) -> None:
+    game = make_game("crazy-fishing", 2)
+    app = PlayApp(Match(game, 2, ["random", "random"]), pace=0)
+    existing = tmp_path / "old.json"
+    existing.write_text("keep me", encoding="utf-8")
+
+    async def script(pilot: Pilot[None]) -> None:
+        end = await to_the_end(pilot)
+        end.query_one("#save-as", Input).value = str(existing)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert existing.read_text(encoding="utf-8") == "keep me"
+        assert "already exists" in str(end.query_one("#save-problem", Static).render())
+        await pilot.press("enter")
+        await pilot.pause()
+
+    run(app, script)
+    assert existing.read_text(encoding="utf-8") != "keep me"
+
+
+def test_q_asks_before_leaving_an_unfinished_game() -> None:
+    app = fishing_app()
+
+    async def script(pilot: Pilot[None]) -> None:
+        await asked(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.is_running and app.asking == 0
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+
+    run(app, script)
+    assert not app.match.over
+
+
+def test_s_asks_before_overwriting_a_file_it_did_not_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    path = Path("angler-fishing-5.json")  # where s saves without --save
+    path.write_text("someone else's", encoding="utf-8")
+    game = make_game("fishing", 3)
+    app = PlayApp(Match(game, 5, ["human", "heuristic", "heuristic"]), pace=3)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await asked(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert path.read_text(encoding="utf-8") == "someone else's"
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert Match.resume(path).state.history == app.match.state.history
+        await pilot.press("s")  # its own file now: saved again without a question
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen)
+
+    run(app, script)
+
+
+def test_s_saves_to_the_file_save_names_without_asking(tmp_path: Path) -> None:
+    path = tmp_path / "named.json"
+    path.write_text("from an earlier game", encoding="utf-8")
+    game = make_game("fishing", 3)
+    app = PlayApp(Match(game, 5, ["human", "heuristic", "heuristic"]), pace=3, save_to=path)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await asked(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen)
+
+    run(app, script)
+    assert Match.resume(path).state.history == app.match.state.history
+
+
+def test_r_shows_how_to_play_and_r_again_the_rulings() -> None:
+    app = fishing_app()
+
+    async def script(pilot: Pilot[None]) -> None:
+        await asked(pilot)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        page = app.screen.query_one(Markdown).source
+        assert "How to play Fishing" in page and "test_" not in page and "Error" not in page
+        await pilot.press("r")
+        await pilot.pause()
+        assert "Rulings" in app.screen.query_one(Markdown).source
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, RulesScreen)
+
+    run(app, script)
+
+
+def test_a_person_asked_to_resume_the_last_game_may_decline() -> None:
+    game = make_game("fishing", 3)
+    app = PlayApp(Match(game, 5, ["human", "random", "random"]), pace=0, offer="Fishing, …")
+
+    async def script(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.asking is None  # nothing moves before the answer
+        await pilot.press("n")
+        await pilot.pause()
+
+    run(app, script)
+    assert app.match.state.history == []
+
+
+def test_a_person_asked_to_resume_the_last_game_plays_on_after_yes() -> None:
+    game = make_game("fishing", 3)
+    app = PlayApp(Match(game, 5, ["human", "random", "random"]), pace=0, offer="Fishing, …")
+
+    async def script(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        await pilot.press("y")
+        await asked(pilot)
+
+    run(app, script)
+
+
+def test_every_move_on_the_table_is_autosaved() -> None:
+    game = make_game("fishing", 3)
+    match = Match(game, 5, ["human", "random", "random"])
+    autosave.keep(match)
+    app = PlayApp(match, pace=0)
+    assert match.autosave_to is not None
+
+    async def script(pilot: Pilot[None]) -> None:
+        for _ in range(3):
+            await asked(pilot)
+            await pilot.press("enter")
+        await asked(pilot)
+
+    run(app, script)
+    assert match.autosave_to is not None
+    saved = Match.resume(match.autosave_to)
+    assert saved.state.history == match.state.history and len(saved.state.history) >= 3
+
+
+def test_with_several_people_the_prompt_says_whose_move_it_is() -> None:
+    game = make_game("fishing", 3)
+    app = PlayApp(Match(game, 2, ["human", "human", "random"]), pace=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        while not isinstance(app.screen, PassScreen):
+            await pilot.pause(0.02)
+        await pilot.press("enter")
+        await asked(pilot)
+        seat = app.asking
+        assert seat is not None
+        assert status(app).strip() == f"Player {seat + 1}: {app.match.prompt(seat)}"
+
+    run(app, script)
