@@ -145,3 +145,9 @@ def test_bench_times_the_shipped_yardstick_with_no_path(angler: Angler) -> None:
 def test_the_yardstick_plays_every_card_of_a_deal_once() -> None:
     assert play_deal(random.Random(3)) == 52
     assert plays_per_second(seconds=0.05) > 0
+
+
+def test_play_refuses_two_game_names_without_resume(angler: Angler) -> None:
+    angler(["play", "fishing", "saved.json"]).assert_user_error(
+        "one game name", "'fishing' and 'saved.json'"
+    )

@@ -48,6 +48,11 @@ def play_command(
             help="Game name (see `angler games`); with --resume, the saved file to continue."
         ),
     ] = None,
+    record_file: Annotated[
+        str | None,
+        # Only to name the mistake in `play GAME --resume FILE`: the record already sets the game.
+        typer.Argument(hidden=True),
+    ] = None,
     players: PlayersOption = None,
     seat: Annotated[
         list[str] | None,
@@ -97,8 +102,12 @@ def play_command(
     """
     if ui not in ("auto", "screen", "text"):
         raise AnglerError(f"--ui is auto, screen or text, not {ui!r}")
+    if record_file is not None and not resume:
+        raise AnglerError(f"play takes one game name, not {game!r} and {record_file!r}")
     if resume:
-        _check_nothing_the_record_sets(players, seed, cards, option)
+        named_game = game if record_file is not None else None
+        _check_nothing_the_record_sets(named_game, players, seed, cards, option)
+        game = record_file if record_file is not None else game
     if save is not None:
         check_writable_file(save)
     last = autosave.last_unfinished() if resume and game is None else None
@@ -155,6 +164,7 @@ def _new_match(
 
 
 def _check_nothing_the_record_sets(
+    game: str | None,
     players: int | None,
     seed: int | None,
     cards: Path | None,
@@ -163,6 +173,7 @@ def _check_nothing_the_record_sets(
     """--resume continues a game as recorded: refuse what the record already decides rather
     than ignore it without a word (--seat may change who plays; --save, --ui, --pace apply)."""
     given = {
+        f"the game {game!r}": game is not None,
         "--players": players is not None,
         "--seed": seed is not None,
         "--cards": cards is not None,
