@@ -135,6 +135,25 @@ async def click_each_card(
         assert abs(aim_y - card_y) <= CARD_LENGTH / 2, (number, aim_x, aim_y)
 
 
+def assert_drawn_whole(app: PlayApp) -> int:
+    """The picture drawn for the table pane's width fits it, and the screen shows each of its
+    lines whole from the top of the pane (nothing wrapped). Returns its number of lines."""
+    table = app.query_one("#table", Static)
+    picture = app.picture
+    assert picture is not None
+    width = table.content_size.width
+    drawn = picture.drawn(width, app.console)
+    lines = drawn.plain.split("\n") if drawn is not None else []
+    assert all(cell_len(line) <= width for line in lines)
+    screen = screen_lines(app)
+    top = table.content_region
+    shown = app.query_one("#table-pane", VerticalScroll).scrollable_content_region
+    for number, line in enumerate(lines[: shown.height]):
+        on_screen = screen[top.y + number][top.x : top.x + width]
+        assert on_screen.rstrip() == line.rstrip(), (number, line)
+    return len(lines)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 50)])
 def test_a_click_on_each_water_cards_centre_aims_at_that_card(
@@ -176,6 +195,29 @@ def test_a_click_aims_true_with_the_table_scrolled(monkeypatch: pytest.MonkeyPat
     run(app, (80, 24), script)
 
 
+def test_the_table_is_drawn_again_for_a_resized_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Four players, the tallest table: after each resize it is drawn for the new width and
+    lines, on screen whole even at 80 x 24, and clicks still aim true."""
+    game = make_game("flip-and-fish", 4)
+    assert isinstance(game, FlipAndFishGame)
+    app = PlayApp(Match(game, 3, ["human"] + ["heuristic"] * 3), pace=0)
+    aimed: list[int] = []
+
+    async def script(pilot: Pilot[None]) -> None:
+        await wait_to_be_asked(pilot)
+        app.choose(game.action_from_string("fish"))
+        await wait_to_be_asked(pilot)
+        monkeypatch.setattr(app, "choose", aimed.append)  # record each aim, cast none
+        for size in ((80, 24), (160, 50), (100, 30)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            pane = app.query_one("#table-pane", VerticalScroll).scrollable_content_region
+            assert assert_drawn_whole(app) <= pane.height  # the whole table is on screen
+            await click_each_card(pilot, game, aimed, least=5)
+
+    run(app, (160, 50), script)
+
+
 @pytest.mark.parametrize("name", ["fishing", "crazy-fishing", "flip-and-fish"])
 @pytest.mark.parametrize("size", SIZES)
 def test_no_picture_line_is_wider_than_its_pane(name: str, size: tuple[int, int]) -> None:
@@ -190,19 +232,7 @@ def test_no_picture_line_is_wider_than_its_pane(name: str, size: tuple[int, int]
             await wait_to_be_asked(pilot)
             if app.match.over or isinstance(app.screen, EndScreen):
                 return
-            table = app.query_one("#table", Static)
-            picture = app.picture
-            assert picture is not None
-            width = table.content_size.width
-            drawn = picture.drawn(width, app.console)
-            lines = drawn.plain.split("\n") if drawn is not None else []
-            assert all(cell_len(line) <= width for line in lines)
-            screen = screen_lines(app)
-            top = table.content_region
-            shown = app.query_one("#table-pane", VerticalScroll).scrollable_content_region
-            for number, line in enumerate(lines[: shown.height]):
-                on_screen = screen[top.y + number][top.x : top.x + width]
-                assert on_screen.rstrip() == line.rstrip(), (number, line)
+            assert_drawn_whole(app)
             advance(app.match, 6)  # a few moves on (tricks, casts, catches), then ask again
             app.step()
 
