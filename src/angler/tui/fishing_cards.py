@@ -69,12 +69,11 @@ def tiles(
 
 
 def chips(cards: CardSet, row: Sequence[int], captions: Sequence[str] = ()) -> list[Text]:
-    """Cards as one-line chips in their colours (the compact tiles), each with its caption."""
+    """Cards as one-line chips in their colours (the compact tiles), each after its caption."""
     out = []
     for index, name in enumerate(cards.names(list(row))):
-        chip = Text(f" {name} ", style=f"{card_style(cards, row[index])} reverse")
-        if index < len(captions):
-            chip.append(f" {captions[index]}", style="dim")
+        chip = Text(f"{captions[index]} " if index < len(captions) else "", style="dim")
+        chip.append(f" {name} ", style=f"{card_style(cards, row[index])} reverse")
         out.append(chip)
     return out
 
