@@ -13,7 +13,6 @@ from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
-from rich.console import Group
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
@@ -28,12 +27,12 @@ from textual.widgets.option_list import Option
 from angler.core.errors import AnglerError
 from angler.core.view import View
 from angler.play.match import Match
-from angler.tui.drawings import drawing
-from angler.tui.flip_table import TablePicture
+from angler.tui.drawings import Picture, drawing
 from angler.tui.screens import ConfirmScreen, EndScreen, PassScreen, RulesScreen
 from angler.tui.style import styled
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+FRAME_ROWS = 4  # screen lines round the table pane's content: header, footer, the pane's border
 PACES = (0.0, 0.3, 0.8, 1.5, 3.0)  # seconds between bot moves
 KEYS = frozenset("usrq+-=")  # the characters bound to keys below: they never start typing
 GAME_ACTIONS = frozenset({"undo", "save", "rules", "faster", "slower", "quit_game"})
@@ -71,7 +70,7 @@ class PlayApp(App[None]):
         self.pending: Timer | None = None
         self.thinking = False
         self.saved_to: Path | None = None
-        self.picture: Text | None = None  # the game's drawing last shown, if any
+        self.picture: Picture | None = None  # the table pane's content last shown
         self.asked: Text = Text()  # what the person to act is asked, kept under any warning
         self.told: str | None = None  # the autosave problem last notified
 
@@ -112,6 +111,9 @@ class PlayApp(App[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size)
+        if self.picture is not None:  # drawn again for the lines the pane now shows
+            self.picture.rows = event.size.height - FRAME_ROWS
+            self.query_one("#table", Static).refresh(layout=True)
 
     def check_size(self, size: Size | None = None) -> None:
         size = size or self.size
@@ -207,9 +209,8 @@ class PlayApp(App[None]):
         view = self.match.state.view(self.viewer)
         game = self.match.game
         text = styled(game.name, game.render_view(view))
-        picture = drawing(game, view)
-        self.picture = picture
-        self.query_one("#table", Static).update(Group(picture, text) if picture else text)
+        self.picture = Picture(drawing(game, view), text, self.size.height - FRAME_ROWS)
+        self.query_one("#table", Static).update(self.picture)
         log = self.query_one("#log", RichLog)
         for event in view.events[self.logged :]:
             log.write(styled(game.name, game.describe_event(event, self.viewer)))
@@ -305,12 +306,12 @@ class PlayApp(App[None]):
         """Flip & Fish: a click on the table picture aims there (``cast X Y``)."""
         picture = self.picture
         table = self.query_one("#table", Static)
-        if self.asking is None or not isinstance(picture, TablePicture):
+        if self.asking is None or picture is None:
             return
         offset = event.get_content_offset(table)
         if offset is None:
             return
-        point = picture.point_at(offset.y, offset.x)
+        point = picture.point_at(offset.y, offset.x, table.content_size.width)
         if point is None:
             return
         try:

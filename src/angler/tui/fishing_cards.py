@@ -4,6 +4,7 @@ wins, who plays first) and a warning while a −3 lies in the trick."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
 from rich.text import Text
@@ -11,12 +12,13 @@ from rich.text import Text
 from angler.core.view import seat_name
 from angler.games.fishing.cards import BUOY, MINUS_THREE, SUITS, CardSet
 from angler.games.fishing.view import FishingView, next_trick_effects
+from angler.tui.drawings import flow
 from angler.tui.style import COLOUR_STYLE
 
 BUOY_STYLE = "bold cyan"
 MINUS_STYLE = "bold reverse red"
 EFFECT_STYLE = "bold black on #ffd21f"
-WIDTH = 66  # characters a row of cards may take before it wraps
+WIDTH = 66  # characters a row of cards may take when no width is given
 
 
 def card_style(cards: CardSet, card: int) -> str:
@@ -66,13 +68,23 @@ def tiles(
     return out
 
 
-def effects_banner(view: FishingView, cards: CardSet) -> Text:
-    """The effects in force, each picked out; empty when none binds."""
-    out = Text()
+def chips(cards: CardSet, row: Sequence[int], captions: Sequence[str] = ()) -> list[Text]:
+    """Cards as one-line chips in their colours (the compact tiles), each after its caption."""
+    out = []
+    for index, name in enumerate(cards.names(list(row))):
+        chip = Text(f"{captions[index]} " if index < len(captions) else "", style="dim")
+        chip.append(f" {name} ", style=f"{card_style(cards, row[index])} reverse")
+        out.append(chip)
+    return out
+
+
+def effects_banner(view: FishingView, cards: CardSet, width: int = WIDTH) -> Text:
+    """The effects in force, each picked out, flowing onto more lines rather than crossing
+    ``width``; empty when none binds."""
+    flags: list[Text] = []
 
     def flag(words: str, style: str = EFFECT_STYLE) -> None:
-        out.append(" " + words + " ", style=style)
-        out.append("  ")
+        flags.append(Text(" " + words + " ", style=style))
 
     if view.call_suit >= 0:
         colour = SUITS[view.call_suit]
@@ -83,23 +95,45 @@ def effects_banner(view: FishingView, cards: CardSet) -> Text:
         flag("−3 in this trick", MINUS_STYLE)
     upcoming = next_trick_effects(view)
     if upcoming:
-        flag("Next trick: " + ", ".join(upcoming), "bold cyan reverse")
-    return out
+        words = "Next trick: " + ", ".join(upcoming)
+        for line in textwrap.wrap(words, max(width - 2, 1)):  # a long flag breaks between words
+            flag(line, "bold cyan reverse")
+    return flow(flags, width)
 
 
-def draw_fishing(view: FishingView, cards: CardSet) -> Text:
+def draw_fishing(
+    view: FishingView, cards: CardSet, width: int = WIDTH, rows: int | None = None
+) -> Text:
+    """The banner, the trick and your hand as tiles ``width`` characters wide at most; as
+    one-line chips when the tiles would take more than ``rows`` lines."""
+    tiled = fishing_picture(view, cards, width, compact=False)
+    if rows is not None and tiled.plain.count("\n") + 1 > rows:  # the last line break too
+        return fishing_picture(view, cards, width, compact=True)
+    return tiled
+
+
+def fishing_picture(view: FishingView, cards: CardSet, width: int, compact: bool) -> Text:
     me = view.player
     picture = Text()
-    banner = effects_banner(view, cards)
+    banner = effects_banner(view, cards, width)
     if banner:
         picture.append(banner)
         picture.append("\n")
     if view.trick:
         picture.append("Trick\n", style="bold")
         seats = [seat_name(seat, me) for seat, _ in view.trick]
-        picture.append(tiles(cards, [card for _, card in view.trick], seats))
+        trick = [card for _, card in view.trick]
+        if compact:
+            picture.append(flow(chips(cards, trick, seats), width))
+            picture.append("\n")
+        else:
+            picture.append(tiles(cards, trick, seats, width))
     hand = sorted(view.hand, key=lambda c: (cards.suit[c], cards.value[c]))
     if hand:
         picture.append("Your hand\n", style="bold")
-        picture.append(tiles(cards, hand))
+        if compact:
+            picture.append(flow(chips(cards, hand), width, gap=1))
+            picture.append("\n")
+        else:
+            picture.append(tiles(cards, hand, width=width))
     return picture

@@ -2,14 +2,15 @@
 stopped and how far the ruler reaches from it. The latest cast, a bot's too, stays drawn (its aim
 ``+``, its stop and face) until the next turn starts, with what came of it written beneath.
 
-Only the part of the table in use is drawn. One character is ``MM_PER_COLUMN`` mm across and a
-line ``MM_PER_ROW`` mm (terminal cells are about twice as tall as wide, so the picture keeps its
-proportions). North is up: seat 1's jetty lies at the bottom.
+Only the part of the table in use is drawn, at the finest scale that fits the room: one character
+is ``mm`` millimetres across and a line ``2 * mm`` (terminal cells are about twice as tall as wide,
+so the picture keeps its proportions). North is up: seat 1's jetty lies at the bottom.
 """
 
 from __future__ import annotations
 
 import math
+import textwrap
 
 from rich.text import Text
 
@@ -22,100 +23,171 @@ from angler.games.flip_and_fish.table import (
     Table,
 )
 from angler.games.flip_and_fish.view import FlipAndFishView
+from angler.tui.style import append_runs
 
-MM_PER_COLUMN = 15.0
-MM_PER_ROW = 30.0
-COLUMNS = int(2 * TABLE_HALF / MM_PER_COLUMN) + 1
-ROWS = int(2 * TABLE_HALF / MM_PER_ROW) + 1
+# Millimetres a character stands for, finest first. Finer than 15 adds nothing (aims lie on a
+# 10 mm grid). Up to LEGIBLE_MM the picture coarsens to save lines, past it only to fit its width.
+SCALES = (15.0, 16.0, 17.0, 18.0, 19.0, 20.0, 22.0, 25.0, 30.0, 40.0, 60.0, 90.0)
+LEGIBLE_MM = 22.0
+MARGIN_COLUMNS, MARGIN_ROWS = 3, 1  # room to aim round what is drawn
 
 
-def cell(x: float, y: float) -> tuple[int, int]:
-    """(row, column) of a point in mm."""
-    return round((TABLE_HALF - y) / MM_PER_ROW), round((x + TABLE_HALF) / MM_PER_COLUMN)
+class Grid:
+    """The whole table as characters at one scale; (row, column) 0, 0 is its north-west corner."""
+
+    def __init__(self, mm: float) -> None:
+        self.mm = mm
+        # Rounded as cell() rounds, so that every point of the table has a cell.
+        self.columns = round(2 * TABLE_HALF / mm) + 1
+        self.rows = round(TABLE_HALF / mm) + 1
+        self.chars = [[" "] * self.columns for _ in range(self.rows)]
+        self.styles: dict[tuple[int, int], str] = {}
+
+    def cell(self, x: float, y: float) -> tuple[int, int]:
+        """(row, column) of a point in mm."""
+        return round((TABLE_HALF - y) / (2 * self.mm)), round((x + TABLE_HALF) / self.mm)
+
+    def point(self, row: int, column: int) -> tuple[int, int] | None:
+        """The aim (mm, on the 10 mm grid) at a cell, or None off the table."""
+        if not (0 <= row < self.rows and 0 <= column < self.columns):
+            return None
+        x = column * self.mm - TABLE_HALF
+        y = TABLE_HALF - row * 2 * self.mm
+        return round(x / 10) * 10, round(y / 10) * 10
+
+    def put(self, row: int, column: int, char: str, style: str = "") -> None:
+        if 0 <= row < self.rows and 0 <= column < self.columns:
+            self.chars[row][column] = char
+            if style:
+                self.styles[row, column] = style
+
+    def write(self, row: int, column: int, text: str, style: str = "") -> None:
+        for offset, char in enumerate(text):
+            self.put(row, column + offset, char, style)
+
+    def char(self, row: int, column: int) -> str:
+        """The character at a cell; "" off the table."""
+        if 0 <= row < self.rows and 0 <= column < self.columns:
+            return self.chars[row][column]
+        return ""
 
 
 class TablePicture(Text):
     """The drawing, which also knows the table point under each of its characters."""
 
-    first_row = 0
-    first_column = 0
+    grid: Grid | None = None
+    first_row = first_column = 0  # the grid cell drawn just inside the frame's top left corner
+    last_row = last_column = -1
+    width = height = 0  # characters across and lines down, frame included
 
     def point_at(self, line: int, column: int) -> tuple[int, int] | None:
         """The aim (mm, on the 10 mm grid) under character ``column`` of picture line ``line``
         (0 is the top border), or None off the table."""
         row, col = self.first_row + line - 1, self.first_column + column - 1
-        if line < 1 or column < 1 or not (0 <= row < ROWS and 0 <= col < COLUMNS):
+        if self.grid is None or not (
+            self.first_row <= row <= self.last_row and self.first_column <= col <= self.last_column
+        ):
             return None
-        x = col * MM_PER_COLUMN - TABLE_HALF
-        y = TABLE_HALF - row * MM_PER_ROW
-        return round(x / 10) * 10, round(y / 10) * 10
+        return self.grid.point(row, col)
 
 
-def draw_table(view: FlipAndFishView, table: Table, cards: CardSet) -> TablePicture:
-    grid = [[" "] * COLUMNS for _ in range(ROWS)]
-    styles: dict[tuple[int, int], str] = {}
+def draw_table(
+    view: FlipAndFishView,
+    table: Table,
+    cards: CardSet,
+    width: int | None = None,
+    rows: int | None = None,
+) -> TablePicture:
+    """The table at the finest scale whose picture is at most ``width`` characters wide and, if
+    it can be done legibly, ``rows`` lines tall (None: no limit)."""
+    story = cast_story(view, cards)
+    told = "Last cast: " + "; ".join(story) if story else ""
+    lines = textwrap.wrap(told, width) if width and told else ([told] if told else [])
+    picture = TablePicture()
+    for mm in SCALES:
+        picture = framed(draw_grid(view, table, cards, mm))
+        if width is not None and picture.width > width:
+            continue
+        if rows is not None and picture.height + len(lines) > rows and mm < LEGIBLE_MM:
+            continue
+        break
+    for number, line in enumerate(lines):
+        picture.append("\n")
+        if number == 0:
+            picture.append(line[: len("Last cast:")], style="bold")
+            picture.append(line[len("Last cast:") :])
+        else:
+            picture.append(line)
+    return picture
 
-    def put(row: int, column: int, char: str, style: str = "") -> None:
-        if 0 <= row < ROWS and 0 <= column < COLUMNS:
-            grid[row][column] = char
-            if style:
-                styles[row, column] = style
 
-    def write(row: int, column: int, text: str, style: str = "") -> None:
-        for offset, char in enumerate(text):
-            put(row, column + offset, char, style)
-
+def draw_grid(view: FlipAndFishView, table: Table, cards: CardSet, mm: float) -> Grid:
+    """Everything on the table at ``mm`` millimetres a character."""
+    grid = Grid(mm)
     for slot, (cx, cy) in enumerate(table.cards):
         card = view.water[slot]
         if card == -2:
             continue
-        top, left = cell(cx - CARD_WIDTH / 2, cy + CARD_LENGTH / 2)
-        bottom, right = cell(cx + CARD_WIDTH / 2, cy - CARD_LENGTH / 2)
+        top, left = grid.cell(cx - CARD_WIDTH / 2, cy + CARD_LENGTH / 2)
+        bottom, right = grid.cell(cx + CARD_WIDTH / 2, cy - CARD_LENGTH / 2)
         style = _card_style(card, cards)
         for row in range(top, bottom + 1):
             for column in range(left, right + 1):
-                put(row, column, "▒" if card == -1 else "█", style)
-        middle, centre = cell(cx, cy)
-        write(middle, centre, str(slot + 1), "bold reverse")
+                grid.put(row, column, "▒" if card == -1 else "█", style)
+    for slot, (cx, cy) in enumerate(table.cards):  # numbers last: no card covers another's
+        if view.water[slot] != -2:
+            middle, centre = grid.cell(cx, cy)
+            grid.write(middle, centre, str(slot + 1), "bold reverse")
     cast = last_cast(view)
     if cast is not None:
         aim, (x, y), face, current = cast
         ring, die = ("yellow", "bold red") if current else ("grey50", "bold magenta")
         for step in range(72):  # the ruler's reach: a ring round the die
             angle = step * math.pi / 36
-            row, column = cell(x + RULER * math.cos(angle), y + RULER * math.sin(angle))
-            if 0 <= row < ROWS and 0 <= column < COLUMNS and grid[row][column] == " ":
-                put(row, column, "·", ring)
-        row, column = cell(*aim)
-        if grid[row][column] in (" ", "·"):
-            put(row, column, "+", "bold")  # where the cast was aimed
-        row, column = cell(x, y)
-        put(row, column, "◆", die)
-        write(row, column + 1, f"{face}", die)
+            row, column = grid.cell(x + RULER * math.cos(angle), y + RULER * math.sin(angle))
+            if grid.char(row, column) == " ":
+                grid.put(row, column, "·", ring)
+        row, column = grid.cell(*aim)
+        if grid.char(row, column) in (" ", "·"):
+            grid.put(row, column, "+", "bold")  # where the cast was aimed
+        row, column = grid.cell(x, y)
+        grid.put(row, column, "◆", die)
+        grid.write(row, column + 1, f"{face}", die)
     for seat, (jx, jy) in enumerate(table.jetties):
-        row, column = cell(jx, jy)
+        row, column = grid.cell(jx, jy)
         label = "YOU" if seat == view.player else f"J{seat + 1}"
-        write(row, column - len(label) // 2, label, "bold green" if seat == view.player else "")
-    # Only the part of the table in use: the water, the jetties and the die, with a margin.
-    used = [(r, c) for r in range(ROWS) for c in range(COLUMNS) if grid[r][c] != " "]
-    first_row = max(0, min(r for r, _ in used) - 1)
-    last_row = min(ROWS - 1, max(r for r, _ in used) + 1)
-    first_column = max(0, min(c for _, c in used) - 3)
-    last_column = min(COLUMNS - 1, max(c for _, c in used) + 3)
+        grid.write(
+            row, column - len(label) // 2, label, "bold green" if seat == view.player else ""
+        )
+    return grid
+
+
+def framed(grid: Grid) -> TablePicture:
+    """Only the part of the table in use (the water, the jetties and the die, with a margin to
+    aim in), inside a frame."""
+    used = [
+        (r, c) for r in range(grid.rows) for c in range(grid.columns) if grid.chars[r][c] != " "
+    ]
+    first_row = max(0, min(r for r, _ in used) - MARGIN_ROWS)
+    last_row = min(grid.rows - 1, max(r for r, _ in used) + MARGIN_ROWS)
+    first_column = max(0, min(c for _, c in used) - MARGIN_COLUMNS)
+    last_column = min(grid.columns - 1, max(c for _, c in used) + MARGIN_COLUMNS)
     lines = TablePicture()
-    lines.first_row, lines.first_column = first_row, first_column
+    lines.grid, lines.first_row, lines.first_column = grid, first_row, first_column
+    lines.last_row, lines.last_column = last_row, last_column
+    lines.width, lines.height = last_column - first_column + 3, last_row - first_row + 3
     border = "+" + "-" * (last_column - first_column + 1) + "+"
     lines.append(border + "\n", style="dim")
     for row in range(first_row, last_row + 1):
         lines.append("|", style="dim")
-        for column in range(first_column, last_column + 1):
-            lines.append(grid[row][column], style=styles.get((row, column), ""))
+        columns = range(first_column, last_column + 1)
+        append_runs(
+            lines,
+            grid.chars[row][first_column : last_column + 1],
+            [grid.styles.get((row, column), "") for column in columns],
+        )
         lines.append("|\n", style="dim")
     lines.append(border, style="dim")
-    story = cast_story(view, cards)
-    if story:
-        lines.append("\nLast cast: ", style="bold")
-        lines.append("; ".join(story))
     return lines
 
 

@@ -49,3 +49,13 @@ def styled(game: str, text: str) -> Text:
     for pattern, style in PATTERNS.get(game, []) + COMMON:
         out.highlight_regex(pattern, style)
     return out
+
+
+def append_runs(out: Text, chars: list[str], styles: list[str]) -> None:
+    """Append one line of a picture, character by character with its style, as runs of one
+    style each (a Text grows much faster by runs than by characters)."""
+    start = 0
+    for end in range(1, len(chars) + 1):
+        if end == len(chars) or styles[end] != styles[start]:
+            out.append("".join(chars[start:end]), style=styles[start])
+            start = end

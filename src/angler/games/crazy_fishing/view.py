@@ -226,32 +226,57 @@ def _describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None) -> str
 
 
 def render(view: CrazyFishingView, cards: CardSet) -> str:
-    """A plain-text table for terminals and ``angler replay --as``."""
+    """A plain-text table for terminals and ``angler replay --as``: what lies on a real table.
+    The casts (or who has cast) and who must act come first, so a short screen shows them."""
     label = cards.cards
     lines = [
         f"Crazy Fishing, round {view.round}: you are Player {view.player + 1} of {view.players}",
         scores_line(view.scores, view.player),
-        "Your hand: " + ", ".join(hand_card(label[c]) for c in view.hand),
-        f"Rod deck {view.rod_deck}, bait deck {view.bait_deck}; sea {len(view.sea)} fish, "
-        f"{len(view.beside)} beside it",
+        *casting_lines(view, cards),
     ]
+    if view.current:
+        lines.append("To act: " + ", ".join(seat_name(s, view.player) for s in view.current))
+    lines.append("Your hand: " + ", ".join(hand_card(label[c]) for c in view.hand))
+    lines.extend(table_lines(view, cards))
     free = [
         f"{spot}:{back}" + (f"={label[face].label()}" if face >= 0 else "")
         for spot, _, _, covered, back, face in view.sea
         if not covered
     ]
-    lines.append("Uncovered fish (spot:back): " + " ".join(free))
+    lines.append(f"Sea: {len(view.sea)} fish; uncovered (spot:back): " + (" ".join(free) or "none"))
     if view.beside:
         lines.append("Beside the sea: " + ", ".join(label[c].label() for c in view.beside))
-    lines.extend(casting_lines(view, cards))
-    if view.current:
-        lines.append("To act: " + ", ".join(seat_name(s, view.player) for s in view.current))
     return "\n".join(lines)
 
 
 def hand_card(card: Card) -> str:
     """A card in your hand: what it is, then the name to type in a cast (``rod 3 [R3#2]``)."""
     return f"{card.label()} [{card.name}]"
+
+
+def table_lines(view: CrazyFishingView, cards: CardSet) -> list[str]:
+    """What every player shows (rods and baits in hand by their backs, the catch pile with its
+    top fish) and the two decks with their discard piles."""
+    label = cards.cards
+
+    def pile(cards_in_pile: tuple[int, ...], empty: str) -> str:
+        if not cards_in_pile:
+            return empty
+        return f"{len(cards_in_pile)} ({label[cards_in_pile[-1]].label()} on top)"
+
+    lines = []
+    for seat in range(view.players):
+        who = "You" if seat == view.player else seat_name(seat, view.player)
+        rods, baits = view.rods_held[seat], view.baits_held[seat]
+        lines.append(
+            f"{who}: {rods} rod{'s' * (rods != 1)} and {baits} bait{'s' * (baits != 1)} in hand; "
+            f"catch pile {pile(view.piles[seat], 'empty')}"
+        )
+    lines.append(
+        f"Rod deck {view.rod_deck}, discards {pile(view.rod_discard, 'none')}; "
+        f"bait deck {view.bait_deck}, discards {pile(view.bait_discard, 'none')}"
+    )
+    return lines
 
 
 def cards_in(mask: int) -> list[int]:
