@@ -342,3 +342,21 @@ def test_with_several_people_the_prompt_says_whose_move_it_is() -> None:
         assert status(app).strip() == f"Player {seat + 1}: {app.match.prompt(seat)}"
 
     run(app, script)
+
+
+def test_a_card_typed_alone_is_played_or_refused_with_the_rule_it_breaks() -> None:
+    app = fishing_app()
+
+    async def script(pilot: Pilot[None]) -> None:
+        await asked(pilot)
+        game, state = app.match.game, app.match.state
+        history = list(state.history)
+        await pilot.press(*"B2", "enter")  # 3 players: no B2 is dealt, so none is in hand
+        assert "B2 is not in your hand" in status(app)
+        assert state.history == history
+        code = app.choices[-1]
+        card = game.action_to_string(code).split()[1]
+        await pilot.press(*card, "enter")  # the card alone plays it
+        assert state.history[len(history)] == (0, code)
+
+    run(app, script)

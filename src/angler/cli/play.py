@@ -32,6 +32,7 @@ from angler.core.state import PUBLIC, State
 from angler.play import autosave
 from angler.play.match import Match
 from angler.play.seats import HUMAN, seat_kinds
+from angler.play.typed import typed_action
 
 QUIT = frozenset({"q", "quit", "exit"})
 CLEAR_SCREEN = "\033[2J\033[3J\033[H"  # clear the screen and its scrollback, cursor home
@@ -284,37 +285,7 @@ class Session:
             if not 1 <= number <= len(legal):
                 raise AnglerError(f"{number} is not a choice: type 1 to {len(legal)}")
             return legal[number - 1]
-        folded = " ".join(text.split()).lower()
-        for code, action in zip(legal, texts, strict=True):
-            if action.lower() == folded:
-                return code
-        matches = [code for code, a in zip(legal, texts, strict=True) if _argument(a) == folded]
-        if len(matches) == 1:
-            return matches[0]
-        if matches:
-            raise AnglerError(f"{text!r} names {len(matches)} choices: type its number")
-        # Not a legal action's text: let the game say why (unknown card, or the rule it breaks).
-        try:
-            return self.game.action_from_string(text)
-        except AnglerError:
-            guessed = self.with_a_listed_verb(text, texts)
-            if guessed is None:
-                raise
-            return guessed
-
-    def with_a_listed_verb(self, text: str, texts: list[str]) -> int | None:
-        """A bare argument (``B2``) read with the one verb on the list it fits (``play B2``),
-        so that applying it names the rule it breaks ("B2 is not in your hand")."""
-        if " " in text:
-            return None
-        verbs = dict.fromkeys(action.split()[0] for action in texts if " " in action)
-        codes = []
-        for verb in verbs:
-            try:
-                codes.append(self.game.action_from_string(f"{verb} {text}"))
-            except AnglerError:
-                continue
-        return codes[0] if len(codes) == 1 else None
+        return typed_action(self.game, text, legal)
 
     def pass_to(self, seat: int) -> None:
         """Hot-seat: nothing of one person's table shows until the next has the device. On a
@@ -381,10 +352,6 @@ class Session:
                 continue
             say(f"Record saved to {path}")
             return
-
-
-def _argument(action_text: str) -> str:
-    return action_text.partition(" ")[2].lower()
 
 
 def numbered(texts: list[str], per_line: int = 6) -> str:

@@ -27,6 +27,7 @@ from textual.widgets.option_list import Option
 from angler.core.errors import AnglerError
 from angler.core.view import View
 from angler.play.match import Match
+from angler.play.typed import typed_action
 from angler.tui.drawings import Picture, drawing
 from angler.tui.screens import ConfirmScreen, EndScreen, PassScreen, RulesScreen
 from angler.tui.style import styled
@@ -253,7 +254,7 @@ class PlayApp(App[None]):
         if not text:
             return
         try:
-            action = self.match.game.action_from_string(text)
+            action = typed_action(self.match.game, text, self.choices)
         except AnglerError as exc:
             self.warn(str(exc))
             return
