@@ -44,7 +44,7 @@ class PlayApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u", "undo", "Undo"),
         Binding("s", "save", "Save"),
-        Binding("r", "rules", "Rules"),
+        Binding("r", "rules", "How to play"),
         Binding("plus,equals_sign", "faster", "Bots faster"),
         Binding("minus", "slower", "Bots slower"),
         Binding("q", "quit_game", "Quit"),

@@ -299,7 +299,11 @@ def prompt(view: FlipAndFishView, cards: CardSet) -> str:
         rate = cards.catch_rate[fish] if fish >= 0 else None
         printed = f" against the printed catch rate {rate}" if rate is not None else ""
         boost = any(code & 15 == act.USE for code in view.legal)
-        then = "raise it with equipment, or done" if boost else "done to see if it is caught"
+        then = (
+            "raise it with equipment, or choose done"
+            if boost
+            else "choose done to see whether it is caught"
+        )
         return f"A bite! Roll {view.roll}{printed}: {then}."
     if phase == "snagged":
         return "Snag! Discard one equipment card of your choice (a Snag Guard cancels it)."
