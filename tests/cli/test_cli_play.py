@@ -145,7 +145,8 @@ def test_flip_and_fish_lists_an_aim_per_water_card_and_takes_any_point(
         input="\n".join(answers) + "\n",
     )
     assert run.status == 0, run.stderr
-    assert "1) cast 0 0" in run.stdout and "5) cast 0 130" in run.stdout
+    assert "1) cast at face-down card 1 (0, 0)" in run.stdout  # the card named, not only the point
+    assert "5) cast at face-down card 5 (0, 130)" in run.stdout
     assert "cast -450 -450" not in run.stdout  # the thousands of other aims are not listed
     assert "Or aim anywhere: cast X Y" in run.stdout
     refused = run.stdout.split("your choice (")[2].splitlines()[1]

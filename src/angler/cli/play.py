@@ -260,7 +260,7 @@ class Session:
         legal, hint = self.game.menu(view, state.legal_actions(seat))
         texts = [self.game.action_to_string(code) for code in legal]
         say(self.game.prompt(view, state.legal_actions(seat)))
-        say(numbered(texts))
+        say(numbered([self.game.menu_label(view, code) for code in legal]))
         if hint:
             say(hint)
         while True:
@@ -354,8 +354,11 @@ class Session:
             return
 
 
-def numbered(texts: list[str], per_line: int = 6) -> str:
-    items = [f"{i:>2}) {text:<12}" for i, text in enumerate(texts, 1)]
+def numbered(texts: list[str], width: int = 100) -> str:
+    """The choices numbered from 1, in as many columns as fit ``width``."""
+    cell = max([12, *(len(text) for text in texts)])
+    per_line = max(1, min(6, width // (cell + 5)))
+    items = [f"{i:>2}) {text:<{cell}}" for i, text in enumerate(texts, 1)]
     rows = [" ".join(items[i : i + per_line]).rstrip() for i in range(0, len(items), per_line)]
     return "\n".join(rows)
 
