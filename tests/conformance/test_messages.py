@@ -242,3 +242,15 @@ def test_flip_and_fish_table_names_cards_as_people_read_them() -> None:
     text = "\n".join(game.render_view(state.view(seat)) for seat in range(3))
     assert "Player 2" in text
     assert not INTERNAL_ID.search(text), text
+
+
+def test_flip_and_fish_writes_no_minus_zero_for_a_point_on_an_axis() -> None:
+    game = make_game("flip-and-fish", 4, layout="ring")
+    state = game.new_state(1)
+    for seat in range(4):
+        view = state.view(seat)
+        text = game.render_view(view)
+        menu, hint = game.menu(view, state.legal_actions(seat))
+        labels = [game.menu_label(view, code) for code in menu]
+        assert "-0," not in text and "-0)" not in text, text
+        assert not any("-0," in label or "-0)" in label for label in [*labels, hint])

@@ -55,6 +55,11 @@ class FlipAndFishView(View):
     winner: int
 
 
+def mm(value: float, digits: int = 1) -> str:
+    """A distance in mm as people write it: no "-0" for a point on an axis."""
+    return f"{round(value, digits) + 0.0:g}"
+
+
 def build_view(state: FlipAndFishState, player: int) -> FlipAndFishView:
     mine = set(state.peeked[player])
     water = tuple(
@@ -124,7 +129,7 @@ def _describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None) -> str
         seat, aim, stop, revolved, face = data
         where = f"stops at ({round(stop[0])}, {round(stop[1])}) showing {face}"
         extra = "" if revolved else " but did not roll over: cast again"
-        return f"{who(seat, 'aims')} at ({aim[0]:.0f}, {aim[1]:.0f}); the die {where}{extra}"
+        return f"{who(seat, 'aims')} at ({mm(aim[0], 0)}, {mm(aim[1], 0)}); the die {where}{extra}"
     if kind == "miss":
         return f"{who(data[0], 'gets')} no bite"
     if kind == "flip":
@@ -197,7 +202,7 @@ def render(view: FlipAndFishView, cards: CardSet, table: Table | None = None) ->
         "Water:",
     ]
     for slot, card in enumerate(view.water):
-        where = f" at ({table.cards[slot][0]:g}, {table.cards[slot][1]:g})" if table else ""
+        where = f" at ({mm(table.cards[slot][0])}, {mm(table.cards[slot][1])})" if table else ""
         if card == -2:
             text = "empty"
         elif card == -1:
@@ -208,7 +213,7 @@ def render(view: FlipAndFishView, cards: CardSet, table: Table | None = None) ->
         lines.append(f"  {slot + 1}{where}: {text}{mark}")
     if table is not None:
         x, y = table.jetties[me]
-        lines.append(f"Your jetty: ({x:g}, {y:g}); the table runs from -450 to 450 mm each way")
+        lines.append(f"Your jetty: ({mm(x)}, {mm(y)}); the table runs from -450 to 450 mm each way")
     for seat in range(view.players):
         who = "You" if seat == me else f"Player {seat + 1}"
         catch = ", ".join(names[c].type_name for c in view.caught[seat]) or "no fish"
@@ -250,7 +255,7 @@ def menu(view: FlipAndFishView, table: Table) -> tuple[list[int], str]:
     x, y = table.jetties[view.player]
     hint = (
         "Or aim anywhere: cast X Y, in mm (x to the right, y up; your jetty is at "
-        f"({x:g}, {y:g})). The spread grows with the length of the throw."
+        f"({mm(x)}, {mm(y)})). The spread grows with the length of the throw."
     )
     return aims + list(view.legal), hint
 
@@ -267,7 +272,7 @@ def menu_label(view: FlipAndFishView, cards: CardSet, table: Table, action: int)
         if card == -2 or act.aim_code(*centre) != action:
             continue
         what = cards.cards[card].type_name if card >= 0 else f"face-down card {slot + 1}"
-        return f"cast at {what} ({point[0]:g}, {point[1]:g})"
+        return f"cast at {what} ({mm(point[0])}, {mm(point[1])})"
     return text
 
 
