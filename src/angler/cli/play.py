@@ -45,32 +45,40 @@ def play_command(
     game: Annotated[
         str | None,
         typer.Argument(
-            help="Game name (see `angler games`); with --resume, the saved file to continue."
+            metavar="GAME",
+            help="Game name (see `angler games`); with --resume, the saved file to continue.",
         ),
     ] = None,
     record_file: Annotated[
         str | None,
         # Only to name the mistake in `play GAME --resume FILE`: the record already sets the game.
-        typer.Argument(hidden=True),
+        typer.Argument(hidden=True, metavar="FILE"),
     ] = None,
     players: PlayersOption = None,
     seat: Annotated[
         list[str] | None,
         typer.Option(
             "--seat",
+            metavar="WHO",
             help="Who sits in seat 1, 2, … in order: 'human', a level (easy, normal, hard) or an "
             "agent name (repeatable; seats not given are 'normal' bots). Default: you in seat 1.",
         ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", "-s", help="Deal from this seed (default: random).")
+        int | None,
+        typer.Option("--seed", "-s", metavar="SEED", help="Deal from this seed (default: random)."),
     ] = None,
     cards: Annotated[
-        Path | None, typer.Option("--cards", help="Card set file (JSON) for games that have one.")
+        Path | None,
+        typer.Option(
+            "--cards", metavar="FILE", help="Card set file (JSON) for games that have one."
+        ),
     ] = None,
     save: Annotated[
         Path | None,
-        typer.Option("--save", help="Write the game's record here when it ends or you quit."),
+        typer.Option(
+            "--save", metavar="FILE", help="Write the game's record here when it ends or you quit."
+        ),
     ] = None,
     resume: Annotated[
         bool,
@@ -82,12 +90,19 @@ def play_command(
     ] = False,
     pace: Annotated[
         float,
-        typer.Option("--pace", min=0, max=10, help="Seconds between bot moves on screen."),
+        typer.Option(
+            "--pace",
+            min=0,
+            max=10,
+            metavar="SECONDS",
+            help="Seconds between bot moves on screen (0 to 10).",
+        ),
     ] = 0.8,
     ui: Annotated[
         str,
         typer.Option(
             "--ui",
+            metavar="MODE",
             help="'screen' (full-screen table), 'text' (a line prompt, for pipes and scripts) or "
             "'auto': the screen on a terminal, text otherwise.",
         ),

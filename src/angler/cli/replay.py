@@ -17,14 +17,19 @@ from angler.core.view import counted
 
 
 def replay_command(
-    file: Annotated[Path, typer.Argument(help="A record (JSON, see docs/records.md).")],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="A record (JSON, see docs/records.md).")
+    ],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")] = False,
     as_player: Annotated[
         int | None,
-        typer.Option("--as", help="Show only what this seat (1 = first player) may see."),
+        typer.Option(
+            "--as", metavar="SEAT", help="Show only what this seat (1 = first player) may see."
+        ),
     ] = None,
     to: Annotated[
-        int | None, typer.Option("--to", help="Stop after this many actions (0 = the start).")
+        int | None,
+        typer.Option("--to", metavar="STEPS", help="Stop after this many actions (0 = the start)."),
     ] = None,
 ) -> None:
     """Check a record step by step and print the final scores.
