@@ -160,6 +160,15 @@ def test_bad_input_a_cast_with_a_non_finite_aim_is_refused(text: str) -> None:
     assert state.phase == AIM  # still the same cast to make
 
 
+@pytest.mark.parametrize("text", ["cast", "cast 5", "cast 5 5 5"])
+def test_bad_input_a_cast_without_two_coordinates_asks_for_a_point(text: str) -> None:
+    state = new()
+    do(state, "fish")
+    error = refused(state, text)
+    assert str(error).startswith("the aim must be a point on the table, in mm (cast X Y)")
+    assert state.phase == AIM
+
+
 def test_bad_input_a_non_finite_aim_in_the_play_loop_is_refused_and_the_game_goes_on(
     angler: Angler,
 ) -> None:
