@@ -665,6 +665,12 @@ def test_bad_input_an_option_of_the_wrong_type_is_refused_naming_the_option(
     assert message.startswith(f"option {option!r}: ") and "\n" not in message
 
 
+def test_bad_input_too_many_skills_are_counted_not_called_a_list() -> None:
+    with pytest.raises(OptionError) as raised:
+        FlipAndFishGame(3, skill="good,good,good,good,good")
+    assert str(raised.value).endswith("1 to 4 factors (one per seat), not 5 values")
+
+
 def test_bad_input_options_a_record_wrote_are_read_back() -> None:
     # A record stores a custom layout and the skills as JSON lists: they are valid values.
     game = FlipAndFishGame(2, layout="0,0;-110,0;110,0;0,-130;0,130", skill="good,novice")
