@@ -108,11 +108,30 @@ def test_a_budget_after_a_colon_sets_seconds_or_iterations() -> None:
     assert isinstance(counted, ISMCTSAgent) and counted.iterations == 300
     for bad, message in (
         ("ismcts:fast", "budget is seconds or iterations"),
-        ("ismcts:0s", "budget is seconds or iterations"),
+        ("ismcts:0s", "ismcts seconds must be a number from 0.001 to 600, not the number 0"),
         ("random:1s", "takes no budget"),
     ):
         with pytest.raises(AnglerError, match=message):
             make_agent(bad, 1, game)
+
+
+@pytest.mark.parametrize(
+    ("budget", "message"),
+    [
+        ("99999999999999999999999it", "from 1 to 10000000, not a whole number too large to use"),
+        ("1_000it", "not the text '1_000'"),
+        ("1.5it", "not the text '1.5'"),
+        ("nans", "not the text 'nan'"),
+        ("1e400s", "not the text '1e400'"),
+        ("700s", "from 0.001 to 600, not the number 700"),
+    ],
+)
+def test_a_budget_is_read_like_every_user_number_finite_whole_and_in_range(
+    budget: str, message: str
+) -> None:
+    with pytest.raises(AnglerError) as refused:
+        make_agent(f"ismcts:{budget}", 1, make_game("fishing"))
+    assert str(refused.value).endswith(message)
 
 
 @pytest.mark.parametrize(("name", "phase"), [("fishing", "pass"), ("crazy-fishing", "cast")])

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import pytest
+
 from angler.core import all_games, make_game
 from angler.sim.bench import mid_game_state, playout
 
@@ -77,3 +79,8 @@ def test_mid_game_state_is_half_way() -> None:
     middle = mid_game_state(game, 9)
     assert len(middle.history) == length // 2
     assert middle.history == full.history[: length // 2]
+
+
+@pytest.mark.parametrize("seconds", ["inf", "nan", "601"])
+def test_bench_refuses_a_time_that_never_ends(angler: Angler, seconds: str) -> None:
+    angler(["bench", "fishing", "--seconds", seconds]).assert_user_error("--seconds")

@@ -44,6 +44,16 @@ def test_help_fits_the_terminal_and_shows_flags_without_a_type(
     assert any(line.split()[:1] == ["--help"] for line in lines)
 
 
+@pytest.mark.parametrize("command", COMMANDS)
+def test_help_names_option_values_in_words_not_python_types(
+    monkeypatch: pytest.MonkeyPatch, capsys: Capture, command: str
+) -> None:
+    text = help_text([command], 100, monkeypatch, capsys)
+    options = text[text.index("Options:") :]
+    for python_type in ("<int>", "<str>", "<path>", "<list[str]>", "<float range>"):
+        assert python_type not in options, python_type
+
+
 def test_help_rewraps_a_paragraph_instead_of_breaking_it_where_the_source_did(
     monkeypatch: pytest.MonkeyPatch, capsys: Capture
 ) -> None:

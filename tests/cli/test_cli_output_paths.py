@@ -120,7 +120,7 @@ def test_a_folder_whose_parent_is_a_file_is_refused(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("")
     with pytest.raises(AnglerError, match="cannot create folder"):
         check_writable_folder(tmp_path / "file" / "recs", "game-00001.json")
-    with pytest.raises(AnglerError, match="is not a folder"):
+    with pytest.raises(AnglerError, match="file is a file, not a folder"):
         check_writable_file(tmp_path / "file" / "out.json")
 
 

@@ -17,6 +17,7 @@ from angler.core import Game, IllegalActionError, get_game, make_game
 from angler.core.errors import RecordError
 from angler.core.records import record_of, replay
 from angler.core.state import State
+from angler.core.view import game_over_line
 from angler.testing import policy
 
 SEAT_NUMBER = re.compile(r"\bseat \d", re.IGNORECASE)  # players are "Player N" in words
@@ -254,3 +255,17 @@ def test_flip_and_fish_writes_no_minus_zero_for_a_point_on_an_axis() -> None:
         labels = [game.menu_label(view, code) for code in menu]
         assert "-0," not in text and "-0)" not in text, text
         assert not any("-0," in label or "-0)" in label for label in [*labels, hint])
+
+
+def test_a_list_of_players_reads_as_english_with_one_and() -> None:
+    state = make_game("crazy-fishing", 4).new_state(5)  # everyone casts at once
+    state.apply_action(state.legal_actions(0)[0], 0)
+    try:
+        state.apply_action(state.legal_actions(1)[0], 0)
+    except IllegalActionError as exc:
+        assert exc.detail == "Player 1 does not decide now (Player 2, Player 3 and Player 4 do)"
+    else:
+        raise AssertionError("a second cast by the same seat was accepted")
+    assert game_over_line([5, 5, 5, 1], None) == (
+        "Game over: Player 1, Player 2 and Player 3 win with 5"
+    )

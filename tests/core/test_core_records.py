@@ -436,3 +436,33 @@ def test_a_chance_outcome_naming_unknown_cards_names_its_step() -> None:
     step = round_end_step(state)
     record.actions[step - 1]["chance"] = [["Z99"]]
     assert replay_error(record, to_step=step).step == step
+
+
+@pytest.mark.parametrize(
+    ("outcomes", "said"),
+    [([[1, 2, 1, 3]], "1 outcome was not used"), ([[1], [2]], "2 outcomes were not used")],
+)
+def test_unused_outcomes_are_counted_in_the_right_number(
+    finished_text: str, outcomes: list[list[int]], said: str
+) -> None:
+    record = parse_record(finished_text)
+    record.actions[0]["outcomes"] = outcomes  # Fishing uses none
+    error = replay_error(record)
+    assert f"step 1: {record.actions[0]['action']!r} by Player 1: {said} by this action" in str(
+        error
+    )
+
+
+def test_a_huge_action_text_is_quoted_briefly_in_the_one_line_error(finished_text: str) -> None:
+    record = parse_record(finished_text)
+    record.actions[0]["action"] = "play " + "Y" * 100_000
+    message = str(replay_error(record))
+    assert message.startswith("bad record: step 1: 'play YYYY")
+    assert "(100005 characters)" in message
+    assert len(message) < 400 and "\n" not in message
+
+
+def test_a_huge_typed_action_is_quoted_briefly() -> None:
+    with pytest.raises(AnglerError) as refused:
+        make_game("fishing", 4).action_from_string("x" * 100_000)
+    assert len(str(refused.value)) < 400

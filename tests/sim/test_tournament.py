@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 from collections import Counter
 
@@ -83,3 +84,11 @@ def test_a_tournament_times_every_decision_of_every_agent() -> None:
     assert 0 < mean <= longest
     summary = run.summary()["entries"][0]["seconds_per_move"]
     assert summary == {"mean": mean, "longest": longest}
+
+
+def test_one_game_writes_strict_json_and_shows_no_infinite_interval() -> None:
+    run = run_tournament(make_game("fishing", 3), ["random", "random", "random"], 1, 0, 1)
+    text = json.dumps(run.to_json(), allow_nan=False)  # would raise on an infinite bound
+    score = json.loads(text)["summary"]["entries"][0]["mean_score"]
+    assert score["low"] is None and score["high"] is None
+    assert run.mean_score(0).text().endswith("± —")

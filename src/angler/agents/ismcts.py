@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from angler.agents.base import register_agent, register_budgeted
 from angler.agents.heuristic import HeuristicAgent
 from angler.core.errors import AnglerError
+from angler.core.numbers import decimal_from_text, whole_from_text
 
 if TYPE_CHECKING:
     from angler.core.game import Game
@@ -36,6 +37,9 @@ EXPLORATION = 0.7  # UCB1's constant; rewards lie in [0, 1]
 DEFAULT_SECONDS = 0.8  # "normal": a move well under a second on one core
 ROLLOUT_LIMIT = 40  # decisions a playout takes before the position is scored (a Fishing round)
 REUSE = 12  # iterations that share one determinisation (each on its own clone)
+# A budget's range: beyond these a decision takes hours, which no one means to ask for.
+MAX_ITERATIONS = 10_000_000
+MIN_SECONDS, MAX_SECONDS = 0.001, 600.0
 ANCHOR_Z = 2.0  # paired search leaves the heuristic's move only for one this many SEs better
 
 
@@ -253,16 +257,12 @@ def make_ismcts(seed: int, game: Game | None = None) -> ISMCTSAgent:
 @register_budgeted("ismcts")
 def make_budgeted_ismcts(seed: int, game: Game | None, budget: str) -> ISMCTSAgent:
     """``ismcts:0.5s`` searches half a second per decision, ``ismcts:2000it`` 2000 iterations."""
-    try:
-        if budget.endswith("it"):
-            return ISMCTSAgent(seed, game, iterations=int(budget[:-2]))
-        if budget.endswith("s"):
-            seconds = float(budget[:-1])
-            if not 0 < seconds <= 600:
-                raise ValueError
-            return ISMCTSAgent(seed, game, seconds=seconds)
-    except ValueError:
-        pass
+    if budget.endswith("it") and budget[:-2].strip():
+        iterations = whole_from_text(budget[:-2], "ismcts iterations", 1, MAX_ITERATIONS)
+        return ISMCTSAgent(seed, game, iterations=iterations)
+    if budget.endswith("s") and budget[:-1].strip():
+        seconds = decimal_from_text(budget[:-1], "ismcts seconds", MIN_SECONDS, MAX_SECONDS)
+        return ISMCTSAgent(seed, game, seconds=seconds)
     raise AnglerError(
         f"an ismcts budget is seconds or iterations, e.g. 0.5s or 2000it, not {budget!r}"
     )

@@ -21,7 +21,10 @@ def bench_command(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
     seconds: Annotated[
-        float, typer.Option("--seconds", metavar="S", help="Time to spend on each game.", min=0.01)
+        float,
+        typer.Option(
+            "--seconds", metavar="S", help="Time to spend on each game.", min=0.01, max=600
+        ),
     ] = 3.0,
     players: Annotated[
         int | None,

@@ -75,8 +75,12 @@ def check_writable_file(path: Path, suffixes: Sequence[str] = ()) -> None:
             raise AnglerError(f"{shown(path)} is a folder, not a file")
         folder = path.parent
         if not folder.is_dir():
-            missing = "is not a folder" if folder.exists() else "does not exist"
-            raise AnglerError(f"cannot write {shown(path)}: folder {shown(folder)} {missing}")
+            problem = (
+                f"{shown(folder)} is a file, not a folder"
+                if folder.exists()
+                else f"folder {shown(folder)} does not exist"
+            )
+            raise AnglerError(f"cannot write {shown(path)}: {problem}")
         existed = path.exists()
         with path.open("a" if existed else "x", encoding="utf-8"):
             pass

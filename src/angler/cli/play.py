@@ -29,6 +29,7 @@ from angler.core.errors import AnglerError
 from angler.core.records import load_record, player_count
 from angler.core.registry import make_game
 from angler.core.state import PUBLIC, State
+from angler.core.view import listed
 from angler.play import autosave
 from angler.play.match import Match
 from angler.play.seats import HUMAN, seat_kinds
@@ -53,7 +54,7 @@ def play_command(
     record_file: Annotated[
         str | None,
         # Only to name the mistake in `play GAME --resume FILE`: the record already sets the game.
-        typer.Argument(hidden=True),
+        typer.Argument(hidden=True, metavar="FILE"),
     ] = None,
     players: PlayersOption = None,
     seat: Annotated[
@@ -92,7 +93,11 @@ def play_command(
     pace: Annotated[
         float,
         typer.Option(
-            "--pace", metavar="S", min=0, max=10, help="Seconds between bot moves on screen."
+            "--pace",
+            min=0,
+            max=10,
+            metavar="SECONDS",
+            help="Seconds between bot moves on screen (0 to 10).",
         ),
     ] = 0.8,
     ui: Annotated[
@@ -193,10 +198,9 @@ def _check_nothing_the_record_sets(
     }
     extra = [name for name, present in given.items() if present]
     if extra:
-        listed = ", ".join(extra[:-1]) + " and " + extra[-1] if len(extra) > 1 else extra[0]
         raise AnglerError(
             f"--resume continues the game as recorded: its record sets the game, players, seed "
-            f"and options, so drop {listed}"
+            f"and options, so drop {listed(extra)}"
         )
 
 
@@ -340,9 +344,11 @@ class Session:
             table.add_row(f"Player {seat + 1}", self.who(seat), str(score), str(place))
         out.print(table)
         alone = len(self.humans) == 1
-        winners = " and ".join(
-            f"Player {seat + 1}" + (" (you)" if alone and seat in self.humans else "")
-            for seat in state.winners()
+        winners = listed(
+            [
+                f"Player {seat + 1}" + (" (you)" if alone and seat in self.humans else "")
+                for seat in state.winners()
+            ]
         )
         say(f"{'Winners' if len(state.winners()) > 1 else 'Winner'}: {winners}")
 

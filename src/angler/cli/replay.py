@@ -29,7 +29,7 @@ def replay_command(
     ] = None,
     to: Annotated[
         int | None,
-        typer.Option("--to", metavar="N", help="Stop after this many actions (0 = the start)."),
+        typer.Option("--to", metavar="STEPS", help="Stop after this many actions (0 = the start)."),
     ] = None,
 ) -> None:
     """Check a record step by step and print the final scores.

@@ -1,8 +1,34 @@
 """Errors a user can cause. Each carries a one-line message that names the problem."""
 
+import re
+
+QUOTE_LIMIT = 80  # characters of a quoted input kept in a message: enough to recognise it
+MESSAGE_LIMIT = 400  # a message longer than this keeps its start and end
+_LONG = f"{{{QUOTE_LIMIT + 1},}}"  # a regular expression's count: more than QUOTE_LIMIT
+_QUOTED = re.compile(f"'([^'\\n]{_LONG})'|\"([^\"\\n]{_LONG})\"")
+
+
+def brief(message: str) -> str:
+    """``message`` kept readable whatever was typed or written: a long quoted input (a pasted
+    page, a record's 100,000-character action) is cut to its start, and so is the message."""
+
+    def cut(match: re.Match[str]) -> str:
+        quote = match.group(0)[0]
+        text = match.group(1) if match.group(1) is not None else match.group(2)
+        return f"{quote}{text[: QUOTE_LIMIT - 1]}…{quote} ({len(text)} characters)"
+
+    message = _QUOTED.sub(cut, message)
+    if len(message) > MESSAGE_LIMIT:
+        half = MESSAGE_LIMIT // 2
+        message = f"{message[:half]} … {message[-half:]}"
+    return message
+
 
 class AnglerError(Exception):
     """Base of every error caused by input: the CLI prints it on one line and exits with 2."""
+
+    def __str__(self) -> str:
+        return brief(super().__str__())
 
 
 class UnknownGameError(AnglerError):

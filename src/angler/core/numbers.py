@@ -50,13 +50,18 @@ def shown(value: Any) -> str:
     return described(value)
 
 
+def _bound(number: float) -> str:
+    """A range's end as written: 1000000 in full (``:g`` alone would say 1e+06), 0.1 as is."""
+    return str(int(number)) if float(number).is_integer() and abs(number) < 1e15 else f"{number:g}"
+
+
 def _span(low: float | None, high: float | None) -> str:
     if low is not None and high is not None:
-        return f" from {low:g} to {high:g}"
+        return f" from {_bound(low)} to {_bound(high)}"
     if low is not None:
-        return f" ≥ {low:g}"
+        return f" ≥ {_bound(low)}"
     if high is not None:
-        return f" ≤ {high:g}"
+        return f" ≤ {_bound(high)}"
     return ""
 
 

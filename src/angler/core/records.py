@@ -20,6 +20,7 @@ from angler.core.game import Game
 from angler.core.numbers import described, is_whole, shown
 from angler.core.registry import get_game
 from angler.core.state import State
+from angler.core.view import counted
 
 FORMAT = "angler-record/1"
 
@@ -246,13 +247,14 @@ def replay(record: Record, to_step: int | None = None) -> State:
                 state.chance.force_outcomes(entry["outcomes"])
             state.apply_action(code, seat)
             for queue, what in (
-                (state.chance.forced, "chance outcome(s)"),
-                (state.chance.forced_outcomes, "outcome(s)"),
+                (state.chance.forced, "chance outcome"),
+                (state.chance.forced_outcomes, "outcome"),
             ):
                 if queue:
                     unused = len(queue)
                     queue.clear()
-                    raise AnglerError(f"{unused} {what} were not used by this action")
+                    verb = "was" if unused == 1 else "were"
+                    raise AnglerError(f"{counted(unused, what)} {verb} not used by this action")
         except ForcedChanceError as exc:
             order, pile = game.chance_to_json(exc.order), game.chance_to_json(sorted(exc.pile))
             raise RecordError(

@@ -11,6 +11,7 @@ from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, Self
 
 from angler.core.errors import IllegalActionError
+from angler.core.view import listed
 
 if TYPE_CHECKING:
     from angler.core.chance import Chance
@@ -145,7 +146,7 @@ class State(ABC):
             verb = "does" if len(deciding) == 1 else "do"
             return IllegalActionError(
                 "turn order",
-                f"Player {player + 1} does not decide now ({' and '.join(deciding)} {verb})",
+                f"Player {player + 1} does not decide now ({listed(deciding)} {verb})",
             )
         try:
             text = self.game.action_to_string(action)

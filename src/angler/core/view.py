@@ -61,11 +61,17 @@ def scores_line(scores: tuple[int, ...] | list[int], viewer: int | None) -> str:
     return "Scores: " + ", ".join(f"{seat_name(s, viewer)} {p}" for s, p in enumerate(scores))
 
 
+def listed(names: list[str]) -> str:
+    """``Player 1``, ``Player 1 and Player 2``, ``Player 1, Player 2 and Player 3``."""
+    return names[0] if len(names) < 2 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def game_over_line(scores: tuple[int, ...] | list[int], viewer: int | None) -> str:
     """Who won (equal top scores share the victory), in words."""
     best = max(scores)
-    won = " and ".join(seat_name(s, viewer) for s, p in enumerate(scores) if p == best)
-    verb = "win" if " and " in won or won == "you" else "wins"
+    names = [seat_name(s, viewer) for s, p in enumerate(scores) if p == best]
+    won = listed(names)
+    verb = "win" if len(names) > 1 or won == "you" else "wins"
     return f"Game over: {won} {verb} with {best}"
 
 

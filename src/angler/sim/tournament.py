@@ -108,14 +108,21 @@ class Estimate:
         half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
         return cls(p, max(0.0, centre - half), min(1.0, centre + half))
 
-    def as_dict(self) -> dict[str, float]:
-        return {"mean": self.mean, "low": self.low, "high": self.high}
+    def as_dict(self) -> dict[str, float | None]:
+        """The bounds of an interval one game cannot give are null: JSON has no infinity."""
+        return {"mean": self.mean, "low": _bound(self.low), "high": _bound(self.high)}
 
     def text(self, percent: bool = False) -> str:
         """``61.0% (54.1–67.5%)`` or ``88.47 ± 1.43``."""
         if percent:
             return f"{self.mean:.1%} ({self.low:.1%}–{self.high:.1%})"
+        if not math.isfinite(self.high - self.low):
+            return f"{self.mean:.2f} ± —"  # one game: no interval
         return f"{self.mean:.2f} ± {(self.high - self.low) / 2:.2f}"
+
+
+def _bound(value: float) -> float | None:
+    return value if math.isfinite(value) else None
 
 
 @dataclass

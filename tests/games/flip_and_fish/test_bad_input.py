@@ -160,6 +160,15 @@ def test_bad_input_a_cast_with_a_non_finite_aim_is_refused(text: str) -> None:
     assert state.phase == AIM  # still the same cast to make
 
 
+@pytest.mark.parametrize("text", ["cast", "cast 5", "cast 5 5 5"])
+def test_bad_input_a_cast_without_two_coordinates_asks_for_a_point(text: str) -> None:
+    state = new()
+    do(state, "fish")
+    error = refused(state, text)
+    assert str(error).startswith("the aim must be a point on the table, in mm (cast X Y)")
+    assert state.phase == AIM
+
+
 def test_bad_input_a_non_finite_aim_in_the_play_loop_is_refused_and_the_game_goes_on(
     angler: Angler,
 ) -> None:
@@ -654,6 +663,12 @@ def test_bad_input_an_option_of_the_wrong_type_is_refused_naming_the_option(
         FlipAndFishGame(2, **{option: value})
     message = str(raised.value)
     assert message.startswith(f"option {option!r}: ") and "\n" not in message
+
+
+def test_bad_input_too_many_skills_are_counted_not_called_a_list() -> None:
+    with pytest.raises(OptionError) as raised:
+        FlipAndFishGame(3, skill="good,good,good,good,good")
+    assert str(raised.value).endswith("1 to 4 factors (one per seat), not 5 values")
 
 
 def test_bad_input_options_a_record_wrote_are_read_back() -> None:

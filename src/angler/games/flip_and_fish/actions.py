@@ -129,13 +129,15 @@ def action_from_string(cards: CardSet, text: str) -> int:
         return code(STOCKTAKE, card(rest[0]))
     if verb == "gear" and rest[:1] == ["up"] and rest[1:]:
         return code(GEAR, sum(1 << card(name) for name in rest[1:]))
-    if verb == "cast" and len(rest) == 2:
+    if verb == "cast":
         try:
+            if len(rest) != 2:  # a point needs both coordinates
+                raise NumberError("an aim is two numbers")
             x, y = (decimal_from_text(number, "an aim") for number in rest)
         except NumberError:  # not a number, or NaN or infinite: no point on any table
-            shown = " ".join(rest)[:40]
+            given = f", not {' '.join(rest)[:40]!r}" if rest else ""
             raise AnglerError(
-                f"the aim must be a point on the table, in mm (cast X Y), not {shown!r}"
+                f"the aim must be a point on the table, in mm (cast X Y){given}"
             ) from None
         return aim_code(x, y)
     if verb == "use" and rest:

@@ -85,8 +85,10 @@ def _check_skills(value: Any) -> str | None:
     """Skills read from text, or from a record: a name, or a list of 1 to 4 factors (0.1–3)."""
     if isinstance(value, str):
         return None if value in SKILLS else f"expected a skill or factors, not {described(value)}"
-    if not isinstance(value, list | tuple) or not 1 <= len(value) <= 4:
+    if not isinstance(value, list | tuple):
         return f"expected a skill or 1 to 4 factors (one per seat), not {described(value)}"
+    if not 1 <= len(value) <= 4:
+        return f"expected a skill or 1 to 4 factors (one per seat), not {len(value)} values"
     try:
         for factor in value:
             decimal(factor, "a skill factor", *SKILL_FACTORS)
