@@ -16,6 +16,7 @@ from textual.widgets import Button, Input, Markdown, Static
 
 from angler.core.errors import AnglerError
 from angler.core.state import State
+from angler.core.view import listed
 
 # The docs (how to play, the rules as implemented): inside an installed package, or the source tree.
 DOCS_PLACES = (
@@ -156,7 +157,7 @@ class EndScreen(ModalScreen[Path | None]):
         for seat in order:
             row = [str(state.ranking()[seat]), self.names[seat], str(state.scores()[seat])]
             scores.add_row(*row, *([self.standings[seat]] if self.standings else []))
-        winners = " and ".join(self.names[seat] for seat in state.winners())
+        winners = listed([self.names[seat] for seat in state.winners()])
         verb = "win" if len(state.winners()) > 1 or winners == "You" else "wins"
         with Vertical(id="end-box"):
             yield Static(f"{winners} {verb}!", id="end-title")
