@@ -8,15 +8,14 @@ so a random playout computes legal actions once per decision.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 
 from angler.core.errors import IllegalActionError
-from angler.core.view import listed
+from angler.core.view import View, listed
 
 if TYPE_CHECKING:
     from angler.core.chance import Chance
     from angler.core.game import Game
-    from angler.core.view import View
 
 Event = tuple[Any, ...]
 """A log entry. ``(seat, action)`` is an action as applied (the record's history); any longer
@@ -25,15 +24,19 @@ One list holds both so that applying an action appends once."""
 
 PUBLIC = -1
 
+V = TypeVar("V", bound=View)
 
-class State(ABC):
+
+class State(ABC, Generic[V]):
+    """A game in progress; ``V`` is the type of its seats' views."""
+
     __slots__ = ("_legal", "_legal_player", "chance", "game", "log")
 
-    game: Game
+    game: Game[Any, V]
     chance: Chance
     log: list[Event]
 
-    def _init_core(self, game: Game, chance: Chance) -> None:
+    def _init_core(self, game: Game[Any, V], chance: Chance) -> None:
         self.game = game
         self.chance = chance
         self.log = []
@@ -125,7 +128,7 @@ class State(ABC):
         """An independent copy: applying actions to it never changes the original."""
 
     @abstractmethod
-    def view(self, player: int) -> View:
+    def view(self, player: int) -> V:
         """Everything ``player`` may know, and nothing more. The only way a player sees a state."""
 
     # ----- hooks -----
@@ -154,7 +157,7 @@ class State(ABC):
             text = str(action)
         return IllegalActionError("legal actions", f"{text} is not allowed now")
 
-    def _copy_core_into(self, twin: State) -> None:
+    def _copy_core_into(self, twin: State[V]) -> None:
         twin.game = self.game
         twin.chance = self.chance.clone()
         twin.log = self.log.copy()
