@@ -11,8 +11,10 @@ The API, kept small and stable for every reader:
   ``Annotated[float, Decimal(low, high)]`` (a finite number in range), ``Flag`` (true or false),
   ``Text`` (any text), ``Annotated[str, Word(forbidden)]`` (one printable word, as card names
   are) and ``Annotated[str, OneOf(choices, unknown=None)]`` (one of some texts).
-- :func:`refuse` builds the error a model's own validator raises for a rule between fields
-  (``raise refuse("a boot has no 'bait'")``): the message stands alone, after the object's place.
+- :func:`expected` builds the error a field's own check raises (``raise expected("a seat",
+  value)`` says ``'leader' must be a seat, not the text 'x'``); :func:`refuse` builds the error
+  a model's own validator raises for a rule between fields (``raise refuse("a boot has no
+  'bait'")``): the message stands alone, after the object's place.
 - :func:`read_model` (``read_model(Model, data, "setup")``) gives the model or raises an
   :class:`~angler.core.errors.AnglerError` (or ``error(line)``) on one line, such as
   ``setup: 'hands[2][0]' must be a text, not the whole number 7``.
@@ -60,6 +62,11 @@ class AnglerModel(BaseModel):
 def refuse(text: str) -> PydanticCustomError:
     """The error a model's validator raises for a rule between fields; ``text`` stands alone."""
     return PydanticCustomError(_ALONE, "{text}", {"text": text})
+
+
+def expected(what: str, value: Any) -> PydanticCustomError:
+    """The error a field's own check raises: ``'format' must be {what}, not {value in words}``."""
+    return _must(f"must be {what}, not {described(value)}")
 
 
 def _must(phrase: str) -> PydanticCustomError:
