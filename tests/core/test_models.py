@@ -96,8 +96,8 @@ def test_a_flag_is_true_or_false_only() -> None:
 
 def test_a_choice_lists_its_choices_or_names_the_unknown_one() -> None:
     assert refusal(deck(colour="green")).endswith("must be one of blue, red, not the text 'green'")
-    assert refusal(deck(effect="fly")) == "cards[1].effect: unknown effect 'fly'"
-    assert refusal(deck(effect=["fly"])) == "cards[1].effect: unknown effect a list"
+    assert refusal(deck(effect="fly")) == "cards[1]: unknown effect 'fly'"
+    assert refusal(deck(effect=["fly"])) == "cards[1]: unknown effect a list"
 
 
 @pytest.mark.parametrize("name", ["Carp#1", "Golden Carp", "", 7, "Carp\n"])

@@ -3,7 +3,7 @@ sets of ids written as bitmasks."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeGuard, TypeVar
 
 from angler.core.errors import AnglerError
@@ -82,6 +82,34 @@ def card_number(
         return whole(value, f"{where}: {field!r}", low, high)
     except NumberError as exc:
         raise AnglerError(str(exc)) from None
+
+
+def card_places(
+    data: Any, sections: Mapping[tuple[str, ...], str], forbidden: str = "", both: bool = False
+) -> Callable[[tuple[int | str, ...]], str | None]:
+    """Names the places of a card file for its one-line errors (a ``context`` of
+    :func:`angler.core.models.read_model`): the file itself is "", and the card at
+    ``(*section, index)`` is ``card Wahoo`` (with ``both``: ``card Wahoo (fishing card 4)``), or
+    ``fishing card 4`` while its name is unusable. ``sections`` maps a list's path in the file
+    to its label: ``{("fishing",): "fishing card"}``."""
+
+    def place(loc: tuple[int | str, ...]) -> str | None:
+        if not loc:
+            return ""
+        label = sections.get(tuple(str(part) for part in loc[:-1]))
+        index = loc[-1]
+        if label is None or not isinstance(index, int):
+            return None
+        where = f"{label} {index + 1}"
+        raw: Any = data
+        for part in loc:
+            raw = raw[part]
+        name = raw.get("name") if isinstance(raw, dict) else None
+        if not is_card_word(name, forbidden):
+            return where
+        return f"card {name} ({where})" if both else f"card {name}"
+
+    return place
 
 
 def one_of(value: Any, choices: Collection[str]) -> bool:

@@ -51,6 +51,7 @@ Context = Callable[[Loc], "str | None"]  # names a place (None: not one it names
 
 _FIELD = "angler_field"  # an error whose text follows the field's name: "must be …, not …"
 _ALONE = "angler"  # an error whose text stands alone: "a boot is always a miss"
+_NAMED = "angler_named"  # a field's error whose text names the field: "unknown effect 'x'"
 
 
 class AnglerModel(BaseModel):
@@ -175,7 +176,8 @@ class OneOf(_FieldType):
     def check(self, value: Any) -> str:
         if not (isinstance(value, str) and value in self.choices):
             if self.unknown is not None:
-                raise refuse(f"unknown {self.unknown} {shown(value)}")
+                text = f"unknown {self.unknown} {shown(value)}"
+                raise PydanticCustomError(_NAMED, "{text}", {"text": text})
             listed = ", ".join(self.choices)
             raise _must(f"must be one of {listed}, not {described(value)}")
         return value
@@ -269,6 +271,8 @@ def problem_of(exc: ValidationError) -> Problem:
         return Problem(loc, str(ctx["text"]), about_field=False)
     if kind == _FIELD:
         return Problem(loc, str(ctx["text"]))
+    if kind == _NAMED:  # the text names the field: its place is the object holding it
+        return Problem(loc[:-1], str(ctx["text"]), about_field=False)
     if kind == "missing":
         return Problem(loc, "is missing")
     if kind == "extra_forbidden":
