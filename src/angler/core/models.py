@@ -232,6 +232,10 @@ class Problem:
         """One line: the place ``context`` names (the longest prefix of ``loc`` it names), then
         the rest of the path as the field, then the text."""
         name = context or _top_only
+        itself = name(self.loc) if self.about_field and self.loc else None
+        if itself is not None:  # the value at fault is a place the reader names: a card
+            body = "expected " + self.text.removeprefix("must be ")
+            return f"{itself}: {body}" if itself else body
         last = len(self.loc) - 1 if self.about_field and self.loc else len(self.loc)
         cut, place = 0, ""
         for end in range(last, -1, -1):

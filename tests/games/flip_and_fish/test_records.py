@@ -87,6 +87,8 @@ def test_a_recorded_outcome_beyond_any_table_or_die_is_refused(number: object) -
     data = json.loads(record_of(played()).dumps())
     step = next(k for k, e in enumerate(data["actions"]) if e["action"].startswith("cast"))
     data["actions"][step]["outcomes"] = [[number, 0, 1, 5]]
-    with pytest.raises(RecordError, match=r"'outcomes\[0\]\[0\]' must be a whole number from -1000000 to 1000000") as caught:
+    with pytest.raises(
+        RecordError, match=r"'outcomes\[0\]\[0\]' must be a whole number from -1000000 to 1000000"
+    ) as caught:
         replay(parse_record(json.dumps(data)))
     assert f"step {step + 1}" in str(caught.value)
