@@ -57,7 +57,13 @@ _NAMED = "angler_named"  # a field's error whose text names the field: "unknown 
 class AnglerModel(BaseModel):
     """The base of every model angler reads from JSON."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, allow_inf_nan=False)
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        frozen=True,
+        allow_inf_nan=False,
+        use_attribute_docstrings=True,  # a field's docstring is its description in the schema
+    )
 
 
 def refuse(text: str) -> PydanticCustomError:

@@ -126,19 +126,27 @@ def _known_format(value: Any) -> str:
 class ActionEntry(AnglerModel):
     """One action of a record: its seat, its text, and the chance outcomes it caused."""
 
-    player: Annotated[int, Whole()]  # checked against the game's seats on replay
+    player: Annotated[int, Whole()]
+    """The seat that chose the action, from 0 (checked against the game's seats on replay)."""
     action: Text
-    chance: list[list[Any]] | None = None  # shuffle outcomes: each game reads its own items
+    """The action's canonical text, e.g. "play Y7"."""
+    chance: list[list[Any]] | None = None
+    """The shuffles this action triggers, one pile each in its new order, top card first."""
     outcomes: list[list[Annotated[int, Whole(-MAX_OUTCOME, MAX_OUTCOME)]]] | None = None
+    """The other chance events this action triggers (casts, rerolls), in order."""
 
 
 class Result(AnglerModel):
+    """The end of a finished game, by seat."""
+
     scores: list[Annotated[int, Whole()]]
     winners: list[Annotated[int, Whole()]] | None = None
 
 
 class RecordModel(AnglerModel):
-    """A record as JSON (docs/records.md). ``setup`` is read by the game itself, on replay."""
+    """A game written down move by move (docs/records.md)."""
+
+    model_config = ConfigDict(title="angler record")
 
     format: Annotated[
         str,
@@ -146,17 +154,19 @@ class RecordModel(AnglerModel):
         WithJsonSchema({"enum": sorted(FORMATS)}),
     ]
     game: Text
+    """A registered game's name, e.g. "fishing"."""
     options: dict[str, Any]
+    """The game's options, including "players"; a missing option means its default."""
     seed: Annotated[int, Whole()]
+    """The seed of the game's chance: the deal and every shuffle not given explicitly."""
     setup: dict[str, Any] | None = None
-    seats: list[Text] | None = None  # who played each seat ("human", an agent), if known
+    """An explicit starting position instead of the deal: each game has its own keys."""
+    seats: list[Text] | None = None
+    """Who played each seat: "human" or an agent."""
     actions: list[ActionEntry]
+    """The actions in the order they were applied."""
     result: Result | None = None
-
-    model_config = ConfigDict(
-        title="angler record",
-        json_schema_extra={"description": "A game written down move by move: docs/records.md."},
-    )
+    """Written when the game is over."""
 
 
 def _record_place(loc: Loc) -> str | None:

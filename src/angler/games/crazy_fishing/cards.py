@@ -116,14 +116,17 @@ TIMINGS = ("instant", "limited", "end")
 class RodEntry(AnglerModel):
     name: Name
     speed: CardNumber
-    plus: Flag = False  # a "last generation" rod
+    plus: Flag = False
+    """A "last generation" rod."""
     special: Annotated[str, OneOf(ROD_SPECIALS, unknown="special")] | None = None
-    three_plus: Flag = False  # removed from 2-player games
+    three_plus: Flag = False
+    """Removed from 2-player games."""
 
 
 class BaitEntry(AnglerModel):
     name: Name
-    value: CardNumber | None = None  # null for the Most Tempting Bait, which beats any fish
+    value: CardNumber | None = None
+    """The bait's value; null for the Most Tempting Bait, which beats any fish."""
     plus: Flag = False
     special: Annotated[str, OneOf(BAIT_SPECIALS, unknown="special")] | None = None
     three_plus: Flag = False
@@ -140,10 +143,12 @@ class BaitEntry(AnglerModel):
 class FishEntry(AnglerModel):
     name: Name
     size: CardNumber
-    back: Text  # "?" or a range holding the size, as "2-4"
+    back: Text
+    """The fish's back: "?" or a range holding its size, as "2-4"."""
     kind: Annotated[str, OneOf(FISH_KINDS)] = "ordinary"
     effect: Annotated[str, OneOf(tuple(OOS_EFFECTS), unknown="effect")] | None = None
-    timing: Annotated[str, OneOf(TIMINGS)] | None = None  # an out-of-series fish's, if given
+    timing: Annotated[str, OneOf(TIMINGS)] | None = None
+    """An out-of-series fish's timing, if given: its effect's."""
     three_plus: Flag = False
 
     @model_validator(mode="after")
@@ -171,8 +176,8 @@ class Sea(AnglerModel):
 
 
 class CardFile(AnglerModel):
-    """A Crazy Fishing card file (``cards.json``): rods, baits and fish, then the out-of-series
-    cards, in id order; copies of a card are listed once each."""
+    """A Crazy Fishing card file: rods, baits and fish, then the out-of-series cards, in id
+    order; copies of a card are listed once each."""
 
     model_config = ConfigDict(title="Crazy Fishing card file")
 
@@ -216,6 +221,9 @@ def _fields(entry: RodEntry | BaitEntry | FishEntry, oos: bool) -> dict[str, Any
         value = INFINITE if entry.special == "most-tempting" else entry.value
         out.update(kind=BAIT, value=value, plus=entry.plus, special=entry.special)
     return out
+
+
+CardSet.file_model = CardFile  # the JSON Schema of this game's card files
 
 
 @cache

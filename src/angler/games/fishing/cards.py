@@ -114,7 +114,8 @@ class CardEntry(AnglerModel):
 
     name: Annotated[str, Word()]
     suit: Annotated[str, OneOf(SUITS)]
-    value: Annotated[int, Whole(0, CARD_NUMBER_MAX)] | None = None  # null for a buoy
+    value: Annotated[int, Whole(0, CARD_NUMBER_MAX)] | None = None
+    """A colour card's value; null for a buoy."""
     stars: Annotated[int, Whole(0, 5)]
     effect: Annotated[str, OneOf(tuple(EFFECTS), unknown="effect")] | None = None
 
@@ -131,7 +132,7 @@ class CardEntry(AnglerModel):
 
 
 class CardFile(AnglerModel):
-    """A Fishing card file (``cards.json``): the cards in id order."""
+    """A Fishing card file: the cards in id order (a card's id is its place in the list)."""
 
     model_config = ConfigDict(title="Fishing card file")
 
@@ -162,6 +163,9 @@ def _card(index: int, entry: CardEntry) -> Card:
     effect = EFFECTS[entry.effect] if entry.effect else NO_EFFECT
     value = -1 if entry.value is None or entry.suit == "buoy" else entry.value
     return Card(index, entry.name, SUITS.index(entry.suit), value, entry.stars, effect)
+
+
+CardSet.file_model = CardFile  # the JSON Schema of this game's card files
 
 
 @cache

@@ -228,9 +228,12 @@ class FishEntry(AnglerModel):
 
     name: Name
     kind: Annotated[str, OneOf(FISHING_KINDS)]
-    catch_rate: Annotated[int, Whole(1, MAX_CATCH_RATE)] | None = None  # null for a boot
-    bait: Annotated[int, Whole(1, max(BAIT_RATINGS))] | None = None  # null: not bait
-    colour: Annotated[str, OneOf(COLOURS)] | None = None  # null for a boot
+    catch_rate: Annotated[int, Whole(1, MAX_CATCH_RATE)] | None = None
+    """The roll total a catch needs; null for a boot, always a miss."""
+    bait: Annotated[int, Whole(1, max(BAIT_RATINGS))] | None = None
+    """The bait rating; null: the fish cannot be used as bait."""
+    colour: Annotated[str, OneOf(COLOURS)] | None = None
+    """The fish's colour; null for a boot."""
     carp: Flag = False
     ability: AbilityEntry | None = None
 
@@ -262,7 +265,8 @@ class EquipmentEntry(AnglerModel):
 
     name: Name
     kind: Annotated[str, OneOf(EQUIPMENT_KINDS)]
-    only_action: Flag = False  # "As your only action…"
+    only_action: Flag = False
+    """The card is used "as your only action" (the Spear)."""
     effect: Annotated[str, OneOf(tuple(EQUIPMENT), unknown="equipment effect")]
     value: Annotated[int, Whole()] | None = None
 
@@ -283,8 +287,8 @@ class EquipmentEntry(AnglerModel):
 
 
 class CardFile(AnglerModel):
-    """A Flip & Fish card file (``cards.json``): the fishing deck, then the shopping deck, in id
-    order; copies of a card are listed once each and must be the same card."""
+    """A Flip & Fish card file: the fishing deck, then the shopping deck, in id order; copies
+    of a card are listed once each and must be the same card."""
 
     model_config = ConfigDict(title="Flip & Fish card file")
 
@@ -340,6 +344,9 @@ def _where(read: list[Card], index: int) -> str:
 def _same_card(a: Card, b: Card) -> bool:
     """Two copies of one type: equal in everything but the id."""
     return replace(a, id=0) == replace(b, id=0)
+
+
+CardSet.file_model = CardFile  # the JSON Schema of this game's card files
 
 
 @cache
