@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import pytest
-from pydantic import model_validator
+from pydantic import PlainValidator, model_validator
 
 from angler.core import AnglerError
 from angler.core.errors import RecordError
@@ -19,6 +19,7 @@ from angler.core.models import (
     Text,
     Whole,
     Word,
+    expected,
     json_path,
     read_model,
     refuse,
@@ -155,3 +156,20 @@ def test_the_field_types_publish_their_json_schema() -> None:
     assert card["properties"]["colour"]["enum"] == ["blue", "red"]
     assert card["properties"]["plus"]["type"] == "boolean"
     assert set(card["required"]) == {"name", "value"}
+
+
+def _seat(value: Any) -> int:
+    if not (type(value) is int and 0 <= value < 4):
+        raise expected("a seat from 0 to 3", value)
+    return value
+
+
+class Table(AnglerModel):
+    leader: Annotated[int, PlainValidator(_seat)] = 0
+
+
+def test_a_fields_own_check_words_its_refusal_through_expected() -> None:
+    with pytest.raises(AnglerError) as caught:
+        read_model(Table, {"leader": "x"}, "setup")
+    assert str(caught.value) == "setup: 'leader' must be a seat from 0 to 3, not the text 'x'"
+    assert read_model(Table, {"leader": 2}).leader == 2
