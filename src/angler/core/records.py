@@ -183,7 +183,7 @@ def parse_record(text: str) -> Record:
     if not isinstance(data, dict):
         raise RecordError(f"a record must be a JSON object, not {described(data)}", 0)
     try:
-        model = RecordModel.model_validate(data, strict=True)
+        RecordModel.model_validate(data, strict=True)
     except ValidationError as exc:
         problem = problem_of(exc)
         loc = problem.loc
@@ -193,14 +193,14 @@ def parse_record(text: str) -> Record:
         if len(loc) == 2 and problem.about_field:  # the entry itself is not an object
             raise RecordError(f"an action {problem.text}", step) from None
         raise RecordError(problem.line(_record_place), step) from None
-    return Record(
-        game=model.game,
-        options=dict(model.options),
-        seed=model.seed,
-        actions=[entry.model_dump(exclude_none=True) for entry in model.actions],
-        setup=model.setup,
-        result=model.result.model_dump(exclude_none=True) if model.result else None,
-        seats=list(model.seats) if model.seats is not None else None,
+    return Record(  # the JSON as written: the model has checked it
+        game=data["game"],
+        options=data["options"],
+        seed=data["seed"],
+        actions=data["actions"],
+        setup=data.get("setup"),
+        result=data.get("result"),
+        seats=data.get("seats"),
     )
 
 
