@@ -96,6 +96,7 @@ def test_a_colour_card_needs_a_value_and_a_buoy_a_buoy_effect(tmp_path: Path) ->
         tmp_path, data
     )
     assert "a buoy needs a buoy effect" in refusal(tmp_path, changed(BUOY, effect="catch-one"))
+    assert "a buoy has no value ('value' is null)" in refusal(tmp_path, changed(BUOY, value=3))
     assert "only buoys carry 'catch-all'" in refusal(tmp_path, changed(COLOUR, effect="catch-all"))
 
 

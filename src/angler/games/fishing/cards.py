@@ -121,9 +121,11 @@ class CardEntry(AnglerModel):
 
     @model_validator(mode="after")
     def _effects_fit_the_suit(self) -> CardEntry:
-        if self.suit == "buoy":
+        if self.suit == SUITS[BUOY]:
             if self.effect is None or self.effect == "catch-one":
                 raise refuse("a buoy needs a buoy effect")
+            if self.value is not None:
+                raise refuse("a buoy has no value ('value' is null)")
         elif self.value is None:
             raise refuse(f"'value' must be a whole number from 0 to {CARD_NUMBER_MAX}, not null")
         elif self.effect not in (None, "catch-one"):
@@ -149,19 +151,19 @@ class CardFile(AnglerModel):
             if card.name in names:
                 raise refuse(f"two cards are named {card.name}")
             names.add(card.name)
-            if card.suit != "buoy":
+            if card.suit != SUITS[BUOY]:
                 key = (card.suit, card.value)
                 if key in seen:
                     raise refuse(f"{card.name} and {seen[key]} have the same colour and value")
                 seen[key] = card.name
-        if any(card.stars == 0 and card.suit in ("green", "buoy") for card in self.cards):
+        if any(card.stars == 0 and card.suit in (SUITS[TRUMP], SUITS[BUOY]) for card in self.cards):
             raise refuse("starting (0-star) cards must be colour cards")
         return self
 
 
 def _card(index: int, entry: CardEntry) -> Card:
     effect = EFFECTS[entry.effect] if entry.effect else NO_EFFECT
-    value = -1 if entry.value is None or entry.suit == "buoy" else entry.value
+    value = -1 if entry.value is None else entry.value  # buoys have no value
     return Card(index, entry.name, SUITS.index(entry.suit), value, entry.stars, effect)
 
 
