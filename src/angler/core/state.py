@@ -8,9 +8,10 @@ so a random playout computes legal actions once per decision.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from angler.core.errors import IllegalActionError
+from angler.core.fields import CLONE, COPY, SHARED, Fields, check_fields, compile_clone, reset
 from angler.core.view import listed
 
 if TYPE_CHECKING:
@@ -27,11 +28,29 @@ PUBLIC = -1
 
 
 class State(ABC):
-    __slots__ = ("_legal", "_legal_player", "chance", "game", "log")
+    """A game in progress. Each subclass declares its fields once, with how a clone copies each
+    (``core/fields.py``): ``FIELDS = {name: policy}`` and ``__slots__ = tuple(FIELDS)``."""
+
+    FIELDS: ClassVar[Fields] = {
+        "game": SHARED,
+        "chance": CLONE,
+        "log": COPY,
+        "_legal_player": reset(-2),  # the legal-action cache starts empty
+        "_legal": reset([]),
+    }
+    __slots__ = tuple(FIELDS)
 
     game: Game
     chance: Chance
     log: list[Event]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        check_fields(cls)
+        if "FIELDS" in cls.__dict__:
+            if "clone" in cls.__dict__:
+                raise TypeError(f"{cls.__name__}.clone is written from FIELDS: do not write it")
+            cls.clone = compile_clone(cls)  # type: ignore[method-assign,assignment]
 
     def _init_core(self, game: Game, chance: Chance) -> None:
         self.game = game
@@ -120,9 +139,10 @@ class State(ABC):
         return [seat for seat, score in enumerate(scores) if score == best]
 
     # ----- copies and views -----
-    @abstractmethod
     def clone(self) -> Self:
-        """An independent copy: applying actions to it never changes the original."""
+        """An independent copy: applying actions to it never changes the original. Each class
+        that declares FIELDS gets its own, written from them when the class is created."""
+        raise NotImplementedError(f"{type(self).__name__} declares no FIELDS")
 
     @abstractmethod
     def view(self, player: int) -> View:
@@ -153,10 +173,3 @@ class State(ABC):
         except Exception:
             text = str(action)
         return IllegalActionError("legal actions", f"{text} is not allowed now")
-
-    def _copy_core_into(self, twin: State) -> None:
-        twin.game = self.game
-        twin.chance = self.chance.clone()
-        twin.log = self.log.copy()
-        twin._legal_player = -2
-        twin._legal = []

@@ -25,6 +25,7 @@ from typing import Any
 
 from angler.core.action import Action
 from angler.core.errors import AnglerError, IllegalActionError, OptionError
+from angler.core.fields import undeclared
 from angler.core.game import Game
 from angler.core.records import Record, parse_record, record_of, replay
 from angler.core.registry import get_game, make_game
@@ -361,6 +362,11 @@ def check_random_playouts(game: Game, seeds: Iterable[int]) -> int:
 def check_clone_independence(game: Game, seed: int, points: int = 3) -> None:
     """A clone equals its original, then lives its own life; the same actions end the same."""
     moves = play_random(game.new_state(seed), policy(seed, "clone"))
+    loose = undeclared(type(game.new_state(seed)))
+    _expect(
+        not loose,
+        f"{_where(game, seed)}: state fields without a copy policy (FIELDS): {', '.join(loose)}",
+    )
     for k in _points(policy(seed, "clone-points"), len(moves), points):
         where = _where(game, seed, k)
         state = _replayed(game, seed, moves[:k], where)

@@ -9,10 +9,11 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, ClassVar
 
 from angler.core.chance import Chance
 from angler.core.errors import IllegalActionError
+from angler.core.fields import COPY, COPY_EACH, SHARED, Fields
 from angler.core.state import PUBLIC, State
 from angler.games.crazy_fishing import actions as act
 from angler.games.crazy_fishing.cards import BAIT, FISH, INFINITE, ROD, CardSet
@@ -39,40 +40,41 @@ PHASE_NAMES = ("cast", "turbulent", "peek", "choose", "split", "retry", "collect
 
 
 class CrazyFishingState(State):
-    __slots__ = (
-        "at",
-        "bait_deck",
-        "bait_discard",
-        "beside",
-        "cards",
-        "cast",
-        "cast_done",
-        "cast_options",
-        "catcher_baits",
-        "caught_this_round",
-        "collect_order",
-        "collecting",
-        "free_cache",
-        "hands",
-        "n",
-        "order",
-        "parts",
-        "peeked",
-        "peeks_left",
-        "phase",
-        "piles",
-        "removed",
-        "retry_bait",
-        "rod_deck",
-        "rod_discard",
-        "round",
-        "sea",
-        "sea_card",
-        "sea_known",
-        "targets",
-        "targets_wanted",
-        "turbulent_after",
-    )
+    FIELDS: ClassVar[Fields] = {
+        "at": SHARED,
+        "bait_deck": COPY,
+        "bait_discard": COPY,
+        "beside": COPY,
+        "cards": SHARED,
+        "cast": COPY,
+        "cast_done": COPY,
+        "cast_options": COPY,
+        "catcher_baits": SHARED,
+        "caught_this_round": COPY,
+        "collect_order": COPY,
+        "collecting": SHARED,
+        "free_cache": SHARED,
+        "hands": COPY_EACH,
+        "n": SHARED,
+        "order": COPY,
+        "parts": SHARED,
+        "peeked": COPY_EACH,
+        "peeks_left": SHARED,
+        "phase": SHARED,
+        "piles": COPY_EACH,
+        "removed": COPY,
+        "retry_bait": SHARED,
+        "rod_deck": COPY,
+        "rod_discard": COPY,
+        "round": SHARED,
+        "sea": SHARED,
+        "sea_card": COPY,
+        "sea_known": COPY,
+        "targets": COPY,
+        "targets_wanted": SHARED,
+        "turbulent_after": SHARED,
+    }
+    __slots__ = tuple(FIELDS)
 
     game: CrazyFishingGame
 
@@ -679,44 +681,7 @@ class CrazyFishingState(State):
 
         return explain(self, player, action)
 
-    # ----- copies and views -----
-    def clone(self) -> Self:
-        twin = object.__new__(type(self))
-        self._copy_core_into(twin)
-        twin.cards = self.cards
-        twin.n = self.n
-        twin.round = self.round
-        twin.phase = self.phase
-        twin.hands = [hand.copy() for hand in self.hands]
-        twin.rod_deck = self.rod_deck.copy()
-        twin.bait_deck = self.bait_deck.copy()
-        twin.rod_discard = self.rod_discard.copy()
-        twin.bait_discard = self.bait_discard.copy()
-        twin.sea_card = self.sea_card.copy()
-        twin.sea = self.sea
-        twin.sea_known = self.sea_known.copy()
-        twin.beside = self.beside.copy()
-        twin.piles = [pile.copy() for pile in self.piles]
-        twin.removed = self.removed.copy()
-        twin.cast = self.cast.copy()
-        twin.cast_done = self.cast_done.copy()
-        twin.cast_options = self.cast_options.copy()
-        twin.free_cache = self.free_cache
-        twin.order = self.order.copy()
-        twin.parts = self.parts
-        twin.at = self.at
-        twin.catcher_baits = self.catcher_baits
-        twin.peeks_left = self.peeks_left
-        twin.peeked = [spots.copy() for spots in self.peeked]
-        twin.turbulent_after = self.turbulent_after
-        twin.targets = self.targets.copy()
-        twin.targets_wanted = self.targets_wanted
-        twin.retry_bait = self.retry_bait
-        twin.caught_this_round = self.caught_this_round.copy()
-        twin.collect_order = self.collect_order.copy()
-        twin.collecting = self.collecting
-        return twin
-
+    # ----- views -----
     def view(self, player: int) -> CrazyFishingView:
         from angler.games.crazy_fishing.view import build_view
 

@@ -7,10 +7,11 @@ clockwise, so "the next player" and "the player to your left" are both ``(seat +
 from __future__ import annotations
 
 from bisect import insort
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, ClassVar
 
 from angler.core.chance import Chance
 from angler.core.errors import IllegalActionError
+from angler.core.fields import COPY, COPY_EACH, SHARED, Fields
 from angler.core.state import PUBLIC, State
 from angler.games.fishing.actions import CALL, CATCH, PASS
 from angler.games.fishing.actions import PLAY as PLAY_CARD
@@ -52,47 +53,48 @@ END_OF_TRICK_EFFECTS = (CATCH_ONE, PASS_LEFT, CATCH_ALL)
 
 
 class FishingState(State):
-    __slots__ = (
-        "buoy_ids",
-        "call_suit",
-        "caller",
-        "cards",
-        "chooser",
-        "effect",
-        "fisher",
-        "former_leader",
-        "hands",
-        "in_game",
-        "known_pass",
-        "leader",
-        "led",
-        "lowest",
-        "may_hold",
-        "n",
-        "next_call",
-        "next_first",
-        "next_lowest",
-        "ocean",
-        "ocean_masks",
-        "overfished",
-        "pass_choice",
-        "pending",
-        "phase",
-        "remaining",
-        "round",
-        "score",
-        "seen_base",
-        "shown",
-        "stock",
-        "stock_layers",
-        "suit",
-        "trick",
-        "trick_has_effect",
-        "trick_seats",
-        "turn",
-        "winner",
-        "winning_card",
-    )
+    FIELDS: ClassVar[Fields] = {
+        "buoy_ids": SHARED,
+        "call_suit": SHARED,
+        "caller": SHARED,
+        "cards": SHARED,
+        "chooser": SHARED,
+        "effect": SHARED,
+        "fisher": COPY_EACH,
+        "former_leader": SHARED,
+        "hands": COPY_EACH,
+        "in_game": SHARED,
+        "known_pass": COPY,
+        "leader": SHARED,
+        "led": SHARED,
+        "lowest": SHARED,
+        "may_hold": COPY,
+        "n": SHARED,
+        "next_call": SHARED,
+        "next_first": SHARED,
+        "next_lowest": SHARED,
+        "ocean": COPY,
+        "ocean_masks": SHARED,
+        "overfished": SHARED,
+        "pass_choice": COPY,
+        "pending": COPY,
+        "phase": SHARED,
+        "remaining": COPY,
+        "round": SHARED,
+        "score": COPY,
+        "seen_base": SHARED,
+        "shown": SHARED,
+        "stock": COPY_EACH,
+        "stock_layers": COPY_EACH,
+        "suit": SHARED,
+        "trick": COPY,
+        "trick_has_effect": SHARED,
+        "trick_seats": COPY,
+        "turn": SHARED,
+        "winner": SHARED,
+        "winning_card": SHARED,
+    }
+    __slots__ = tuple(FIELDS)
 
     game: FishingGame
 
@@ -553,51 +555,7 @@ class FishingState(State):
         self.phase = GAME_OVER
         self.log.append((PUBLIC, "game-end", tuple(self.score)))
 
-    # ----- copies and views -----
-    def clone(self) -> Self:
-        twin = object.__new__(type(self))
-        self._copy_core_into(twin)
-        twin.cards = self.cards
-        twin.suit = self.suit
-        twin.effect = self.effect
-        twin.buoy_ids = self.buoy_ids
-        twin.trick_has_effect = self.trick_has_effect
-        twin.n = self.n
-        twin.round = self.round
-        twin.phase = self.phase
-        twin.hands = [hand.copy() for hand in self.hands]
-        twin.stock = [pile.copy() for pile in self.stock]
-        twin.stock_layers = [layers.copy() for layers in self.stock_layers]
-        twin.fisher = [pile.copy() for pile in self.fisher]
-        twin.ocean = self.ocean.copy()
-        twin.ocean_masks = self.ocean_masks
-        twin.score = self.score.copy()
-        twin.leader = self.leader
-        twin.turn = self.turn
-        twin.former_leader = self.former_leader
-        twin.trick = self.trick.copy()
-        twin.trick_seats = self.trick_seats.copy()
-        twin.led = self.led
-        twin.call_suit = self.call_suit
-        twin.caller = self.caller
-        twin.lowest = self.lowest
-        twin.next_first = self.next_first
-        twin.next_call = self.next_call
-        twin.next_lowest = self.next_lowest
-        twin.winner = self.winner
-        twin.winning_card = self.winning_card
-        twin.pending = self.pending.copy()
-        twin.remaining = self.remaining.copy()
-        twin.chooser = self.chooser
-        twin.pass_choice = self.pass_choice.copy()
-        twin.may_hold = self.may_hold.copy()
-        twin.seen_base = self.seen_base
-        twin.shown = self.shown
-        twin.known_pass = self.known_pass.copy()
-        twin.overfished = self.overfished
-        twin.in_game = self.in_game
-        return twin
-
+    # ----- views -----
     def view(self, player: int) -> FishingView:
         from angler.games.fishing.view import build_view
 

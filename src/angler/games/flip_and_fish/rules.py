@@ -7,10 +7,11 @@ codes (see ``actions.py``). Seats are numbered clockwise from 0; seat 0 starts.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, ClassVar
 
 from angler.core.chance import Chance
 from angler.core.errors import IllegalActionError
+from angler.core.fields import COPY, COPY_EACH, SHARED, Fields
 from angler.core.state import PUBLIC, State
 from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.cards import (
@@ -43,37 +44,38 @@ PHASE_NAMES = ("turn", "aim", "landed", "boost", "snagged", "snap", "limit", "sh
 
 
 class FlipAndFishState(State):
-    __slots__ = (
-        "bait",
-        "bite_slot",
-        "bitten",
-        "cards",
-        "caught",
-        "deck",
-        "extra_turn",
-        "face_up",
-        "fish_discard",
-        "flipped_now",
-        "gear",
-        "landing",
-        "n",
-        "no_fishing",
-        "no_fishing_next",
-        "peeked",
-        "phase",
-        "ready",
-        "roll",
-        "shop_deck",
-        "shop_discard",
-        "shop_open",
-        "shop_pending",
-        "shop_row",
-        "table",
-        "turn",
-        "turns",
-        "water",
-        "winner",
-    )
+    FIELDS: ClassVar[Fields] = {
+        "bait": COPY,
+        "bite_slot": SHARED,
+        "bitten": COPY,
+        "cards": SHARED,
+        "caught": COPY_EACH,
+        "deck": COPY,
+        "extra_turn": SHARED,
+        "face_up": COPY,
+        "fish_discard": COPY,
+        "flipped_now": SHARED,
+        "gear": COPY_EACH,
+        "landing": SHARED,
+        "n": SHARED,
+        "no_fishing": SHARED,
+        "no_fishing_next": SHARED,
+        "peeked": COPY_EACH,
+        "phase": SHARED,
+        "ready": COPY,
+        "roll": SHARED,
+        "shop_deck": COPY,
+        "shop_discard": COPY,
+        "shop_open": SHARED,
+        "shop_pending": SHARED,
+        "shop_row": COPY,
+        "table": SHARED,
+        "turn": SHARED,
+        "turns": SHARED,
+        "water": COPY,
+        "winner": SHARED,
+    }
+    __slots__ = tuple(FIELDS)
 
     game: FlipAndFishGame
 
@@ -700,47 +702,7 @@ class FlipAndFishState(State):
             self.log.append((PUBLIC, "deck-reshuffled", len(self.deck)))
         return self.deck.pop()
 
-    # ----- copies -----
-    def clone(self) -> Self:
-        twin = object.__new__(type(self))
-        self._copy_core_into(twin)
-        for name in (
-            "cards",
-            "n",
-            "table",
-            "shop_open",
-            "shop_pending",
-            "turn",
-            "turns",
-            "phase",
-            "no_fishing",
-            "no_fishing_next",
-            "extra_turn",
-            "landing",
-            "bite_slot",
-            "roll",
-            "winner",
-            "flipped_now",
-        ):
-            setattr(twin, name, getattr(self, name))
-        for name in (
-            "deck",
-            "fish_discard",
-            "shop_deck",
-            "shop_discard",
-            "shop_row",
-            "water",
-            "face_up",
-            "bitten",
-            "bait",
-        ):
-            setattr(twin, name, getattr(self, name).copy())
-        twin.caught = [pile.copy() for pile in self.caught]
-        twin.gear = [pile.copy() for pile in self.gear]
-        twin.peeked = [spots.copy() for spots in self.peeked]
-        twin.ready = dict(self.ready)
-        return twin
-
+    # ----- views -----
     def view(self, player: int) -> FlipAndFishView:
         from angler.games.flip_and_fish.view import build_view
 
