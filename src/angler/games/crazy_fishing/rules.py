@@ -151,15 +151,13 @@ class CrazyFishingState(State):
     def scores(self) -> list[int]:
         return final_scores(self.piles, self.cards)
 
-    # ----- legal actions -----
+    # ----- legal actions: each rule one method, used here and by legality.explain -----
     def _legal_actions(self, player: int) -> list[int]:
         phase = self.phase
         if phase == COLLECT:  # the most frequent decision: one per card drawn
             if player != self.collect_order[self.collecting]:
                 return []
-            can_rod = bool(self.rod_deck or self.rod_discard)
-            can_bait = bool(self.bait_deck or self.bait_discard)
-            return DRAW_CHOICES[can_rod][can_bait]
+            return DRAW_CHOICES[self.can_draw(ROD)][self.can_draw(BAIT)]
         if phase == CAST:
             if not 0 <= player < self.n or self.cast_done[player]:
                 return []
@@ -169,20 +167,33 @@ class CrazyFishingState(State):
         if phase == TURBULENT:
             return [act.code(act.TURBULENT, 0), act.code(act.TURBULENT, 1)]
         if phase == PEEK:
-            spots = [s for s, card in enumerate(self.sea_card) if card >= 0]
-            return [act.code(act.PEEK, s) for s in spots] + [act.code(act.SKIP)]
+            return [act.code(act.PEEK, s) for s in self.sea_spots()] + [act.code(act.SKIP)]
         if phase == CHOOSE:
             return self.choosable_fish(player)
         if phase == SPLIT:
             baits = self.catcher_baits
             return [
                 act.code(act.SPLIT, act.mask_of(first))
-                for size in range(1, len(baits))
+                for size in range(len(baits) + 1)
                 for first in combinations(baits, size)
+                if self.split_allowed(first)
             ]
         if phase == RETRY:
             return [*self.choosable_fish(player), act.code(act.SKIP)]
         return []
+
+    def can_draw(self, kind: int) -> bool:
+        """A rod (or bait) can be drawn while its deck or its discard pile holds a card."""
+        if kind == ROD:
+            return bool(self.rod_deck or self.rod_discard)
+        return bool(self.bait_deck or self.bait_discard)
+
+    def plus_barred(self, seat: int, kind: int) -> str | None:
+        """The out-of-series fish on top of ``seat``'s catch pile that forbids "+" cards of
+        ``kind`` in a cast: a Crab "+" baits, a Moray Eel "+" rods (None: nothing forbids)."""
+        pile = self.piles[seat]
+        limit = self.cards.effect[pile[-1]] if pile else None
+        return limit if limit == ("moray-eel" if kind == ROD else "crab") else None
 
     def legal_casts(self, seat: int) -> list[int]:
         """1 rod and 1 bait; more of a kind only with a "+" card of that kind among them.
@@ -197,9 +208,8 @@ class CrazyFishingState(State):
         cards = self.cards
         kind, plus = cards.kind, cards.plus
         hand = self.hands[seat]
-        pile = self.piles[seat]
-        limit = cards.effect[pile[-1]] if pile else None
-        no_plus_rods, no_plus_baits = limit == "moray-eel", limit == "crab"
+        no_plus_rods = self.plus_barred(seat, ROD) is not None
+        no_plus_baits = self.plus_barred(seat, BAIT) is not None
         rod_sets = _kind_sets(
             [c for c in hand if kind[c] == ROD and not (no_plus_rods and plus[c])], plus
         )
@@ -217,51 +227,61 @@ class CrazyFishingState(State):
             for bait_mask, _ in bait_sets
         ]
         if not cards.special_ids["super-fast-reel"].isdisjoint(hand):
-            # The Reel: another rod and at least 2 baits. Its own text asks for the two baits,
-            # so they need no "+" among them (Crab still forbids "+" baits).
+            # Its own text asks for the two baits, so they need no "+" among them (Crab still
+            # forbids "+" baits): any set of the baits, as many as the Reel asks for.
             baits = [c for c in hand if kind[c] == BAIT and not (no_plus_baits and plus[c])]
             masks = [0]
             for card in baits:
                 bit = 1 << card
                 masks += [mask | bit for mask in masks]
-            pairs = [mask for mask in masks if mask.bit_count() >= 2]
             casts += [
                 (rod_mask | bait_mask) << 4
                 for rod_mask, rod_count in rod_sets
-                if rod_mask & reel_bits and rod_count >= 2
-                for bait_mask in pairs
+                if rod_mask & reel_bits
+                for bait_mask in masks
+                if super_fast_reel(rod_count, bait_mask.bit_count())
             ]
         oos_bits = bits.get("out-of-series", 0)
         if not cards.special_ids["out-of-series"].isdisjoint(hand):  # fish as bait
-            fish_baits = [c for c in pile if kind[c] == FISH]
+            fish_baits = [c for c in self.piles[seat] if kind[c] == FISH]
             casts += [
                 (rod_mask | bait_mask | 1 << fish) << 4
                 for rod_mask, _ in rod_sets
-                if rod_mask & oos_bits and not rod_mask & reel_bits
+                if rod_mask & oos_bits
                 for bait_mask, bait_count in bait_sets
-                if bait_count == 1
+                if fish_as_bait(True, bool(rod_mask & reel_bits), bait_count)
                 for fish in fish_baits
             ]
         return casts
 
-    def choosable_fish(self, seat: int) -> list[int]:
-        """Uncovered sea fish (any with a Bait Bucket) and the fish beside the sea."""
-        bucket = (
+    def sea_spots(self) -> list[int]:
+        """The sea spots that hold a card, covered or not."""
+        return [s for s, card in enumerate(self.sea_card) if card >= 0]
+
+    def bait_bucket_reaches(self, seat: int) -> bool:
+        """A Bait Bucket in ``seat``'s cast lets it take any sea fish, covered or not (not one
+        put back because a fish was the bait)."""
+        return bool(
             self.cast[seat] & self.cards.special_bits.get("bait-bucket", 0)
-            and self.cast_parts(seat)[2] < 0  # a bucket put back for a fish bait does not count
+            and self.cast_parts(seat)[2] < 0
         )
-        pool = (
-            [s for s, card in enumerate(self.sea_card) if card >= 0]
-            if bucket
-            else self.free_spots()
-        )
+
+    def choosable_fish(self, seat: int) -> list[int]:
+        """Uncovered sea fish (any with a Bait Bucket) and the fish beside the sea; the Super-Fast
+        Reel's second fish must be another one."""
+        pool = self.sea_spots() if self.bait_bucket_reaches(seat) else self.free_spots()
         spots = [s << act.KIND_BITS | act.SEA for s in pool]
         if self.beside:
             spots += [c << act.KIND_BITS | act.BESIDE for c in self.beside]
-        if self.targets:  # the Super-Fast Reel's second fish must be another one
+        if self.targets:
             chosen = {ref << act.KIND_BITS | kind for kind, ref in self.targets}
             spots = [code for code in spots if code not in chosen]
         return spots
+
+    def split_allowed(self, first: Sequence[int]) -> bool:
+        """Super-Fast Reel: the baits cast are split between the two fish, at least one each."""
+        baits = self.catcher_baits
+        return 0 < len(first) < len(baits) and set(first) <= set(baits)
 
     # ----- applying actions -----
     def _apply_action(self, player: int, action: int) -> None:
@@ -581,10 +601,14 @@ class CrazyFishingState(State):
             can_draw = bool(
                 self.rod_deck or self.rod_discard or self.bait_deck or self.bait_discard
             )
-            if len(self.hands[seat]) < HAND_SIZE and can_draw:
+            if not self.holds_a_full_hand(seat) and can_draw:
                 return
             self.collecting += 1
         self.end_of_round()
+
+    def holds_a_full_hand(self, seat: int) -> bool:
+        """Collect refills a hand to 6 cards, and no further."""
+        return len(self.hands[seat]) >= HAND_SIZE
 
     def collect_a_card(self, seat: int, deck: int) -> None:
         pile = self.rod_deck if deck == 0 else self.bait_deck
@@ -592,7 +616,7 @@ class CrazyFishingState(State):
         hand = self.hands[seat]
         insort(hand, card)
         self.log.append((seat, "drew", seat, card, deck))  # others see "draws a rod/bait"
-        if len(hand) < HAND_SIZE and (self.rod_deck or self.bait_deck):
+        if not self.holds_a_full_hand(seat) and (self.rod_deck or self.bait_deck):
             return  # the same player draws again (the common case)
         self.next_collector()
 
@@ -671,7 +695,7 @@ class CrazyFishingState(State):
 
     # ----- errors -----
     def _why_illegal(self, player: int, action: int) -> IllegalActionError:
-        if action & act.KIND_MASK == act.DRAW and len(self.hands[player]) >= HAND_SIZE:
+        if action & act.KIND_MASK == act.DRAW and self.holds_a_full_hand(player):
             return IllegalActionError(
                 "collect", f"Player {player + 1} already holds {HAND_SIZE} cards and may not draw"
             )
@@ -686,6 +710,22 @@ class CrazyFishingState(State):
         from angler.games.crazy_fishing.view import build_view
 
         return build_view(self, player)
+
+
+def last_generation(count: int, with_plus: bool) -> bool:
+    """A cast holds 1 card of a kind, or several with a "+" card of that kind among them."""
+    return count == 1 or with_plus
+
+
+def super_fast_reel(rods: int, baits: int) -> bool:
+    """The Super-Fast Reel is cast with another rod and at least 2 baits."""
+    return rods >= 2 and baits >= 2
+
+
+def fish_as_bait(out_of_series: bool, reel: bool, baits: int) -> bool:
+    """A fish of your catch pile may be the bait only with an out-of-series rod (not with the
+    Reel), beside exactly 1 bait card."""
+    return out_of_series and not reel and baits == 1
 
 
 def cast_parts_of(mask: int, kinds: tuple[int, ...]) -> Parts:
@@ -711,7 +751,7 @@ def _pattern_subsets(flags: tuple[bool, ...]) -> tuple[tuple[int, int], ...]:
         for index in range(1, 1 << len(flags)):
             size = index.bit_count()
             with_plus = any(flags[i] for i in range(len(flags)) if index >> i & 1)
-            if size == 1 or with_plus:
+            if last_generation(size, with_plus):
                 subsets.append((index, size))
         found = _PATTERNS[flags] = tuple(subsets)
     return found
