@@ -200,6 +200,9 @@ class Codec:
         self.title = title
         self.layout = layout
         self.verbs = tuple(verbs)
+        words = [verb.words for verb in self.verbs]
+        if len(set(words)) != len(words):
+            raise ValueError(f"{title}: two verbs with the same words")
         self._by_kind: dict[int, list[Verb]] = {}
         for verb in self.verbs:
             self._by_kind.setdefault(verb.kind, []).append(verb)
@@ -210,9 +213,6 @@ class Codec:
             if not any(verb.words.startswith(head + " ") or verb.words == head for head in heads):
                 heads.append(verb.words)
         self.heads = tuple(heads)
-
-    def code(self, kind: int, argument: int = 0) -> int:
-        return self.layout.code(kind, argument)
 
     def to_string(self, code: int) -> str:
         """The canonical text of ``code``; AnglerError if it is no action code of this game."""
