@@ -9,8 +9,8 @@ the one-line error for a text that names no action::
         Verb("play", PLAY, Card(cards)),
         Verb("call", CALL, Choice(SUITS[:5], "colour")),
     ])
-    codec.to_string(7)        # 'play B7'
-    codec.from_string("play B7")  # 7
+    codec.to_string(6)            # 'play B7' (card 6 of the set)
+    codec.from_string("call red")  # 3 * len(cards) + 2
 
 How kind and argument share a code is the game's :class:`Layout`: ``Shifted`` keeps the kind in
 the low bits (``argument << bits | kind``), ``Blocks`` gives each kind a block of codes

@@ -1,7 +1,7 @@
 """Why a Crazy Fishing action is illegal: the rule it breaks, in one line.
 
 Each rule is one method or function of ``rules.py`` that the legal actions are also made of
-(``plus_barred``, ``last_generation``, ``super_fast_reel``, ``fish_as_bait``, ``can_draw``…), so a
+(``plus_barred``, ``last_generation``, ``reel_baits_needed``, ``fish_as_bait``, ``can_draw``…), so a
 rule is written once; this module only finds the first one an action breaks and words it."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from angler.core.errors import IllegalActionError
 from angler.games.crazy_fishing import actions as act
 from angler.games.crazy_fishing.cards import BAIT, FISH, ROD
 from angler.games.crazy_fishing.rules import (
+    BARS_PLUS,
     CAST,
     CHOOSE,
     COLLECT,
@@ -19,7 +20,7 @@ from angler.games.crazy_fishing.rules import (
     CrazyFishingState,
     fish_as_bait,
     last_generation,
-    super_fast_reel,
+    reel_baits_needed,
 )
 
 WANTED = {
@@ -44,7 +45,7 @@ def explain(state: CrazyFishingState, player: int, action: int) -> IllegalAction
         return _explain_cast(state, player, act.ids_of(argument))
     if state.phase == COLLECT and kind == act.DRAW and argument in (0, 1):
         deck = ("rod", "bait")[argument]
-        if not state.can_draw(ROD if argument == 0 else BAIT):
+        if not state.can_draw()[argument]:
             return IllegalActionError("collect", f"the {deck} deck and its discard pile are empty")
     if state.phase == PEEK and kind == act.PEEK and argument not in state.sea_spots():
         return IllegalActionError(
@@ -97,12 +98,13 @@ def _explain_cast(state: CrazyFishingState, seat: int, ids: list[int]) -> Illega
             return IllegalActionError(
                 "last generation", f"{len(group)} {label}s need a '+' {label} among them"
             )
-        barred = state.plus_barred(seat, kind)
-        if with_plus and barred:
+        if with_plus and state.plus_barred(seat)[0 if kind == ROD else 1]:
             return IllegalActionError(
-                f"out-of-series {barred}", f"while it tops your catch pile, no '+' {label}s"
+                f"out-of-series {BARS_PLUS[kind]}",
+                f"while it tops your catch pile, no '+' {label}s",
             )
-    if reel and not super_fast_reel(len(rods), len(baits)):
+    least = reel_baits_needed(len(rods))
+    if reel and not (least and len(baits) >= least):
         return IllegalActionError(
             "super-fast reel", "the reel needs another rod and at least 2 baits"
         )

@@ -34,6 +34,7 @@ DRAW_CHOICES: tuple[tuple[list[int], list[int]], ...] = (
     ([DRAW_ROD], [DRAW_ROD, DRAW_BAIT]),
 )
 END_AT = 5  # the game ends after a round with this many fish or fewer left
+BARS_PLUS = {ROD: "moray-eel", BAIT: "crab"}  # on top of a catch pile: no "+" card of that kind
 
 CAST, TURBULENT, PEEK, CHOOSE, SPLIT, RETRY, COLLECT, GAME_OVER = range(8)
 PHASE_NAMES = ("cast", "turbulent", "peek", "choose", "split", "retry", "collect", "over")
@@ -157,7 +158,8 @@ class CrazyFishingState(State):
         if phase == COLLECT:  # the most frequent decision: one per card drawn
             if player != self.collect_order[self.collecting]:
                 return []
-            return DRAW_CHOICES[self.can_draw(ROD)][self.can_draw(BAIT)]
+            can_rod, can_bait = self.can_draw()
+            return DRAW_CHOICES[can_rod][can_bait]
         if phase == CAST:
             if not 0 <= player < self.n or self.cast_done[player]:
                 return []
@@ -182,18 +184,18 @@ class CrazyFishingState(State):
             return [*self.choosable_fish(player), act.code(act.SKIP)]
         return []
 
-    def can_draw(self, kind: int) -> bool:
-        """A rod (or bait) can be drawn while its deck or its discard pile holds a card."""
-        if kind == ROD:
-            return bool(self.rod_deck or self.rod_discard)
-        return bool(self.bait_deck or self.bait_discard)
+    def can_draw(self) -> tuple[bool, bool]:
+        """(rod, bait): a deck can be drawn from while it or its discard pile holds a card."""
+        return bool(self.rod_deck or self.rod_discard), bool(self.bait_deck or self.bait_discard)
 
-    def plus_barred(self, seat: int, kind: int) -> str | None:
-        """The out-of-series fish on top of ``seat``'s catch pile that forbids "+" cards of
-        ``kind`` in a cast: a Crab "+" baits, a Moray Eel "+" rods (None: nothing forbids)."""
+    def plus_barred(self, seat: int) -> tuple[bool, bool]:
+        """(rods, baits): while an out-of-series fish tops your catch pile, a Moray Eel forbids
+        "+" rods in your cast and a Crab "+" baits (``BARS_PLUS``)."""
         pile = self.piles[seat]
-        limit = self.cards.effect[pile[-1]] if pile else None
-        return limit if limit == ("moray-eel" if kind == ROD else "crab") else None
+        if not pile:
+            return False, False
+        limit = self.cards.effect[pile[-1]]
+        return limit == BARS_PLUS[ROD], limit == BARS_PLUS[BAIT]
 
     def legal_casts(self, seat: int) -> list[int]:
         """1 rod and 1 bait; more of a kind only with a "+" card of that kind among them.
@@ -208,8 +210,7 @@ class CrazyFishingState(State):
         cards = self.cards
         kind, plus = cards.kind, cards.plus
         hand = self.hands[seat]
-        no_plus_rods = self.plus_barred(seat, ROD) is not None
-        no_plus_baits = self.plus_barred(seat, BAIT) is not None
+        no_plus_rods, no_plus_baits = self.plus_barred(seat)
         rod_sets = _kind_sets(
             [c for c in hand if kind[c] == ROD and not (no_plus_rods and plus[c])], plus
         )
@@ -234,22 +235,31 @@ class CrazyFishingState(State):
             for card in baits:
                 bit = 1 << card
                 masks += [mask | bit for mask in masks]
+            counted = [(mask, mask.bit_count()) for mask in masks]
             casts += [
                 (rod_mask | bait_mask) << 4
                 for rod_mask, rod_count in rod_sets
-                if rod_mask & reel_bits
-                for bait_mask in masks
-                if super_fast_reel(rod_count, bait_mask.bit_count())
+                if rod_mask & reel_bits and (least := reel_baits_needed(rod_count))
+                for bait_mask, count in counted
+                if count >= least
             ]
         oos_bits = bits.get("out-of-series", 0)
-        if not cards.special_ids["out-of-series"].isdisjoint(hand):  # fish as bait
-            fish_baits = [c for c in self.piles[seat] if kind[c] == FISH]
+        fish_baits = (
+            []
+            if cards.special_ids["out-of-series"].isdisjoint(hand)
+            else [c for c in self.piles[seat] if kind[c] == FISH]
+        )
+        if fish_baits:
+            most = len(hand) + 1
+            fish_fits = {  # by "the Reel is among the rods", then by the number of bait cards
+                reel: [fish_as_bait(True, reel, n) for n in range(most)] for reel in (False, True)
+            }
             casts += [
                 (rod_mask | bait_mask | 1 << fish) << 4
                 for rod_mask, _ in rod_sets
                 if rod_mask & oos_bits
                 for bait_mask, bait_count in bait_sets
-                if fish_as_bait(True, bool(rod_mask & reel_bits), bait_count)
+                if fish_fits[bool(rod_mask & reel_bits)][bait_count]
                 for fish in fish_baits
             ]
         return casts
@@ -717,9 +727,10 @@ def last_generation(count: int, with_plus: bool) -> bool:
     return count == 1 or with_plus
 
 
-def super_fast_reel(rods: int, baits: int) -> bool:
-    """The Super-Fast Reel is cast with another rod and at least 2 baits."""
-    return rods >= 2 and baits >= 2
+def reel_baits_needed(rods: int) -> int:
+    """The Super-Fast Reel is cast with another rod and at least 2 baits: the fewest baits it
+    takes beside ``rods`` rods (the Reel among them), or 0 if it cannot be cast."""
+    return 2 if rods >= 2 else 0
 
 
 def fish_as_bait(out_of_series: bool, reel: bool, baits: int) -> bool:
