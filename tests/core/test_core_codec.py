@@ -3,6 +3,8 @@ codec (``core/codec.py``): a declared table of verbs, argument kinds and code la
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 
 from angler.core import AnglerError, IllegalActionError, make_game
@@ -68,19 +70,18 @@ def test_apply_takes_the_text_of_a_legal_action() -> None:
 
 
 # ----- the codec on a table of its own -----
-class Deck(NamedCards[str]):
+@dataclass(frozen=True)
+class Named:
+    name: str
+
+
+class Deck(NamedCards[Named]):
     def __init__(self, names: list[str]) -> None:
-        self.cards = names
+        self.cards = [Named(name) for name in names]
         self.by_name = {name: index for index, name in enumerate(names)}
 
 
-class Named(str):
-    @property
-    def name(self) -> str:
-        return str(self)
-
-
-DECK = Deck([Named(name) for name in ("Ace", "King", "Queen")])
+DECK = Deck(["Ace", "King", "Queen"])
 CODEC = Codec(
     "Toy",
     Shifted(3),
