@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from angler.core import Game
+from angler.core.fields import declared_fields, undeclared
 from angler.testing import apply_all, check_clone_independence, play_random, policy, snapshot
 
 
@@ -32,3 +33,10 @@ def test_a_clone_of_a_finished_game_is_finished_with_the_same_scores(game: Game)
     assert twin.scores() == state.scores()
     assert twin.history == state.history
     assert snapshot(twin) == snapshot(state)
+
+
+def test_every_field_of_a_game_state_has_a_copy_policy(game: Game) -> None:
+    """Clone is written from the declared fields, so a field without a policy would be lost."""
+    cls = type(game.new_state(0))
+    assert undeclared(cls) == []
+    assert {"game", "chance", "log"} <= set(declared_fields(cls))  # the core's, inherited

@@ -8,12 +8,13 @@ import dataclasses
 import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 import pytest
 
 from angler.core import AnglerError, Game, all_games, registry
 from angler.core.chance import Chance
+from angler.core.fields import COPY, COPY_EACH, SHARED, Fields
 from angler.core.search import SearchSupport
 from angler.core.state import PUBLIC, State
 from angler.core.view import View
@@ -47,7 +48,16 @@ class ToyView(View):
 class ToyState(State["ToyView"]):
     """High card: play a card of the lead's parity if you can; the highest catches the trick."""
 
-    __slots__ = ("deck", "hands", "n", "round", "score", "trick", "turn")
+    FIELDS: ClassVar[Fields] = {
+        "deck": COPY,
+        "hands": COPY_EACH,
+        "n": SHARED,
+        "round": SHARED,
+        "score": COPY,
+        "trick": COPY,
+        "turn": SHARED,
+    }
+    __slots__ = tuple(FIELDS)
 
     def __init__(self, game: ToyGame, chance: Chance) -> None:
         self._init_core(game, chance)
@@ -102,16 +112,6 @@ class ToyState(State["ToyView"]):
         self.turn = winner
         if not self.hands[0] and self.round < ROUNDS:
             self.deal()
-
-    def clone(self) -> Self:
-        twin = object.__new__(type(self))
-        self._copy_core_into(twin)
-        twin.n, twin.round, twin.turn = self.n, self.round, self.turn
-        twin.deck = self.deck.copy()
-        twin.hands = [hand.copy() for hand in self.hands]
-        twin.trick = self.trick.copy()
-        twin.score = self.score.copy()
-        return twin
 
     def view(self, player: int) -> ToyView:
         events = []
@@ -197,12 +197,16 @@ class ToySearch(SearchSupport[ToyState, ToyView]):
 
 # ----- bugs the checks must catch -----
 class LeakyState(ToyState):
+    __slots__ = ()
+
     def view(self, player: int) -> ToyView:  # shows the next seat's hand as its own
         leak = tuple(self.hands[(player + 1) % self.n])
         return dataclasses.replace(super().view(player), hand=leak)
 
 
 class ShallowCloneState(ToyState):
+    __slots__ = ()
+
     def clone(self) -> Self:
         twin = super().clone()
         twin.hands = self.hands  # shared with the original
@@ -210,24 +214,38 @@ class ShallowCloneState(ToyState):
 
 
 class GlobalRandomState(ToyState):
+    __slots__ = ()
+
     def shuffle(self) -> None:
         random.shuffle(self.deck)
 
 
 class RepeatedLegalState(ToyState):
+    __slots__ = ()
+
     def _legal_actions(self, player: int) -> list[int]:
         legal = super()._legal_actions(player)
         return legal + legal[:1]
 
 
 class OutOfTurnState(ToyState):
+    __slots__ = ()
+
     def _legal_actions(self, player: int) -> list[int]:
         return ToyState._legal_actions(self, self.turn) if not self.is_terminal() else []
 
 
 class SeedlessState(ToyState):
+    __slots__ = ()
+
     def shuffle(self) -> None:
         random.Random(0).shuffle(self.deck)
+
+
+class LooseFieldState(ToyState):  # no __slots__: a field set here has no copy policy
+    def deal(self) -> None:
+        super().deal()
+        self.dealt = True
 
 
 def game_with(state_class: type[ToyState], players: int = 3) -> ToyGame:
@@ -265,6 +283,7 @@ CheckCall = Callable[[ToyGame], object]
 CAUGHT: list[tuple[str, type[ToyState], CheckCall, str]] = [
     ("leaky view", LeakyState, lambda g: check_determinise(g, 1), "another view"),
     ("shallow clone", ShallowCloneState, lambda g: check_clone_independence(g, 1), "clone"),
+    ("loose field", LooseFieldState, lambda g: check_clone_independence(g, 1), "copy policy"),
     (
         "global random",
         GlobalRandomState,

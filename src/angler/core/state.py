@@ -8,9 +8,10 @@ so a random playout computes legal actions once per decision.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from angler.core.errors import IllegalActionError
+from angler.core.fields import CLONE, COPY, SHARED, Fields, check_fields, compile_clone, reset
 from angler.core.view import View, listed
 
 if TYPE_CHECKING:
@@ -24,17 +25,35 @@ One list holds both so that applying an action appends once."""
 
 PUBLIC = -1
 
+
 V = TypeVar("V", bound=View)
 
 
 class State(ABC, Generic[V]):
-    """A game in progress; ``V`` is the type of its seats' views."""
+    """A game in progress; ``V`` is the type of its seats' views. Each subclass declares its
+    fields once, with how a clone copies each (``core/fields.py``): ``FIELDS = {name: policy}``
+    and ``__slots__ = tuple(FIELDS)``."""
 
-    __slots__ = ("_legal", "_legal_player", "chance", "game", "log")
+    FIELDS: ClassVar[Fields] = {
+        "game": SHARED,
+        "chance": CLONE,
+        "log": COPY,
+        "_legal_player": reset(-2),  # the legal-action cache starts empty
+        "_legal": reset([]),
+    }
+    __slots__ = tuple(FIELDS)
 
     game: Game[Any, V]
     chance: Chance
     log: list[Event]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        check_fields(cls)
+        if "FIELDS" in cls.__dict__:
+            if "clone" in cls.__dict__:
+                raise TypeError(f"{cls.__name__}.clone is written from FIELDS: do not write it")
+            cls.clone = compile_clone(cls)  # type: ignore[method-assign,assignment]
 
     def _init_core(self, game: Game[Any, V], chance: Chance) -> None:
         self.game = game
@@ -123,9 +142,10 @@ class State(ABC, Generic[V]):
         return [seat for seat, score in enumerate(scores) if score == best]
 
     # ----- copies and views -----
-    @abstractmethod
     def clone(self) -> Self:
-        """An independent copy: applying actions to it never changes the original."""
+        """An independent copy: applying actions to it never changes the original. Each class
+        that declares FIELDS gets its own, written from them when the class is created."""
+        raise NotImplementedError(f"{type(self).__name__} declares no FIELDS")
 
     @abstractmethod
     def view(self, player: int) -> V:
@@ -156,10 +176,3 @@ class State(ABC, Generic[V]):
         except Exception:
             text = str(action)
         return IllegalActionError("legal actions", f"{text} is not allowed now")
-
-    def _copy_core_into(self, twin: State[V]) -> None:
-        twin.game = self.game
-        twin.chance = self.chance.clone()
-        twin.log = self.log.copy()
-        twin._legal_player = -2
-        twin._legal = []

@@ -474,6 +474,30 @@ def test_super_fast_reel_two_fish_split_the_baits(table2: Table) -> None:
     assert table2.sea(state)[3] == "F3#1"  # got away, in place
 
 
+def test_super_fast_reel_the_second_fish_must_be_another_and_each_fish_gets_a_bait(
+    table2: Table,
+) -> None:
+    hands = [["Reel#1", "R3#1", "B3+#1", "B2#1", "B4#1"], ["R1#1", "B1#1"]]
+    state = table2.setup(hands, SEA7)
+    table2.cast_all(state, "cast R3#1 Reel#1 B3+#1 B2#1 B4#1", "cast R1#1 B1#1")
+    table2.run(state, "fish 3")
+    error = table2.assert_illegal(state, "fish 3", 0)
+    assert (error.rule, error.detail) == ("super-fast reel", "the second fish must be another one")
+    table2.run(state, "fish 6")
+    error = table2.assert_illegal(state, "split B3+#1 B2#1 B4#1", 0)  # nothing for one fish
+    assert error.rule == "super-fast reel" and "at least one each" in error.detail
+
+
+def test_fish_finder_looks_only_at_a_sea_spot_with_a_card(table2: Table) -> None:
+    state = table2.setup([["Finder#1", "B4#1"], ["R1#1", "B1#1"]], SEA7)
+    table2.cast_all(state, "cast Finder#1 B4#1", "cast R1#1 B1#1")
+    error = table2.assert_illegal(state, "peek 7", 0)
+    assert (error.rule, error.detail) == (
+        "infallible fish finder",
+        "there is no card at sea spot 7",
+    )
+
+
 def test_fish_finder_looks_before_choosing(table2: Table) -> None:
     state = table2.setup([["Finder#1", "B4#1"], ["R1#1", "B1#1"]], SEA7)
     table2.cast_all(state, "cast Finder#1 B4#1", "cast R1#1 B1#1")

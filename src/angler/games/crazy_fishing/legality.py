@@ -1,15 +1,27 @@
-"""Why a Crazy Fishing action is illegal: the rule it breaks, in one line."""
+"""Why a Crazy Fishing action is illegal: the rule it breaks, in one line.
+
+Each rule is one method or function of ``rules.py`` that the legal actions are also made of
+(``plus_barred``, ``last_generation``, ``reel_baits_needed``, ``fish_as_bait``, ``can_draw``…), so a
+rule is written once; this module only finds the first one an action breaks and words it."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from angler.core.errors import IllegalActionError
 from angler.games.crazy_fishing import actions as act
 from angler.games.crazy_fishing.cards import BAIT, FISH, ROD
-
-if TYPE_CHECKING:
-    from angler.games.crazy_fishing.rules import CrazyFishingState
+from angler.games.crazy_fishing.rules import (
+    BARS_PLUS,
+    CAST,
+    CHOOSE,
+    COLLECT,
+    PEEK,
+    RETRY,
+    SPLIT,
+    CrazyFishingState,
+    fish_as_bait,
+    last_generation,
+    reel_baits_needed,
+)
 
 WANTED = {
     0: ("cast", "cast rods and baits"),
@@ -23,8 +35,7 @@ WANTED = {
 
 
 def explain(state: CrazyFishingState, player: int, action: int) -> IllegalActionError:
-    from angler.games.crazy_fishing.rules import CAST, CHOOSE, RETRY
-
+    """The first rule ``action`` breaks, from the rule methods the legal actions are made of."""
     kind, argument = action & act.KIND_MASK, action >> act.KIND_BITS
     rule, wanted = WANTED[state.phase]
     seat = f"Player {player + 1}"
@@ -32,17 +43,36 @@ def explain(state: CrazyFishingState, player: int, action: int) -> IllegalAction
         if kind != act.CAST:
             return IllegalActionError("cast", f"{seat} must {wanted} now")
         return _explain_cast(state, player, act.ids_of(argument))
-    if state.phase in (CHOOSE, RETRY) and kind == act.SEA:
-        cards = state.sea_card
-        if argument >= len(cards) or cards[argument] < 0:
-            return IllegalActionError("catch", f"there is no fish at sea spot {argument}")
+    if state.phase == COLLECT and kind == act.DRAW and argument in (0, 1):
+        deck = ("rod", "bait")[argument]
+        if not state.can_draw()[argument]:
+            return IllegalActionError("collect", f"the {deck} deck and its discard pile are empty")
+    if state.phase == PEEK and kind == act.PEEK and argument not in state.sea_spots():
+        return IllegalActionError(
+            "infallible fish finder", f"there is no card at sea spot {argument}"
+        )
+    if state.phase in (CHOOSE, RETRY) and kind in (act.SEA, act.BESIDE):
+        return _explain_choice(state, player, kind, argument)
+    if state.phase == SPLIT and kind == act.SPLIT and not state.split_allowed(act.ids_of(argument)):
+        return IllegalActionError(
+            "super-fast reel", "split the baits you cast between the two fish, at least one each"
+        )
+    return IllegalActionError(rule, f"{seat} must {wanted} now")
+
+
+def _explain_choice(state: CrazyFishingState, seat: int, kind: int, ref: int) -> IllegalActionError:
+    if (kind, ref) in state.targets:
+        return IllegalActionError("super-fast reel", "the second fish must be another one")
+    if kind == act.BESIDE:
+        return IllegalActionError("catch", "that fish is not beside the sea")
+    if ref not in state.sea_spots():
+        return IllegalActionError("catch", f"there is no fish at sea spot {ref}")
+    if not state.bait_bucket_reaches(seat) and ref not in state.free_spots():
         return IllegalActionError(
             "catch: only uncovered fish",
-            f"the fish at spot {argument} is covered (only a Bait Bucket may take it)",
+            f"the fish at spot {ref} is covered (only a Bait Bucket may take it)",
         )
-    if state.phase in (CHOOSE, RETRY) and kind == act.BESIDE:
-        return IllegalActionError("catch", "that fish is not beside the sea")
-    return IllegalActionError(rule, f"{seat} must {wanted} now")
+    return IllegalActionError("catch", f"the fish at spot {ref} cannot be chosen now")
 
 
 def _explain_cast(state: CrazyFishingState, seat: int, ids: list[int]) -> IllegalActionError:
@@ -55,35 +85,31 @@ def _explain_cast(state: CrazyFishingState, seat: int, ids: list[int]) -> Illega
         if card not in where:
             place = "catch pile" if cards.kind[card] == FISH else "hand"
             return IllegalActionError("cast", f"{cards.cards[card].name} is not in your {place}")
-    top = state.piles[seat][-1] if state.piles[seat] else -1
-    limit = cards.effect[top] if top >= 0 else None
-    reel = any(cards.special[c] == "super-fast-reel" for c in ids)
-    for kind, label in ((ROD, "rod"), (BAIT, "bait")):
-        group = [c for c in ids if cards.kind[c] == kind]
+    rods = [c for c in ids if cards.kind[c] == ROD]
+    baits = [c for c in ids if cards.kind[c] == BAIT]
+    fish = [c for c in ids if cards.kind[c] == FISH]
+    reel = any(cards.special[c] == "super-fast-reel" for c in rods)
+    for kind, group, label in ((ROD, rods, "rod"), (BAIT, baits, "bait")):
         if not group:
             return IllegalActionError("cast", f"a cast needs at least 1 {label}")
-        if len(group) > 1 and not any(cards.plus[c] for c in group) and not (reel and kind == BAIT):
+        with_plus = any(cards.plus[c] for c in group)
+        reel_baits = reel and kind == BAIT  # the Reel asks for its baits itself
+        if not last_generation(len(group), with_plus) and not reel_baits:
             return IllegalActionError(
                 "last generation", f"{len(group)} {label}s need a '+' {label} among them"
             )
-        if any(cards.plus[c] for c in group) and limit == ("crab" if kind == BAIT else "moray-eel"):
+        if with_plus and state.plus_barred(seat)[0 if kind == ROD else 1]:
             return IllegalActionError(
-                "out-of-series " + str(limit), f"while it tops your catch pile, no '+' {label}s"
+                f"out-of-series {BARS_PLUS[kind]}",
+                f"while it tops your catch pile, no '+' {label}s",
             )
-    rods = [c for c in ids if cards.kind[c] == ROD]
-    baits = [c for c in ids if cards.kind[c] == BAIT]
-    if any(cards.special[c] == "super-fast-reel" for c in rods) and (
-        len(rods) < 2 or len(baits) < 2
-    ):
+    least = reel_baits_needed(len(rods))
+    if reel and not (least and len(baits) >= least):
         return IllegalActionError(
             "super-fast reel", "the reel needs another rod and at least 2 baits"
         )
-    fish = [c for c in ids if cards.kind[c] == FISH]
-    if fish and not (
-        any(cards.special[c] == "out-of-series" for c in rods)
-        and len(fish) == 1
-        and len(baits) == 1
-    ):
+    out_of_series = any(cards.special[c] == "out-of-series" for c in rods)
+    if fish and not (len(fish) == 1 and fish_as_bait(out_of_series, reel, len(baits))):
         return IllegalActionError(
             "out-of-series rod",
             "only an out-of-series rod lets you fish with 1 caught fish (and 1 bait card)",

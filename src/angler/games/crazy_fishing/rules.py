@@ -9,10 +9,11 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, ClassVar
 
 from angler.core.chance import Chance
 from angler.core.errors import IllegalActionError
+from angler.core.fields import COPY, COPY_EACH, SHARED, Fields
 from angler.core.state import PUBLIC, State
 from angler.games.crazy_fishing import actions as act
 from angler.games.crazy_fishing.cards import BAIT, FISH, INFINITE, ROD, CardSet
@@ -33,46 +34,48 @@ DRAW_CHOICES: tuple[tuple[list[int], list[int]], ...] = (
     ([DRAW_ROD], [DRAW_ROD, DRAW_BAIT]),
 )
 END_AT = 5  # the game ends after a round with this many fish or fewer left
+BARS_PLUS = {ROD: "moray-eel", BAIT: "crab"}  # on top of a catch pile: no "+" card of that kind
 
 CAST, TURBULENT, PEEK, CHOOSE, SPLIT, RETRY, COLLECT, GAME_OVER = range(8)
 PHASE_NAMES = ("cast", "turbulent", "peek", "choose", "split", "retry", "collect", "over")
 
 
-class CrazyFishingState(State[Any]):
-    __slots__ = (
-        "at",
-        "bait_deck",
-        "bait_discard",
-        "beside",
-        "cards",
-        "cast",
-        "cast_done",
-        "cast_options",
-        "catcher_baits",
-        "caught_this_round",
-        "collect_order",
-        "collecting",
-        "free_cache",
-        "hands",
-        "n",
-        "order",
-        "parts",
-        "peeked",
-        "peeks_left",
-        "phase",
-        "piles",
-        "removed",
-        "retry_bait",
-        "rod_deck",
-        "rod_discard",
-        "round",
-        "sea",
-        "sea_card",
-        "sea_known",
-        "targets",
-        "targets_wanted",
-        "turbulent_after",
-    )
+class CrazyFishingState(State["CrazyFishingView"]):
+    FIELDS: ClassVar[Fields] = {
+        "at": SHARED,
+        "bait_deck": COPY,
+        "bait_discard": COPY,
+        "beside": COPY,
+        "cards": SHARED,
+        "cast": COPY,
+        "cast_done": COPY,
+        "cast_options": COPY,
+        "catcher_baits": SHARED,
+        "caught_this_round": COPY,
+        "collect_order": COPY,
+        "collecting": SHARED,
+        "free_cache": SHARED,
+        "hands": COPY_EACH,
+        "n": SHARED,
+        "order": COPY,
+        "parts": SHARED,
+        "peeked": COPY_EACH,
+        "peeks_left": SHARED,
+        "phase": SHARED,
+        "piles": COPY_EACH,
+        "removed": COPY,
+        "retry_bait": SHARED,
+        "rod_deck": COPY,
+        "rod_discard": COPY,
+        "round": SHARED,
+        "sea": SHARED,
+        "sea_card": COPY,
+        "sea_known": COPY,
+        "targets": COPY,
+        "targets_wanted": SHARED,
+        "turbulent_after": SHARED,
+    }
+    __slots__ = tuple(FIELDS)
 
     game: CrazyFishingGame
 
@@ -149,14 +152,13 @@ class CrazyFishingState(State[Any]):
     def scores(self) -> list[int]:
         return final_scores(self.piles, self.cards)
 
-    # ----- legal actions -----
+    # ----- legal actions: each rule one method, used here and by legality.explain -----
     def _legal_actions(self, player: int) -> list[int]:
         phase = self.phase
         if phase == COLLECT:  # the most frequent decision: one per card drawn
             if player != self.collect_order[self.collecting]:
                 return []
-            can_rod = bool(self.rod_deck or self.rod_discard)
-            can_bait = bool(self.bait_deck or self.bait_discard)
+            can_rod, can_bait = self.can_draw()
             return DRAW_CHOICES[can_rod][can_bait]
         if phase == CAST:
             if not 0 <= player < self.n or self.cast_done[player]:
@@ -167,20 +169,33 @@ class CrazyFishingState(State[Any]):
         if phase == TURBULENT:
             return [act.code(act.TURBULENT, 0), act.code(act.TURBULENT, 1)]
         if phase == PEEK:
-            spots = [s for s, card in enumerate(self.sea_card) if card >= 0]
-            return [act.code(act.PEEK, s) for s in spots] + [act.code(act.SKIP)]
+            return [act.code(act.PEEK, s) for s in self.sea_spots()] + [act.code(act.SKIP)]
         if phase == CHOOSE:
             return self.choosable_fish(player)
         if phase == SPLIT:
             baits = self.catcher_baits
             return [
                 act.code(act.SPLIT, act.mask_of(first))
-                for size in range(1, len(baits))
+                for size in range(len(baits) + 1)
                 for first in combinations(baits, size)
+                if self.split_allowed(first)
             ]
         if phase == RETRY:
             return [*self.choosable_fish(player), act.code(act.SKIP)]
         return []
+
+    def can_draw(self) -> tuple[bool, bool]:
+        """(rod, bait): a deck can be drawn from while it or its discard pile holds a card."""
+        return bool(self.rod_deck or self.rod_discard), bool(self.bait_deck or self.bait_discard)
+
+    def plus_barred(self, seat: int) -> tuple[bool, bool]:
+        """(rods, baits): while an out-of-series fish tops your catch pile, a Moray Eel forbids
+        "+" rods in your cast and a Crab "+" baits (``BARS_PLUS``)."""
+        pile = self.piles[seat]
+        if not pile:
+            return False, False
+        limit = self.cards.effect[pile[-1]]
+        return limit == BARS_PLUS[ROD], limit == BARS_PLUS[BAIT]
 
     def legal_casts(self, seat: int) -> list[int]:
         """1 rod and 1 bait; more of a kind only with a "+" card of that kind among them.
@@ -195,9 +210,7 @@ class CrazyFishingState(State[Any]):
         cards = self.cards
         kind, plus = cards.kind, cards.plus
         hand = self.hands[seat]
-        pile = self.piles[seat]
-        limit = cards.effect[pile[-1]] if pile else None
-        no_plus_rods, no_plus_baits = limit == "moray-eel", limit == "crab"
+        no_plus_rods, no_plus_baits = self.plus_barred(seat)
         rod_sets = _kind_sets(
             [c for c in hand if kind[c] == ROD and not (no_plus_rods and plus[c])], plus
         )
@@ -215,51 +228,70 @@ class CrazyFishingState(State[Any]):
             for bait_mask, _ in bait_sets
         ]
         if not cards.special_ids["super-fast-reel"].isdisjoint(hand):
-            # The Reel: another rod and at least 2 baits. Its own text asks for the two baits,
-            # so they need no "+" among them (Crab still forbids "+" baits).
+            # Its own text asks for the two baits, so they need no "+" among them (Crab still
+            # forbids "+" baits): any set of the baits, as many as the Reel asks for.
             baits = [c for c in hand if kind[c] == BAIT and not (no_plus_baits and plus[c])]
             masks = [0]
             for card in baits:
                 bit = 1 << card
                 masks += [mask | bit for mask in masks]
-            pairs = [mask for mask in masks if mask.bit_count() >= 2]
+            counted = [(mask, mask.bit_count()) for mask in masks]
             casts += [
                 (rod_mask | bait_mask) << 4
                 for rod_mask, rod_count in rod_sets
-                if rod_mask & reel_bits and rod_count >= 2
-                for bait_mask in pairs
+                if rod_mask & reel_bits and (least := reel_baits_needed(rod_count))
+                for bait_mask, count in counted
+                if count >= least
             ]
         oos_bits = bits.get("out-of-series", 0)
-        if not cards.special_ids["out-of-series"].isdisjoint(hand):  # fish as bait
-            fish_baits = [c for c in pile if kind[c] == FISH]
+        fish_baits = (
+            []
+            if cards.special_ids["out-of-series"].isdisjoint(hand)
+            else [c for c in self.piles[seat] if kind[c] == FISH]
+        )
+        if fish_baits:
+            most = len(hand) + 1
+            fish_fits = {  # by "the Reel is among the rods", then by the number of bait cards
+                reel: [fish_as_bait(True, reel, n) for n in range(most)] for reel in (False, True)
+            }
             casts += [
                 (rod_mask | bait_mask | 1 << fish) << 4
                 for rod_mask, _ in rod_sets
-                if rod_mask & oos_bits and not rod_mask & reel_bits
+                if rod_mask & oos_bits
                 for bait_mask, bait_count in bait_sets
-                if bait_count == 1
+                if fish_fits[bool(rod_mask & reel_bits)][bait_count]
                 for fish in fish_baits
             ]
         return casts
 
-    def choosable_fish(self, seat: int) -> list[int]:
-        """Uncovered sea fish (any with a Bait Bucket) and the fish beside the sea."""
-        bucket = (
+    def sea_spots(self) -> list[int]:
+        """The sea spots that hold a card, covered or not."""
+        return [s for s, card in enumerate(self.sea_card) if card >= 0]
+
+    def bait_bucket_reaches(self, seat: int) -> bool:
+        """A Bait Bucket in ``seat``'s cast lets it take any sea fish, covered or not (not one
+        put back because a fish was the bait)."""
+        return bool(
             self.cast[seat] & self.cards.special_bits.get("bait-bucket", 0)
-            and self.cast_parts(seat)[2] < 0  # a bucket put back for a fish bait does not count
+            and self.cast_parts(seat)[2] < 0
         )
-        pool = (
-            [s for s, card in enumerate(self.sea_card) if card >= 0]
-            if bucket
-            else self.free_spots()
-        )
+
+    def choosable_fish(self, seat: int) -> list[int]:
+        """Uncovered sea fish (any with a Bait Bucket) and the fish beside the sea; the Super-Fast
+        Reel's second fish must be another one."""
+        pool = self.sea_spots() if self.bait_bucket_reaches(seat) else self.free_spots()
         spots = [s << act.KIND_BITS | act.SEA for s in pool]
         if self.beside:
             spots += [c << act.KIND_BITS | act.BESIDE for c in self.beside]
-        if self.targets:  # the Super-Fast Reel's second fish must be another one
+        if self.targets:
             chosen = {ref << act.KIND_BITS | kind for kind, ref in self.targets}
             spots = [code for code in spots if code not in chosen]
         return spots
+
+    def split_allowed(self, first: Sequence[int]) -> bool:
+        """Super-Fast Reel: the baits cast are split between the two fish, at least one each."""
+        baits = self.catcher_baits
+        return 0 < len(first) < len(baits) and set(first) <= set(baits)
 
     # ----- applying actions -----
     def _apply_action(self, player: int, action: int) -> None:
@@ -579,10 +611,14 @@ class CrazyFishingState(State[Any]):
             can_draw = bool(
                 self.rod_deck or self.rod_discard or self.bait_deck or self.bait_discard
             )
-            if len(self.hands[seat]) < HAND_SIZE and can_draw:
+            if not self.holds_a_full_hand(seat) and can_draw:
                 return
             self.collecting += 1
         self.end_of_round()
+
+    def holds_a_full_hand(self, seat: int) -> bool:
+        """Collect refills a hand to 6 cards, and no further."""
+        return len(self.hands[seat]) >= HAND_SIZE
 
     def collect_a_card(self, seat: int, deck: int) -> None:
         pile = self.rod_deck if deck == 0 else self.bait_deck
@@ -590,7 +626,7 @@ class CrazyFishingState(State[Any]):
         hand = self.hands[seat]
         insort(hand, card)
         self.log.append((seat, "drew", seat, card, deck))  # others see "draws a rod/bait"
-        if len(hand) < HAND_SIZE and (self.rod_deck or self.bait_deck):
+        if not self.holds_a_full_hand(seat) and (self.rod_deck or self.bait_deck):
             return  # the same player draws again (the common case)
         self.next_collector()
 
@@ -669,7 +705,7 @@ class CrazyFishingState(State[Any]):
 
     # ----- errors -----
     def _why_illegal(self, player: int, action: int) -> IllegalActionError:
-        if action & act.KIND_MASK == act.DRAW and len(self.hands[player]) >= HAND_SIZE:
+        if action & act.KIND_MASK == act.DRAW and self.holds_a_full_hand(player):
             return IllegalActionError(
                 "collect", f"Player {player + 1} already holds {HAND_SIZE} cards and may not draw"
             )
@@ -679,48 +715,28 @@ class CrazyFishingState(State[Any]):
 
         return explain(self, player, action)
 
-    # ----- copies and views -----
-    def clone(self) -> Self:
-        twin = object.__new__(type(self))
-        self._copy_core_into(twin)
-        twin.cards = self.cards
-        twin.n = self.n
-        twin.round = self.round
-        twin.phase = self.phase
-        twin.hands = [hand.copy() for hand in self.hands]
-        twin.rod_deck = self.rod_deck.copy()
-        twin.bait_deck = self.bait_deck.copy()
-        twin.rod_discard = self.rod_discard.copy()
-        twin.bait_discard = self.bait_discard.copy()
-        twin.sea_card = self.sea_card.copy()
-        twin.sea = self.sea
-        twin.sea_known = self.sea_known.copy()
-        twin.beside = self.beside.copy()
-        twin.piles = [pile.copy() for pile in self.piles]
-        twin.removed = self.removed.copy()
-        twin.cast = self.cast.copy()
-        twin.cast_done = self.cast_done.copy()
-        twin.cast_options = self.cast_options.copy()
-        twin.free_cache = self.free_cache
-        twin.order = self.order.copy()
-        twin.parts = self.parts
-        twin.at = self.at
-        twin.catcher_baits = self.catcher_baits
-        twin.peeks_left = self.peeks_left
-        twin.peeked = [spots.copy() for spots in self.peeked]
-        twin.turbulent_after = self.turbulent_after
-        twin.targets = self.targets.copy()
-        twin.targets_wanted = self.targets_wanted
-        twin.retry_bait = self.retry_bait
-        twin.caught_this_round = self.caught_this_round.copy()
-        twin.collect_order = self.collect_order.copy()
-        twin.collecting = self.collecting
-        return twin
-
+    # ----- views -----
     def view(self, player: int) -> CrazyFishingView:
         from angler.games.crazy_fishing.view import build_view
 
         return build_view(self, player)
+
+
+def last_generation(count: int, with_plus: bool) -> bool:
+    """A cast holds 1 card of a kind, or several with a "+" card of that kind among them."""
+    return count == 1 or with_plus
+
+
+def reel_baits_needed(rods: int) -> int:
+    """The Super-Fast Reel is cast with another rod and at least 2 baits: the fewest baits it
+    takes beside ``rods`` rods (the Reel among them), or 0 if it cannot be cast."""
+    return 2 if rods >= 2 else 0
+
+
+def fish_as_bait(out_of_series: bool, reel: bool, baits: int) -> bool:
+    """A fish of your catch pile may be the bait only with an out-of-series rod (not with the
+    Reel), beside exactly 1 bait card."""
+    return out_of_series and not reel and baits == 1
 
 
 def cast_parts_of(mask: int, kinds: tuple[int, ...]) -> Parts:
@@ -746,7 +762,7 @@ def _pattern_subsets(flags: tuple[bool, ...]) -> tuple[tuple[int, int], ...]:
         for index in range(1, 1 << len(flags)):
             size = index.bit_count()
             with_plus = any(flags[i] for i in range(len(flags)) if index >> i & 1)
-            if size == 1 or with_plus:
+            if last_generation(size, with_plus):
                 subsets.append((index, size))
         found = _PATTERNS[flags] = tuple(subsets)
     return found

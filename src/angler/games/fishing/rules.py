@@ -7,10 +7,11 @@ clockwise, so "the next player" and "the player to your left" are both ``(seat +
 from __future__ import annotations
 
 from bisect import insort
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, ClassVar
 
 from angler.core.chance import Chance
 from angler.core.errors import IllegalActionError
+from angler.core.fields import COPY, COPY_EACH, SHARED, Fields
 from angler.core.state import PUBLIC, State
 from angler.games.fishing.actions import CALL, CATCH, PASS
 from angler.games.fishing.actions import PLAY as PLAY_CARD
@@ -47,52 +48,55 @@ CHOOSE_PASS = 2  # everyone secretly chooses a card to pass left (simultaneous)
 CHOOSE_CALL = 3  # the caller names the colour of this trick
 GAME_OVER = 4
 PHASE_NAMES = ("play", "catch", "pass", "call", "over")
+DECISION = (PLAY_CARD, CATCH, PASS, CALL)  # the kind of action each phase asks for
+CALLABLE = range(5)  # the colours a caller may name (the 5 suits, not trump or buoy)
 
 END_OF_TRICK_EFFECTS = (CATCH_ONE, PASS_LEFT, CATCH_ALL)
 
 
-class FishingState(State[Any]):
-    __slots__ = (
-        "buoy_ids",
-        "call_suit",
-        "caller",
-        "cards",
-        "chooser",
-        "effect",
-        "fisher",
-        "former_leader",
-        "hands",
-        "in_game",
-        "known_pass",
-        "leader",
-        "led",
-        "lowest",
-        "may_hold",
-        "n",
-        "next_call",
-        "next_first",
-        "next_lowest",
-        "ocean",
-        "ocean_masks",
-        "overfished",
-        "pass_choice",
-        "pending",
-        "phase",
-        "remaining",
-        "round",
-        "score",
-        "seen_base",
-        "shown",
-        "stock",
-        "stock_layers",
-        "suit",
-        "trick",
-        "trick_has_effect",
-        "trick_seats",
-        "turn",
-        "winner",
-        "winning_card",
-    )
+class FishingState(State["FishingView"]):
+    FIELDS: ClassVar[Fields] = {
+        "buoy_ids": SHARED,
+        "call_suit": SHARED,
+        "caller": SHARED,
+        "cards": SHARED,
+        "chooser": SHARED,
+        "effect": SHARED,
+        "fisher": COPY_EACH,
+        "former_leader": SHARED,
+        "hands": COPY_EACH,
+        "in_game": SHARED,
+        "known_pass": COPY,
+        "leader": SHARED,
+        "led": SHARED,
+        "lowest": SHARED,
+        "may_hold": COPY,
+        "n": SHARED,
+        "next_call": SHARED,
+        "next_first": SHARED,
+        "next_lowest": SHARED,
+        "ocean": COPY,
+        "ocean_masks": SHARED,
+        "overfished": SHARED,
+        "pass_choice": COPY,
+        "pending": COPY,
+        "phase": SHARED,
+        "remaining": COPY,
+        "round": SHARED,
+        "score": COPY,
+        "seen_base": SHARED,
+        "shown": SHARED,
+        "stock": COPY_EACH,
+        "stock_layers": COPY_EACH,
+        "suit": SHARED,
+        "trick": COPY,
+        "trick_has_effect": SHARED,
+        "trick_seats": COPY,
+        "turn": SHARED,
+        "winner": SHARED,
+        "winning_card": SHARED,
+    }
+    __slots__ = tuple(FIELDS)
 
     game: FishingGame
 
@@ -184,64 +188,72 @@ class FishingState(State[Any]):
     def scores(self) -> list[int]:
         return list(self.score)
 
-    # ----- legal actions -----
+    # ----- legal actions: each rule one method, used by the generator and the explanation -----
     def _legal_actions(self, player: int) -> list[int]:
         phase = self.phase
         if phase == PLAY:
-            # Follow the led colour (or trump) if you can; a buoy may always be played.
-            if player != self.turn:
-                return []
-            hand = self.hands[player]
-            led = self.led
-            if led < 0:
-                return hand.copy()
-            suit = self.suit
-            follow = [card for card in hand if suit[card] == led]
-            if not follow:
-                return hand.copy()
-            if self.buoy_ids.isdisjoint(hand):  # the common case: no buoy to add
-                return follow
-            return sorted(follow + [card for card in hand if suit[card] == BUOY])
+            return self.follow_the_led_colour(self.hands[player]) if player == self.turn else []
         if player not in self.current_players():  # also any int that is not a seat
             return []
+        offset = DECISION[phase] * len(self.cards)
         if phase == CHOOSE_CATCH:
-            offset = CATCH * len(self.cards)
-            return sorted(offset + self.trick[i] for i in self.catch_candidates())
+            return sorted(offset + card for card in self.catchable())
         if phase == CHOOSE_PASS:
-            offset = PASS * len(self.cards)
             return [offset + card for card in self.hands[player]]
         if phase == CHOOSE_CALL:
-            offset = CALL * len(self.cards)
-            return [offset + suit for suit in range(5)]
+            return [offset + suit for suit in CALLABLE]
         return []
 
+    def follow_the_led_colour(self, hand: list[int]) -> list[int]:
+        """The cards of ``hand`` one may play: the led colour (or trump) if you hold it, and a
+        buoy at any time; any card when there is no lead yet or you hold none of it."""
+        led = self.led
+        if led < 0:
+            return hand.copy()
+        suit = self.suit
+        follow = [card for card in hand if suit[card] == led]
+        if not follow:
+            return hand.copy()
+        if self.buoy_ids.isdisjoint(hand):  # the common case: no buoy to add
+            return follow
+        return sorted(follow + [card for card in hand if suit[card] == BUOY])
+
+    def catchable(self) -> list[int]:
+        """The cards the "0" being resolved may catch: 1 other card still in the trick."""
+        return [self.trick[i] for i in self.catch_candidates()]
+
     def _why_illegal(self, player: int, action: int) -> IllegalActionError:
-        """Name the Fishing rule that forbids ``action``."""
+        """Name the Fishing rule that forbids ``action``: the first of the rules above it breaks."""
         if self.is_terminal() or player not in self.current_players():
             return super()._why_illegal(player, action)
         size = len(self.cards)
         kind, card = divmod(action, size) if action >= 0 else (-1, -1)
-        expected = (PLAY_CARD, CATCH, PASS, CALL)[self.phase]
         wanted = ("play a card", "choose the card their 0 catches", "pass a card", "call a colour")
         seat = f"Player {player + 1}"
-        if kind != expected:
+        if kind != DECISION[self.phase]:
             return IllegalActionError("turn order", f"{seat} must {wanted[self.phase]} now")
         name = self.cards.cards[card].name if kind != CALL and 0 <= card < size else str(card)
+        hand = self.hands[player]
         if self.phase == PLAY:
-            if card not in self.hands[player]:
+            if card not in hand:
                 return IllegalActionError("play from your hand", f"{name} is not in your hand")
-            led = "trump" if self.led == TRUMP else f"the led colour {SUITS[self.led]}"
-            return IllegalActionError(
-                "follow the led colour",
-                f"{name} does not follow: you hold {led} and must follow it (or play a buoy)",
-            )
-        if self.phase == CHOOSE_CATCH:
-            return IllegalActionError(
-                "catch 1 other card", f"{name} is not another card still in the trick"
-            )
-        if self.phase == CHOOSE_PASS:
-            return IllegalActionError("pass 1 card to the left", f"{name} is not in your hand")
-        return IllegalActionError("call the colour", f"{card} is not a colour to call")
+            if card not in self.follow_the_led_colour(hand):
+                led = "trump" if self.led == TRUMP else f"the led colour {SUITS[self.led]}"
+                return IllegalActionError(
+                    "follow the led colour",
+                    f"{name} does not follow: you hold {led} and must follow it (or play a buoy)",
+                )
+        elif self.phase == CHOOSE_CATCH:
+            if card not in self.catchable():
+                return IllegalActionError(
+                    "catch 1 other card", f"{name} is not another card still in the trick"
+                )
+        elif self.phase == CHOOSE_PASS:
+            if card not in hand:
+                return IllegalActionError("pass 1 card to the left", f"{name} is not in your hand")
+        elif card not in CALLABLE:
+            return IllegalActionError("call the colour", f"{card} is not a colour to call")
+        return super()._why_illegal(player, action)
 
     # ----- applying actions -----
     def _apply_action(self, player: int, action: int) -> None:
@@ -553,51 +565,7 @@ class FishingState(State[Any]):
         self.phase = GAME_OVER
         self.log.append((PUBLIC, "game-end", tuple(self.score)))
 
-    # ----- copies and views -----
-    def clone(self) -> Self:
-        twin = object.__new__(type(self))
-        self._copy_core_into(twin)
-        twin.cards = self.cards
-        twin.suit = self.suit
-        twin.effect = self.effect
-        twin.buoy_ids = self.buoy_ids
-        twin.trick_has_effect = self.trick_has_effect
-        twin.n = self.n
-        twin.round = self.round
-        twin.phase = self.phase
-        twin.hands = [hand.copy() for hand in self.hands]
-        twin.stock = [pile.copy() for pile in self.stock]
-        twin.stock_layers = [layers.copy() for layers in self.stock_layers]
-        twin.fisher = [pile.copy() for pile in self.fisher]
-        twin.ocean = self.ocean.copy()
-        twin.ocean_masks = self.ocean_masks
-        twin.score = self.score.copy()
-        twin.leader = self.leader
-        twin.turn = self.turn
-        twin.former_leader = self.former_leader
-        twin.trick = self.trick.copy()
-        twin.trick_seats = self.trick_seats.copy()
-        twin.led = self.led
-        twin.call_suit = self.call_suit
-        twin.caller = self.caller
-        twin.lowest = self.lowest
-        twin.next_first = self.next_first
-        twin.next_call = self.next_call
-        twin.next_lowest = self.next_lowest
-        twin.winner = self.winner
-        twin.winning_card = self.winning_card
-        twin.pending = self.pending.copy()
-        twin.remaining = self.remaining.copy()
-        twin.chooser = self.chooser
-        twin.pass_choice = self.pass_choice.copy()
-        twin.may_hold = self.may_hold.copy()
-        twin.seen_base = self.seen_base
-        twin.shown = self.shown
-        twin.known_pass = self.known_pass.copy()
-        twin.overfished = self.overfished
-        twin.in_game = self.in_game
-        return twin
-
+    # ----- views -----
     def view(self, player: int) -> FishingView:
         from angler.games.fishing.view import build_view
 

@@ -14,9 +14,21 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from angler.core.cards import ids_of as ids_of
+from angler.core.codec import (
+    NOTHING,
+    Argument,
+    Card,
+    Cards,
+    Codec,
+    Constant,
+    Number,
+    Shifted,
+    Verb,
+)
 from angler.core.errors import AnglerError
 from angler.core.numbers import NumberError, decimal_from_text, whole_from_text
 from angler.games.flip_and_fish.cards import CardSet
@@ -79,77 +91,76 @@ def aims_and(extra: tuple[int, ...]) -> AimList:
     return AimList(extra)
 
 
-def action_to_string(cards: CardSet, action: int) -> str:
-    kind, argument = action & 15, action >> 4
-    if kind == FISH:
-        bait = [cards.cards[c].name for c in ids_of(argument)]
-        return "fish with " + " ".join(bait) if bait else "fish"
-    if kind == BUY and argument <= 3:
-        return "buy dip" if argument == 3 else f"buy {argument + 1}"
-    if kind == STOCKTAKE and argument < len(cards):
-        return f"stocktake {cards.cards[argument].name}"
-    if kind == GEAR and argument:
-        return "gear up " + " ".join(cards.cards[c].name for c in ids_of(argument))
-    if kind == CAST and argument < AIMS:
-        x, y = aim_point(argument)
-        return f"cast {x:g} {y:g}"
-    if kind == USE and argument >> 3 < len(cards):
-        equipment, slot = divmod(argument, 8)
-        name = cards.cards[equipment].name
-        return f"use {name}" if slot == NO_SLOT else f"use {name} {slot + 1}"
-    if kind == DISCARD and argument < len(cards):
-        return f"discard {cards.cards[argument].name}"
-    if kind == PASS and argument == 0:
-        return "done"
-    raise AnglerError(f"{action} is not a Flip & Fish action code")
+@dataclass(frozen=True)
+class Aim(Argument):
+    """The aimed point, typed in mm (``cast 120 -40``); stored as its index on the aim grid."""
 
-
-def action_from_string(cards: CardSet, text: str) -> int:
-    words = text.split()
-    if not words:
-        raise AnglerError("an empty action")
-
-    def card(name: str) -> int:
-        if name not in cards.by_name:
-            raise AnglerError(f"unknown card {name!r}")
-        return cards.by_name[name]
-
-    verb, rest = words[0], words[1:]
-    if verb in ("fish", "gear") and len(set(rest)) != len(rest):  # a mask holds a card once
-        raise AnglerError(f"{' '.join(words)[:60]!r} names a card twice")
-    if verb == "fish" and not rest:
-        return code(FISH)
-    if verb == "fish" and rest[:1] == ["with"] and rest[1:]:
-        return code(FISH, sum(1 << card(name) for name in rest[1:]))
-    if verb == "buy" and rest == ["dip"]:
-        return code(BUY, 3)
-    if verb == "buy" and len(rest) == 1:
-        return code(BUY, whole_from_text(rest[0], "a shop slot", 1, 3) - 1)
-    if verb == "stocktake" and len(rest) == 1:
-        return code(STOCKTAKE, card(rest[0]))
-    if verb == "gear" and rest[:1] == ["up"] and rest[1:]:
-        return code(GEAR, sum(1 << card(name) for name in rest[1:]))
-    if verb == "cast":
+    def read(self, words: list[str], verb: str) -> int | None:
         try:
-            if len(rest) != 2:  # a point needs both coordinates
+            if len(words) != 2:  # a point needs both coordinates
                 raise NumberError("an aim is two numbers")
-            x, y = (decimal_from_text(number, "an aim") for number in rest)
+            x, y = (decimal_from_text(number, "an aim") for number in words)
         except NumberError:  # not a number, or NaN or infinite: no point on any table
-            given = f", not {' '.join(rest)[:40]!r}" if rest else ""
+            given = f", not {' '.join(words)[:40]!r}" if words else ""
             raise AnglerError(
                 f"the aim must be a point on the table, in mm (cast X Y){given}"
             ) from None
-        return aim_code(x, y)
-    if verb == "use" and rest:
+        return aim_code(x, y) >> 4
+
+    def write(self, value: int) -> str | None:
+        if value >= AIMS:
+            return None
+        x, y = aim_point(value)
+        return f"{x:g} {y:g}"
+
+
+@dataclass(frozen=True, eq=False)
+class Use(Argument):
+    """Equipment, and for a Flashlight or a Spear the water slot typed 1 to 5: stored as
+    ``equipment id × 8 + slot``, slot 7 for none."""
+
+    cards: CardSet
+
+    def read(self, words: list[str], verb: str) -> int | None:
+        if not 1 <= len(words) <= 2:
+            return None
         slot = NO_SLOT
-        if len(rest) == 2:
-            slot = whole_from_text(rest[1], "a water slot", 1, 5) - 1
-        return code(USE, card(rest[0]) * 8 + slot)
-    if verb == "discard" and len(rest) == 1:
-        return code(DISCARD, card(rest[0]))
-    if verb == "done" and not rest:
-        return code(PASS)
-    raise AnglerError(
-        f"unknown action {text!r} (actions: fish, buy, stocktake, gear up, cast, use, discard, "
-        "done)"
+        if len(words) == 2:
+            slot = whole_from_text(words[1], "a water slot", 1, 5) - 1
+        return self.cards.ids(words[:1])[0] * 8 + slot
+
+    def write(self, value: int) -> str | None:
+        equipment, slot = divmod(value, 8)
+        if equipment >= len(self.cards) or slot not in (*range(5), NO_SLOT):
+            return None
+        name = self.cards.cards[equipment].name
+        return name if slot == NO_SLOT else f"{name} {slot + 1}"
+
+
+@cache  # card sets live as long as the process (load_cards caches them)
+def codec(cards: CardSet) -> Codec:
+    card = Card(cards)
+    return Codec(
+        "Flip & Fish",
+        Shifted(4),
+        [
+            Verb("fish", FISH, NOTHING),
+            Verb("fish with", FISH, Cards(cards)),
+            Verb("buy", BUY, Number("a shop slot", 1, 3, offset=1)),
+            Verb("buy dip", BUY, Constant(3)),
+            Verb("stocktake", STOCKTAKE, card),
+            Verb("gear up", GEAR, Cards(cards)),
+            Verb("cast", CAST, Aim()),
+            Verb("use", USE, Use(cards)),
+            Verb("discard", DISCARD, card),
+            Verb("done", PASS, NOTHING),
+        ],
     )
+
+
+def action_to_string(cards: CardSet, action: int) -> str:
+    return codec(cards).to_string(action)
+
+
+def action_from_string(cards: CardSet, text: str) -> int:
+    return codec(cards).from_string(text)

@@ -1,5 +1,9 @@
 """Why a Flip & Fish action is illegal: the rule it breaks, in one line.
 
+Each rule is one method of ``FlipAndFishState`` that the legal actions are also made of
+(``lines_tangled``, ``baitable``, ``payable``, ``used_equipment``, ``spear_target``, ``USED_IN``…),
+so a rule is written once; this module finds the first one an action breaks and words it.
+
 The framework calls ``FlipAndFishState._why_illegal`` only on the failure path (an action not in
 the legal list), so none of this costs anything while playing.
 """
@@ -9,15 +13,14 @@ from __future__ import annotations
 from angler.core.errors import IllegalActionError
 from angler.core.state import State
 from angler.games.flip_and_fish import actions as act
-from angler.games.flip_and_fish.cards import BASE_BAIT_FISH, BOOT, ONGOING, TROPHY
+from angler.games.flip_and_fish.cards import BOOT, ONGOING, TROPHY
 from angler.games.flip_and_fish.rules import (
-    AIM,
-    BOOST,
-    LANDED,
+    GEAR_UP_MOST,
     SHOP_BUY,
     SNAGGED,
     SNAP,
     TURN,
+    USED_IN,
     WATER,
     FlipAndFishState,
 )
@@ -43,17 +46,16 @@ KINDS_NOW = (
     frozenset({act.DISCARD}),
     frozenset({act.BUY, act.PASS}),
 )
-# When equipment is used: effect -> (its phase, in words). Ongoing effects are never used.
-WHEN = (
-    ("spear", TURN, "as the turn's only action"),
-    ("flashlight", AIM, "after announcing bait, before casting"),
-    ("second-cast", LANDED, "after seeing where the die stops"),
-    ("roll-bonus", BOOST, "after a bite, before the catch is decided"),
-    ("reroll", BOOST, "after a bite, before the catch is decided"),
-    ("colour-lure", BOOST, "after a bite, before the catch is decided"),
-    ("snag-guard", SNAGGED, "after a snag"),
-)
-GEAR_UP_MOST = 2
+# When equipment is used, in words (the phase is the rule's: ``USED_IN`` in rules.py).
+WHEN = {
+    "spear": "as the turn's only action",
+    "flashlight": "after announcing bait, before casting",
+    "second-cast": "after seeing where the die stops",
+    "roll-bonus": "after a bite, before the catch is decided",
+    "reroll": "after a bite, before the catch is decided",
+    "colour-lure": "after a bite, before the catch is decided",
+    "snag-guard": "after a snag",
+}
 
 
 def why_illegal(state: FlipAndFishState, player: int, action: int) -> IllegalActionError:
@@ -104,19 +106,20 @@ def why_illegal(state: FlipAndFishState, player: int, action: int) -> IllegalAct
 
 
 def _why_not_bait(state: FlipAndFishState, seat: int, bait: list[int]) -> tuple[str, str] | None:
-    if seat == state.no_fishing:
+    if state.lines_tangled(seat):
         return (
             "snag: tangled lines",
             "your lines are tangled by a snag: no fishing this turn",
         )
+    baitable = state.baitable(seat)
     for card in bait:
         name = state.cards.cards[card].name
         if card not in state.caught[seat]:
             return "bait: only fish you caught", f"{name} is not among your caught fish"
-        if state.cards.bait[card] <= 0:
+        if card not in baitable:
             trophy = " (a trophy fish)" if state.cards.kind[card] == TROPHY else ""
             return "bait: only fish with a bait rating", f"{name}{trophy} has no bait rating"
-    most = BASE_BAIT_FISH + state.ongoing_total(seat, "extra-bait")
+    most = state.bait_limit(seat)
     if len(bait) > most:
         return f"bait: at most {most} fish", f"you announced {len(bait)} bait fish"
     return None
@@ -133,7 +136,7 @@ def _why_not_buy(state: FlipAndFishState, slot: int) -> tuple[str, str] | None:
         return _shop_closed()
     if slot < 3 and slot >= len(state.shop_row):
         return "shop: buy a displayed card", f"shop slot {slot + 1} is empty"
-    if slot == 3 and not (state.shop_deck or state.shop_discard):
+    if slot == 3 and not state.can_lucky_dip():
         return "shop: lucky dip", "the shopping deck and its discard pile are empty"
     return None
 
@@ -152,7 +155,7 @@ def _why_not_stocktake(state: FlipAndFishState, seat: int, fish: int) -> tuple[s
     name = state.cards.cards[fish].name
     if fish not in state.caught[seat]:
         return "stocktake: pay one of your fish", f"{name} is not among your fish"
-    if state.cards.carp[fish]:
+    if fish not in state.payable(seat):
         return "stocktake: not with a Carp", f"{name} is a Carp, which is never paid"
     return None
 
@@ -167,11 +170,12 @@ def _why_not_gear_up(
                 "gear up: only your own equipment",
                 f"{name} is not your equipment",
             )
+    used = state.used_equipment(seat)
     for card in cards:
         name = state.cards.cards[card].name
         if state._equipment(card).kind == ONGOING:
             return "gear up: only used equipment", f"{name} is ongoing: always face up"
-        if state.ready.get(card, True):
+        if card not in used:
             return "gear up: only used equipment", f"{name} is already face up"
     if len(cards) > GEAR_UP_MOST:
         return (
@@ -187,45 +191,50 @@ def _why_not_use(
     name = state.cards.cards[card].name
     if card not in state.gear[seat]:
         return "equipment: only your own", f"{name} is not your equipment"
-    equipment = state._equipment(card)
-    when = [(phase, words) for effect, phase, words in WHEN if effect == equipment.effect]
-    if not when:
+    effect = state._equipment(card).effect
+    if effect not in USED_IN:
         return "equipment: ongoing cards are never used", f"{name} is always in effect"
-    if not state.ready.get(card, True):
+    if card not in state.usable(seat, effect):
         return (
             "equipment: face down until geared up",
             f"{name} was used and lies face down: gear it up before using it again",
         )
-    phase, words = when[0]
-    if phase != state.phase:
-        return "equipment: timing", f"{name} is used {words}, not now"
-    targeted = equipment.effect in ("spear", "flashlight")
-    if not targeted:
+    if USED_IN[effect] != state.phase:
+        return "equipment: timing", f"{name} is used {WHEN[effect]}, not now"
+    if effect not in ("spear", "flashlight"):
         if slot != act.NO_SLOT:
             return "equipment: water slot", f"{name} takes no water slot (use {name})"
         return None
     if slot >= WATER:
         return "equipment: water slot", f"{name} needs a water slot: use {name} 1 to {WATER}"
+    if effect == "flashlight":
+        return _why_not_flashlight(state, slot)
+    reach = state._equipment(card).value or 0
+    if state.spear_target(slot, reach):
+        return None
     fish, where = state.water[slot], f"water slot {slot + 1}"
-    rule = (
-        "Spear: a face-up fish" if equipment.effect == "spear" else "Flashlight: a face-down card"
-    )
+    rule = "Spear: a face-up fish"
     if fish < 0:
         return rule, f"{where} is empty"
-    if equipment.effect == "flashlight":
-        return (rule, f"the card in {where} is already face up") if state.face_up[slot] else None
     if not state.face_up[slot]:
         return rule, f"the card in {where} lies face down"
     if state.cards.kind[fish] == BOOT:
         return rule, f"{where} holds a boot"
-    rate, reach = state.catch_rate(slot), equipment.value or 0
-    if rate > reach:
-        return (
-            "Spear: catch rate within its reach",
-            f"{state.cards.cards[fish].name} in {where} has catch rate {rate}, above {name}'s "
-            f"reach of {reach}",
-        )
-    return None
+    return (
+        "Spear: catch rate within its reach",
+        f"{state.cards.cards[fish].name} in {where} has catch rate {state.catch_rate(slot)}, "
+        f"above {name}'s reach of {reach}",
+    )
+
+
+def _why_not_flashlight(state: FlipAndFishState, slot: int) -> tuple[str, str] | None:
+    if state.flashlight_target(slot):
+        return None
+    where = f"water slot {slot + 1}"
+    rule = "Flashlight: a face-down card"
+    if state.water[slot] < 0:
+        return rule, f"{where} is empty"
+    return rule, f"the card in {where} is already face up"
 
 
 def _why_not_discard(state: FlipAndFishState, seat: int, card: int) -> tuple[str, str] | None:
@@ -237,15 +246,14 @@ def _why_not_discard(state: FlipAndFishState, seat: int, card: int) -> tuple[str
         return f"{clause}: discard 1 equipment card", f"{name} is not one of your equipment cards"
     if card not in state.caught[seat] and card not in state.gear[seat]:
         return "card limits: discard your own card", f"{name} is not yours"
-    over = state.fish_over(seat)
-    if over > 0:
+    if state.discards_fish_first(seat):
         held = len(state.caught[seat])
         if card in state.gear[seat]:
             return (
-                f"card limits: {held - over} fish",
+                f"card limits: {held - state.fish_over(seat)} fish",
                 f"you hold {held} fish: discard a fish (not a Carp) before equipment",
             )
-        if state.cards.carp[card]:
+        if card not in state.payable(seat):
             return "card limits: a Carp can't be discarded", f"{name} is a Carp"
         return None
     if card in state.caught[seat]:

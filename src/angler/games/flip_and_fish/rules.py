@@ -7,10 +7,11 @@ codes (see ``actions.py``). Seats are numbered clockwise from 0; seat 0 starts.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, ClassVar
 
 from angler.core.chance import Chance
 from angler.core.errors import IllegalActionError
+from angler.core.fields import COPY, COPY_EACH, SHARED, Fields
 from angler.core.state import PUBLIC, State
 from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.cards import (
@@ -40,40 +41,56 @@ SNAG = 1
 
 TURN, AIM, LANDED, BOOST, SNAGGED, SNAP, LIMIT, SHOP_BUY, GAME_OVER = range(9)
 PHASE_NAMES = ("turn", "aim", "landed", "boost", "snagged", "snap", "limit", "shop", "over")
+GEAR_UP_MOST = 2  # equipment cards flipped face up by one gear-up
+
+# When each kind of equipment is used: its effect -> the phase. Ongoing effects are never used.
+USED_IN = {
+    "spear": TURN,
+    "flashlight": AIM,
+    "second-cast": LANDED,
+    "roll-bonus": BOOST,
+    "reroll": BOOST,
+    "colour-lure": BOOST,
+    "snag-guard": SNAGGED,
+}
+EFFECTS_USED_IN = tuple(
+    tuple(effect for effect, used in USED_IN.items() if used == phase) for phase in range(9)
+)
 
 
-class FlipAndFishState(State[Any]):
-    __slots__ = (
-        "bait",
-        "bite_slot",
-        "bitten",
-        "cards",
-        "caught",
-        "deck",
-        "extra_turn",
-        "face_up",
-        "fish_discard",
-        "flipped_now",
-        "gear",
-        "landing",
-        "n",
-        "no_fishing",
-        "no_fishing_next",
-        "peeked",
-        "phase",
-        "ready",
-        "roll",
-        "shop_deck",
-        "shop_discard",
-        "shop_open",
-        "shop_pending",
-        "shop_row",
-        "table",
-        "turn",
-        "turns",
-        "water",
-        "winner",
-    )
+class FlipAndFishState(State["FlipAndFishView"]):
+    FIELDS: ClassVar[Fields] = {
+        "bait": COPY,
+        "bite_slot": SHARED,
+        "bitten": COPY,
+        "cards": SHARED,
+        "caught": COPY_EACH,
+        "deck": COPY,
+        "extra_turn": SHARED,
+        "face_up": COPY,
+        "fish_discard": COPY,
+        "flipped_now": SHARED,
+        "gear": COPY_EACH,
+        "landing": SHARED,
+        "n": SHARED,
+        "no_fishing": SHARED,
+        "no_fishing_next": SHARED,
+        "peeked": COPY_EACH,
+        "phase": SHARED,
+        "ready": COPY,
+        "roll": SHARED,
+        "shop_deck": COPY,
+        "shop_discard": COPY,
+        "shop_open": SHARED,
+        "shop_pending": SHARED,
+        "shop_row": COPY,
+        "table": SHARED,
+        "turn": SHARED,
+        "turns": SHARED,
+        "water": COPY,
+        "winner": SHARED,
+    }
+    __slots__ = tuple(FIELDS)
 
     game: FlipAndFishGame
 
@@ -166,7 +183,7 @@ class FlipAndFishState(State[Any]):
         elif kind == FLIP:
             self.ready[card] = False
 
-    # ----- legal actions -----
+    # ----- legal actions: each rule one method, used here and by legality.why_illegal -----
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.turn or self.phase == GAME_OVER:
             return []
@@ -178,24 +195,13 @@ class FlipAndFishState(State[Any]):
                 act.code(act.USE, light * 8 + slot)
                 for light in self.usable(player, "flashlight")
                 for slot in range(WATER)
-                if self.water[slot] >= 0 and not self.face_up[slot]
+                if self.flashlight_target(slot)
             )
             return act.aims_and(lights) if lights else act.ALL_AIMS
-        if phase == LANDED:
-            return [
-                act.code(act.USE, c * 8 + act.NO_SLOT) for c in self.usable(player, "second-cast")
-            ] + [act.code(act.PASS)]
-        if phase == BOOST:
-            boosts = [
-                act.code(act.USE, c * 8 + act.NO_SLOT)
-                for effect in ("roll-bonus", "reroll", "colour-lure")
-                for c in self.usable(player, effect)
-            ]
-            return [*boosts, act.code(act.PASS)]
+        if phase in (LANDED, BOOST):
+            return [*self.untargeted_uses(player), act.code(act.PASS)]
         if phase == SNAGGED:
-            guard = [
-                act.code(act.USE, c * 8 + act.NO_SLOT) for c in self.usable(player, "snag-guard")
-            ]
+            guard = self.untargeted_uses(player)
             return guard + [act.code(act.DISCARD, c) for c in self.gear[player]]
         if phase == SNAP:
             return [act.code(act.DISCARD, c) for c in self.gear[player]]
@@ -208,10 +214,62 @@ class FlipAndFishState(State[Any]):
             ]
         return []
 
+    def untargeted_uses(self, seat: int) -> list[int]:
+        """The equipment ``seat`` may use now that takes no water slot (see ``USED_IN``)."""
+        return [
+            act.code(act.USE, c * 8 + act.NO_SLOT)
+            for effect in EFFECTS_USED_IN[self.phase]
+            for c in self.usable(seat, effect)
+        ]
+
+    def lines_tangled(self, seat: int) -> bool:
+        """A snag in a 3- or 4-player game tangles the next player's lines: no fishing."""
+        return seat == self.no_fishing
+
+    def baitable(self, seat: int) -> list[int]:
+        """Bait is announced from your caught fish that have a bait rating."""
+        bait = self.cards.bait
+        return [c for c in self.caught[seat] if bait[c] > 0]
+
+    def bait_limit(self, seat: int) -> int:
+        """Up to 3 bait fish, more with extra-bait equipment."""
+        return BASE_BAIT_FISH + self.ongoing_total(seat, "extra-bait")
+
+    def payable(self, seat: int) -> list[int]:
+        """The caught fish you may pay at a stocktake or discard: any but a Carp."""
+        carp = self.cards.carp
+        return [c for c in self.caught[seat] if not carp[c]]
+
+    def used_equipment(self, seat: int) -> list[int]:
+        """Used equipment lies face down until geared up (ongoing cards are never used)."""
+        return [c for c in self.gear[seat] if not self.ready.get(c, True)]
+
+    def can_lucky_dip(self) -> bool:
+        """A lucky dip draws from the shopping deck, or its reshuffled discard pile."""
+        return bool(self.shop_deck or self.shop_discard)
+
+    def flashlight_target(self, slot: int) -> bool:
+        """A Flashlight looks at a face-down card in the water."""
+        return self.water[slot] >= 0 and not self.face_up[slot]
+
+    def spear_target(self, slot: int, reach: int) -> bool:
+        """A Spear takes a face-up fish (not a boot) whose catch rate is within its reach."""
+        fish = self.water[slot]
+        return (
+            fish >= 0
+            and self.face_up[slot]
+            and self.cards.kind[fish] != BOOT
+            and self.catch_rate(slot) <= reach
+        )
+
+    def discards_fish_first(self, seat: int) -> bool:
+        """Over the fish limit with a fish that may go (Carp stay): discard fish first."""
+        return self.fish_over(seat) > 0 and bool(self.payable(seat))
+
     def bait_options(self, seat: int) -> list[int]:
         """Up to 3 caught fish with a bait rating (more with extra-bait equipment)."""
-        baitable = [c for c in self.caught[seat] if self.cards.bait[c] > 0]
-        most = BASE_BAIT_FISH + self.ongoing_total(seat, "extra-bait")
+        baitable = self.baitable(seat)
+        most = self.bait_limit(seat)
         return [
             act.code(act.FISH, sum(1 << c for c in group))
             for size in range(min(most, len(baitable)) + 1)
@@ -220,23 +278,21 @@ class FlipAndFishState(State[Any]):
 
     def buy_options(self) -> list[int]:
         options = [act.code(act.BUY, slot) for slot in range(len(self.shop_row))]
-        if self.shop_deck or self.shop_discard:
+        if self.can_lucky_dip():
             options.append(act.code(act.BUY, 3))
         return options
 
     def turn_options(self, seat: int) -> list[int]:
         options: list[int] = []
-        if seat != self.no_fishing:
+        if not self.lines_tangled(seat):
             options += self.bait_options(seat)
         if self.shop_open:
             options += self.buy_options()
-            options += [
-                act.code(act.STOCKTAKE, c) for c in self.caught[seat] if not self.cards.carp[c]
-            ]
-        used = [c for c in self.gear[seat] if not self.ready.get(c, True)]
+            options += [act.code(act.STOCKTAKE, c) for c in self.payable(seat)]
+        used = self.used_equipment(seat)
         options += [
             act.code(act.GEAR, sum(1 << c for c in group))
-            for size in (1, 2)
+            for size in range(1, GEAR_UP_MOST + 1)
             for group in combinations(used, size)
         ]
         for spear in self.usable(seat, "spear"):
@@ -244,18 +300,13 @@ class FlipAndFishState(State[Any]):
             options += [
                 act.code(act.USE, spear * 8 + slot)
                 for slot in range(WATER)
-                if self.water[slot] >= 0
-                and self.face_up[slot]
-                and self.cards.kind[self.water[slot]] != BOOT
-                and self.catch_rate(slot) <= reach
+                if self.spear_target(slot, reach)
             ]
         return options or [act.code(act.PASS)]  # nothing possible: the turn passes
 
     def limit_options(self, seat: int) -> list[int]:
-        if self.fish_over(seat) > 0:
-            fish = [act.code(act.DISCARD, c) for c in self.caught[seat] if not self.cards.carp[c]]
-            if fish:
-                return fish
+        if self.discards_fish_first(seat):
+            return [act.code(act.DISCARD, c) for c in self.payable(seat)]
         # Only Carp over the fish limit (they stay): the equipment limit is what remains.
         return [act.code(act.DISCARD, c) for c in self.gear[seat]]
 
@@ -700,47 +751,7 @@ class FlipAndFishState(State[Any]):
             self.log.append((PUBLIC, "deck-reshuffled", len(self.deck)))
         return self.deck.pop()
 
-    # ----- copies -----
-    def clone(self) -> Self:
-        twin = object.__new__(type(self))
-        self._copy_core_into(twin)
-        for name in (
-            "cards",
-            "n",
-            "table",
-            "shop_open",
-            "shop_pending",
-            "turn",
-            "turns",
-            "phase",
-            "no_fishing",
-            "no_fishing_next",
-            "extra_turn",
-            "landing",
-            "bite_slot",
-            "roll",
-            "winner",
-            "flipped_now",
-        ):
-            setattr(twin, name, getattr(self, name))
-        for name in (
-            "deck",
-            "fish_discard",
-            "shop_deck",
-            "shop_discard",
-            "shop_row",
-            "water",
-            "face_up",
-            "bitten",
-            "bait",
-        ):
-            setattr(twin, name, getattr(self, name).copy())
-        twin.caught = [pile.copy() for pile in self.caught]
-        twin.gear = [pile.copy() for pile in self.gear]
-        twin.peeked = [spots.copy() for spots in self.peeked]
-        twin.ready = dict(self.ready)
-        return twin
-
+    # ----- views -----
     def view(self, player: int) -> FlipAndFishView:
         from angler.games.flip_and_fish.view import build_view
 
