@@ -4,9 +4,12 @@ and a click mapped through the very drawing on screen. The terminal table itself
 from __future__ import annotations
 
 import io
+import random
 import re
 from pathlib import Path
 
+import pytest
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
@@ -69,6 +72,39 @@ def test_a_game_without_a_picture_shows_its_text_alone_and_clicks_mean_nothing()
     picture = Picture(None, Text("only text"), rows=10)
     assert render(picture, 20) == ["only text"]
     assert picture.action_at(0, 0, width=20) is None
+
+
+@pytest.mark.parametrize("name", [game.name for game in all_games()])
+def test_every_games_picture_fits_any_width_and_a_click_means_one_of_its_actions(
+    name: str,
+) -> None:
+    """For positions of a random game, the game's own picture (if any) keeps within every
+    width, and every cell of it means no action or an action code the game can write."""
+    game = make_game(name)
+    state = game.new_state(3)
+    chooser = random.Random(3)
+    for _ in range(4):
+        for _ in range(chooser.randrange(30)):  # a few moves on
+            if state.is_terminal():
+                break
+            seat = state.current_players()[0]
+            legal = state.legal_actions(seat)
+            state.apply_action(legal[chooser.randrange(len(legal))], seat)
+        picture = game.presentation.terminal_picture(state.view(0))
+        if picture is None:
+            continue
+        for width in (24, 47, 100):
+            for rows in (None, 12, -3):
+                drawing = picture.draw(width, rows)
+                if drawing is None:
+                    continue
+                lines = drawing.plain.split("\n")
+                assert all(cell_len(line) <= width for line in lines), (width, rows)
+                for line, text in enumerate(lines):
+                    for column in range(cell_len(text)):
+                        action = picture.action_at(drawing, line, column)
+                        if action is not None:
+                            game.action_to_string(action)  # raises for a code it cannot write
 
 
 def test_the_terminal_table_names_no_game_and_imports_none() -> None:
