@@ -20,18 +20,18 @@ from textual.widgets import Static
 
 from angler.core import make_game
 from angler.games.crazy_fishing.game import CrazyFishingGame
+from angler.games.crazy_fishing.terminal import draw_sea
 from angler.games.crazy_fishing.view import CrazyFishingView
 from angler.games.fishing.cards import MINUS_THREE
 from angler.games.fishing.game import FishingGame
+from angler.games.fishing.terminal import draw_fishing
 from angler.games.fishing.view import FishingView
 from angler.games.flip_and_fish.game import FlipAndFishGame
 from angler.games.flip_and_fish.table import CARD_LENGTH, CARD_WIDTH
+from angler.games.flip_and_fish.terminal import draw_table
 from angler.games.flip_and_fish.view import FlipAndFishView
 from angler.play.match import Match
 from angler.tui.app import PlayApp
-from angler.tui.crazy_sea import draw_sea
-from angler.tui.fishing_cards import draw_fishing
-from angler.tui.flip_table import draw_table
 from angler.tui.screens import EndScreen
 
 SIZES = [(80, 24), (100, 30), (120, 40), (160, 50)]

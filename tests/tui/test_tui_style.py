@@ -1,12 +1,15 @@
-"""Terminal colours: cards in their suit's colour, effects picked out, the text unchanged."""
+"""Terminal colours, through each game's own styles: cards in their suit's colour, effects
+picked out, the text unchanged."""
 
 from __future__ import annotations
 
-from angler.tui.style import COLOUR_STYLE, styled
+from angler.core import make_game
+from angler.core.presentation import COLOUR_STYLE
+from angler.tui.style import styled
 
 
 def spans(text: str, game: str = "fishing") -> dict[str, str]:
-    out = styled(game, text)
+    out = styled(make_game(game).presentation.terminal_styles, text)
     assert out.plain == text  # colour never changes what is written
     return {out.plain[s.start : s.end]: str(s.style) for s in out.spans}
 

@@ -3,6 +3,10 @@
 Interfaces (the terminal table, the line prompt, ``angler replay``, later the web table) read a
 game's looks only through ``game.presentation``; each hook takes a seat's view, never a state, so
 nothing shown can leak what the seat may not see.
+
+Each interface's own looks sit beside the text hooks, under its name: the terminal table's are
+``terminal_styles`` and ``terminal_picture`` (a game draws its picture in its own folder, as
+boardgame.io pairs a game with its board); the web table's will sit beside them.
 """
 
 from __future__ import annotations
@@ -15,12 +19,27 @@ from angler.core.view import View
 
 if TYPE_CHECKING:
     from angler.core.game import Game
+    from angler.core.terminal import TerminalPicture
 
 V = TypeVar("V", bound=View)
+
+# Truecolor, not the 16 ANSI names, which terminal themes remap (blue came out purple).
+COLOUR_STYLE = {
+    "blue": "bold #4c8dff",
+    "purple": "bold #b36bff",
+    "red": "bold #ff4d4d",
+    "yellow": "bold #ffd21f",
+    "green": "bold #2ecc71",
+}
+"""Rich styles for the colour names cards are printed in, for any game whose cards have colours."""
 
 
 class Presentation(Generic[V]):
     """Plain defaults that work for any game; each game refines them in its own folder."""
+
+    terminal_styles: Sequence[tuple[str, str]] = ()
+    """(regular expression, Rich style) pairs that colour this game's text on the terminal
+    table (its table text, log and menu): cards in their colours, effects picked out."""
 
     def __init__(self, game: Game[Any, V]) -> None:
         self.game = game
@@ -53,3 +72,8 @@ class Presentation(Generic[V]):
         field names: card ids as card names, action codes as action texts. Here the log, one
         line per event."""
         return {"events": [self.describe_event(event, view.player) for event in view.events]}
+
+    def terminal_picture(self, view: V) -> TerminalPicture[Any] | None:
+        """What the terminal table draws above ``view``'s text (``core/terminal.py``); None
+        for a game that shows only its text."""
+        return None

@@ -1,10 +1,11 @@
 """The full-screen terminal table (Textual): people play against bots or each other.
 
 Everything a person sees comes from their seat's view (``state.view(seat)``) through the game's
-own text hooks (``render_view``, ``describe_event``, ``menu``, ``menu_label``, ``prompt``), never
-from the state itself. Bots think in a worker thread, so the screen stays live, and their moves
-are paced (``+``/``-``). A printable key that is not one of the keys below starts typing an
-action; after a typed move the menu has the focus again, so the keys work.
+own text hooks (``render_view``, ``describe_event``, ``menu``, ``menu_label``, ``prompt``) and
+its terminal looks (``terminal_styles``, ``terminal_picture``), never from the state itself.
+Bots think in a worker thread, so the screen stays live, and their moves are paced (``+``/``-``).
+A printable key that is not one of the keys below starts typing an action; after a typed move
+the menu has the focus again, so the keys work.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from angler.core.errors import AnglerError
 from angler.core.view import View
 from angler.play.match import Match
 from angler.play.typed import typed_action
-from angler.tui.drawings import Picture, drawing
+from angler.tui.drawings import Picture
 from angler.tui.screens import ConfirmScreen, EndScreen, PassScreen, RulesScreen
 from angler.tui.style import styled
 
@@ -190,10 +191,10 @@ class PlayApp(App[None]):
         self.choices = list(choices)
         menu = self.query_one("#actions", OptionList)
         menu.clear_options()
-        game = match.game
+        looks = match.game.presentation
         view = match.state.view(seat)
         menu.add_options(
-            Option(styled(game.name, game.presentation.menu_label(view, code)), id=str(i))
+            Option(styled(looks.terminal_styles, looks.menu_label(view, code)), id=str(i))
             for i, code in enumerate(self.choices)
         )
         menu.highlighted = 0 if self.choices else None
@@ -208,13 +209,13 @@ class PlayApp(App[None]):
     # ----- what the viewer sees -----
     def show(self, status: str | Text | None = None) -> None:
         view = self.match.state.view(self.viewer)
-        game = self.match.game
-        text = styled(game.name, game.presentation.render_view(view))
-        self.picture = Picture(drawing(game, view), text, self.size.height - FRAME_ROWS)
+        looks = self.match.game.presentation
+        text = styled(looks.terminal_styles, looks.render_view(view))
+        self.picture = Picture(looks.terminal_picture(view), text, self.size.height - FRAME_ROWS)
         self.query_one("#table", Static).update(self.picture)
         log = self.query_one("#log", RichLog)
         for event in view.events[self.logged :]:
-            log.write(styled(game.name, game.presentation.describe_event(event, self.viewer)))
+            log.write(styled(looks.terminal_styles, looks.describe_event(event, self.viewer)))
         self.logged = len(view.events)
         if status is not None:
             self.query_one("#status", Static).update(status)
@@ -304,7 +305,8 @@ class PlayApp(App[None]):
         self.later(self.pace if bot_next else 0)  # a moment to undo before a bot moves
 
     def on_click(self, event: events.Click) -> None:
-        """Flip & Fish: a click on the table picture aims there (``cast X Y``)."""
+        """A click on the game's picture plays the action the game says it means there (a cast
+        aimed at the point clicked, say), if it is legal."""
         picture = self.picture
         table = self.query_one("#table", Static)
         if self.asking is None or picture is None:
@@ -312,14 +314,8 @@ class PlayApp(App[None]):
         offset = event.get_content_offset(table)
         if offset is None:
             return
-        point = picture.point_at(offset.y, offset.x, table.content_size.width)
-        if point is None:
-            return
-        try:
-            action = self.match.game.action_from_string(f"cast {point[0]} {point[1]}")
-        except AnglerError:
-            return
-        if action in self.match.state.legal_actions(self.asking):
+        action = picture.action_at(offset.y, offset.x, table.content_size.width)
+        if action is not None and action in self.match.state.legal_actions(self.asking):
             self.choose(action)
 
     # ----- keys -----

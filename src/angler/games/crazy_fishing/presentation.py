@@ -1,4 +1,5 @@
-"""How Crazy Fishing shows itself: the table as text, the log in words, the menu and the prompt."""
+"""How Crazy Fishing shows itself: the table as text, the log in words, the menu and the prompt;
+on the terminal, rods and baits in their colours and a picture of the sea (``terminal.py``)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,18 @@ from angler.games.crazy_fishing.view import CrazyFishingView
 
 if TYPE_CHECKING:
     from angler.games.crazy_fishing.game import CrazyFishingGame
+    from angler.games.crazy_fishing.terminal import SeaPicture
+
+TERMINAL_STYLES = (
+    (r"\bR\d+\+?#\d+|\brod \d+\+?", "bold cyan"),
+    (r"\bB\d+\+?#\d+|\bbait \d+\+?", "bold magenta"),
+    (r"\b(?:pearl|boot|monster fish)[^,;)\n]*", "bold yellow"),
+)
 
 
 class CrazyFishingPresentation(Presentation[CrazyFishingView]):
     game: CrazyFishingGame
+    terminal_styles = TERMINAL_STYLES
 
     def render_view(self, view: CrazyFishingView) -> str:
         return text.render(view, self.game.cards)
@@ -28,6 +37,11 @@ class CrazyFishingPresentation(Presentation[CrazyFishingView]):
 
     def prompt(self, view: CrazyFishingView, legal: Sequence[int]) -> str:
         return text.prompt(view, self.game.cards)
+
+    def terminal_picture(self, view: CrazyFishingView) -> SeaPicture:
+        from angler.games.crazy_fishing.terminal import SeaPicture  # Rich, only when drawn
+
+        return SeaPicture(view, self.game.cards)
 
     def view_names(self, view: CrazyFishingView) -> dict[str, Any]:
         """Card names for the hand, casts, discards, sea faces, catch piles and fish seen, and

@@ -1,21 +1,35 @@
-"""How Fishing shows itself: the table as text, the log in words, the menu and the prompt."""
+"""How Fishing shows itself: the table as text, the log in words, the menu and the prompt; on
+the terminal, its cards in their colours and a picture of the trick and the hand
+(``terminal.py``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from angler.core.presentation import Presentation
+from angler.core.presentation import COLOUR_STYLE, Presentation
 from angler.games.fishing import view as text
 from angler.games.fishing.cards import SUITS
 from angler.games.fishing.view import FishingView
 
 if TYPE_CHECKING:
     from angler.games.fishing.game import FishingGame
+    from angler.games.fishing.terminal import FishingPicture
+
+LETTER_STYLE = {"B": "blue", "P": "purple", "R": "red", "Y": "yellow", "G": "green"}
+
+TERMINAL_STYLES = (
+    *((rf"\b{letter}-?\d+\b", COLOUR_STYLE[colour]) for letter, colour in LETTER_STYLE.items()),
+    *((rf"\b{colour} -?\d+\b", style) for colour, style in COLOUR_STYLE.items()),
+    (r"\bbuoy[^,;)\n]*", "bold cyan"),
+    (r"lowest value wins|call the colour|called colour[^,;\n]*|plays? first", "reverse"),
+    (r"(?<!\w)-3[ab]?\b|−3", "bold reverse"),  # the -3 cards (-3a, -3b) and their penalty
+)
 
 
 class FishingPresentation(Presentation[FishingView]):
     game: FishingGame
+    terminal_styles = TERMINAL_STYLES
 
     def render_view(self, view: FishingView) -> str:
         return text.render(view, self.game.cards)
@@ -28,6 +42,11 @@ class FishingPresentation(Presentation[FishingView]):
 
     def prompt(self, view: FishingView, legal: Sequence[int]) -> str:
         return text.prompt(view, self.game.cards)
+
+    def terminal_picture(self, view: FishingView) -> FishingPicture:
+        from angler.games.fishing.terminal import FishingPicture  # Rich, only when drawn
+
+        return FishingPicture(view, self.game.cards)
 
     def view_names(self, view: FishingView) -> dict[str, Any]:
         """Card names for the hand, trick, fishers and stockroom, colours for the led and called

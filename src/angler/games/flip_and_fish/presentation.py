@@ -1,21 +1,30 @@
 """How Flip & Fish shows itself: the table as text, the log in words, a menu of a few aims and
-the prompt."""
+the prompt; on the terminal, fish in their colours and a picture of the table from above that a
+click aims at (``terminal.py``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from angler.core.presentation import Presentation
+from angler.core.presentation import COLOUR_STYLE, Presentation
 from angler.games.flip_and_fish import view as text
 from angler.games.flip_and_fish.view import FlipAndFishView
 
 if TYPE_CHECKING:
     from angler.games.flip_and_fish.game import FlipAndFishGame
+    from angler.games.flip_and_fish.terminal import FlipAndFishPicture
+
+TERMINAL_STYLES = (
+    *((rf"\b{colour}\b", style) for colour, style in COLOUR_STYLE.items()),
+    (r"\btroph(?:y|ies)\b", "bold yellow"),
+    (r"\b(?:catch(?:es)?|caught|bite|strike|snag|miss(?:es)?)\b", "bold"),
+)
 
 
 class FlipAndFishPresentation(Presentation[FlipAndFishView]):
     game: FlipAndFishGame
+    terminal_styles = TERMINAL_STYLES
 
     def render_view(self, view: FlipAndFishView) -> str:
         return text.render(view, self.game.cards, self.game.table)
@@ -31,6 +40,11 @@ class FlipAndFishPresentation(Presentation[FlipAndFishView]):
 
     def prompt(self, view: FlipAndFishView, legal: Sequence[int]) -> str:
         return text.prompt(view, self.game.cards)
+
+    def terminal_picture(self, view: FlipAndFishView) -> FlipAndFishPicture:
+        from angler.games.flip_and_fish.terminal import FlipAndFishPicture  # Rich, when drawn
+
+        return FlipAndFishPicture(view, self.game.table, self.game.cards)
 
     def view_names(self, view: FlipAndFishView) -> dict[str, Any]:
         """Card names for the water, catches, gear, shop and discards, and the legal actions'

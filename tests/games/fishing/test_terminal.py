@@ -7,8 +7,8 @@ import dataclasses
 from angler.core.registry import make_game
 from angler.games.fishing.cards import MINUS_THREE
 from angler.games.fishing.game import FishingGame
+from angler.games.fishing.terminal import draw_fishing, effects_banner, tiles
 from angler.games.fishing.view import FishingView
-from angler.tui.fishing_cards import draw_fishing, effects_banner, tiles
 
 
 def opening_view() -> tuple[FishingView, FishingGame]:

@@ -8,8 +8,8 @@ from angler.agents.base import make_agent
 from angler.core.registry import make_game
 from angler.games.flip_and_fish.game import FlipAndFishGame
 from angler.games.flip_and_fish.rules import FlipAndFishState
+from angler.games.flip_and_fish.terminal import cast_story, draw_table, last_cast
 from angler.games.flip_and_fish.view import FlipAndFishView
-from angler.tui.flip_table import cast_story, draw_table, last_cast
 
 
 def play_until(

@@ -1,6 +1,7 @@
-"""Flip & Fish's table seen from above, in text: the water cards, the jetties, where the die
-stopped and how far the ruler reaches from it. The latest cast, a bot's too, stays drawn (its aim
-``+``, its stop and face) until the next turn starts, with what came of it written beneath.
+"""Flip & Fish's picture on the terminal table: the table seen from above, in text, with the
+water cards, the jetties, where the die stopped and how far the ruler reaches from it. The latest
+cast, a bot's too, stays drawn (its aim ``+``, its stop and face) until the next turn starts,
+with what came of it written beneath. A click on the table aims a cast there.
 
 Only the part of the table in use is drawn, at the finest scale that fits the room: one character
 is ``mm`` millimetres across and a line ``2 * mm`` (terminal cells are about twice as tall as wide,
@@ -14,6 +15,9 @@ import textwrap
 
 from rich.text import Text
 
+from angler.core.errors import AnglerError
+from angler.core.terminal import TerminalPicture, append_runs
+from angler.games.flip_and_fish.actions import aim_code
 from angler.games.flip_and_fish.cards import BOOT, TROPHY, CardSet
 from angler.games.flip_and_fish.table import (
     CARD_LENGTH,
@@ -23,7 +27,6 @@ from angler.games.flip_and_fish.table import (
     Table,
 )
 from angler.games.flip_and_fish.view import FlipAndFishView
-from angler.tui.style import append_runs
 
 # Millimetres a character stands for, finest first. Finer than 15 adds nothing (aims lie on a
 # 10 mm grid). Up to LEGIBLE_MM the picture coarsens to save lines, past it only to fit its width.
@@ -89,6 +92,27 @@ class TablePicture(Text):
         ):
             return None
         return self.grid.point(row, col)
+
+
+class FlipAndFishPicture(TerminalPicture[TablePicture]):
+    """The table of one seat's view; a click on it aims a cast at the point under the pointer."""
+
+    def __init__(self, view: FlipAndFishView, table: Table, cards: CardSet) -> None:
+        self.view = view
+        self.table = table
+        self.cards = cards
+
+    def draw(self, width: int, rows: int | None) -> TablePicture:
+        return draw_table(self.view, self.table, self.cards, width, rows)
+
+    def action_at(self, drawing: TablePicture, line: int, column: int) -> int | None:
+        point = drawing.point_at(line, column)
+        if point is None:
+            return None
+        try:
+            return aim_code(*point)
+        except AnglerError:  # a point of the margin beyond the table's edge
+            return None
 
 
 def draw_table(

@@ -1,6 +1,7 @@
-"""Crazy Fishing's sea as the loose pile it is, seen from above: every round card where it lies,
-lower cards drawn first so the upper ones cover them. A fish you may choose (uncovered) shows its
-spot and the range printed on its back (and its face if you know it); a covered one is shaded.
+"""Crazy Fishing's picture on the terminal table: the sea as the loose pile it is, seen from
+above, every round card where it lies, lower cards drawn first so the upper ones cover them. A
+fish you may choose (uncovered) shows its spot and the range printed on its back (and its face if
+you know it); a covered one is shaded.
 
 The sea is drawn as wide as the pane allows, and narrower when the lines the pane has left would
 not hold it, but not below ``LEGIBLE_COLUMNS`` (there the pane scrolls instead).
@@ -10,14 +11,25 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from angler.core.terminal import TerminalPicture, append_runs
 from angler.games.crazy_fishing.cards import CardSet
 from angler.games.crazy_fishing.view import CrazyFishingView
-from angler.tui.style import append_runs
 
 WIDTH = 64  # characters across the picture when no width is given
 MOST_COLUMNS = 96  # wider adds nothing a person needs
 LEGIBLE_COLUMNS = 36  # narrower, the labels of neighbouring fish run into each other
 MM_PER_ROW_FACTOR = 2.0  # a terminal cell is about twice as tall as wide
+
+
+class SeaPicture(TerminalPicture[Text]):
+    """The sea of one seat's view (nothing once it is empty); a click means nothing here."""
+
+    def __init__(self, view: CrazyFishingView, cards: CardSet) -> None:
+        self.view = view
+        self.cards = cards
+
+    def draw(self, width: int, rows: int | None) -> Text | None:
+        return draw_sea(self.view, self.cards, width, rows)
 
 
 def draw_sea(

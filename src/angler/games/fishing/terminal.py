@@ -1,6 +1,6 @@
-"""Fishing's table as cards: the trick in play and the hand drawn as coloured tiles, under a
-banner of the buoy effects that bind this trick and the next (the called colour, lowest value
-wins, who plays first) and a warning while a −3 lies in the trick."""
+"""Fishing's picture on the terminal table: the trick in play and the hand drawn as coloured
+tiles, under a banner of the buoy effects that bind this trick and the next (the called colour,
+lowest value wins, who plays first) and a warning while a −3 lies in the trick."""
 
 from __future__ import annotations
 
@@ -9,16 +9,27 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
+from angler.core.presentation import COLOUR_STYLE
+from angler.core.terminal import TerminalPicture, flow
 from angler.core.view import seat_name
 from angler.games.fishing.cards import BUOY, MINUS_THREE, SUITS, CardSet
 from angler.games.fishing.view import FishingView, next_trick_effects
-from angler.tui.drawings import flow
-from angler.tui.style import COLOUR_STYLE
 
 BUOY_STYLE = "bold cyan"
 MINUS_STYLE = "bold reverse red"
 EFFECT_STYLE = "bold black on #ffd21f"
 WIDTH = 66  # characters a row of cards may take when no width is given
+
+
+class FishingPicture(TerminalPicture[Text]):
+    """The banner, the trick and the hand of one seat's view; a click means nothing here."""
+
+    def __init__(self, view: FishingView, cards: CardSet) -> None:
+        self.view = view
+        self.cards = cards
+
+    def draw(self, width: int, rows: int | None) -> Text:
+        return draw_fishing(self.view, self.cards, width, rows)
 
 
 def card_style(cards: CardSet, card: int) -> str:
