@@ -21,12 +21,11 @@ from angler.core.errors import AnglerError
 from angler.core.numbers import is_whole
 from angler.games.crazy_fishing.cards import BAIT, FISH, ROD
 from angler.games.crazy_fishing.rules import HAND_SIZE, CrazyFishingState
-from angler.games.crazy_fishing.sea import SeaLayout
+from angler.games.crazy_fishing.sea import MAX_POSITION, SeaLayout, shuffled_apart
 
 if TYPE_CHECKING:
     from angler.games.crazy_fishing.game import CrazyFishingGame
 
-MAX_POSITION = 10_000  # mm from the middle of the sea: a sea far larger than any table
 KEYS = {"hands", "sea", "positions", "rod_deck", "bait_deck", "piles", "beside"}
 
 
@@ -78,29 +77,42 @@ def state_from_setup(
     piles_raw = setup.get("piles", [[] for _ in range(n)])
     if not isinstance(piles_raw, list) or len(piles_raw) != n:
         raise AnglerError(f"setup 'piles' must be {n} lists of card names")
-    piles = [cards.ids(_names(p, "piles"))[::-1] for p in piles_raw]
+    catch_piles = [cards.ids(_names(p, "piles"))[::-1] for p in piles_raw]
     beside = cards.ids(_names(setup.get("beside", []), "beside"))
-    placed = [c for group in hands + piles for c in group] + beside
-    sea = cards.ids(_names(setup["sea"], "sea")) if "sea" in setup else None
-    rng = state.chance.generator()
-    if sea is None:
-        sea = [f for f in game.fish_in_play if f not in placed]
-        rng.shuffle(sea)
-    placed += sea
-    decks = []
-    for key, pool in (("rod_deck", game.rods_in_play), ("bait_deck", game.baits_in_play)):
-        if key in setup:
-            deck = cards.ids(_names(setup[key], key))[::-1]
-        else:
-            deck = [c for c in pool if c not in placed]
-            rng.shuffle(deck)
-        placed += deck
-        decks.append(deck)
+    placed = [c for group in hands + catch_piles for c in group] + beside
+    # The piles not given (the sea, the decks) are the cards of their kind placed nowhere else,
+    # shuffled apart as one chance event (taken whether or not any pile is left to shuffle).
+    given = {
+        "sea": cards.ids(_names(setup["sea"], "sea")) if "sea" in setup else None,
+        "rod_deck": cards.ids(_names(setup["rod_deck"], "rod_deck"))[::-1]
+        if "rod_deck" in setup
+        else None,
+        "bait_deck": cards.ids(_names(setup["bait_deck"], "bait_deck"))[::-1]
+        if "bait_deck" in setup
+        else None,
+    }
+    piles: dict[str, list[int]] = {}
+    to_shuffle: list[list[int]] = []
+    for key, pool in (
+        ("sea", game.fish_in_play),
+        ("rod_deck", game.rods_in_play),
+        ("bait_deck", game.baits_in_play),
+    ):
+        pile = given[key]
+        if pile is None:
+            pile = [c for c in pool if c not in placed]
+            to_shuffle.append(pile)
+        placed += pile
+        piles[key] = pile
+    dealt = state.chance.outcome(lambda rng: shuffled_apart(rng, to_shuffle))
+    for pile in to_shuffle:
+        pile[:], dealt = dealt[: len(pile)], dealt[len(pile) :]
+    sea, decks = piles["sea"], [piles["rod_deck"], piles["bait_deck"]]
     if len(set(placed)) != len(placed):
         raise AnglerError("setup places a card twice")
-    _check_zones(game, hands, piles, beside, sea, decks)
+    _check_zones(game, hands, catch_piles, beside, sea, decks)
     state.hands = [sorted(h) for h in hands]
-    state.piles = piles
+    state.piles = catch_piles
     state.beside = beside
     state.rod_deck, state.bait_deck = decks
     if "positions" in setup:
