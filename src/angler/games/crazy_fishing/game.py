@@ -4,7 +4,7 @@ and replays; set-up, action texts and views come from this folder's modules (``C
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from angler.core.chance import Chance
 from angler.core.errors import AnglerError, OptionError
@@ -15,6 +15,7 @@ from angler.core.view import View, counted
 from angler.games.crazy_fishing.actions import ids_of
 from angler.games.crazy_fishing.cards import BAIT, FISH, ROD, CardSet, load_cards
 from angler.games.crazy_fishing.rules import PHASE_NAMES, CrazyFishingState
+from angler.games.crazy_fishing.setup import setup_of
 from angler.games.crazy_fishing.view import CrazyFishingView
 
 
@@ -126,6 +127,9 @@ class CrazyFishingGame(CardGame):
         state = CrazyFishingState(self, Chance(seed))
         state.set_up()
         return state
+
+    def setup_of(self, state: State) -> dict[str, Any]:
+        return setup_of(cast(CrazyFishingState, state))
 
     def menu(self, view: View, legal: Sequence[int]) -> tuple[list[int], str]:
         from angler.games.crazy_fishing.view import CrazyFishingView, menu

@@ -4,7 +4,7 @@ and replays; set-up, action texts and views come from this folder's modules (``C
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from angler.core.chance import Chance
 from angler.core.errors import AnglerError
@@ -14,6 +14,7 @@ from angler.core.state import State
 from angler.core.view import View, counted
 from angler.games.fishing.cards import SUITS, TRUMP, CardSet, load_cards
 from angler.games.fishing.rules import HAND_SIZES, PHASE_NAMES, FishingState
+from angler.games.fishing.setup import setup_of
 from angler.games.fishing.view import FishingView
 
 
@@ -51,6 +52,9 @@ class FishingGame(CardGame):
         state = FishingState(self, Chance(seed))
         state.deal_first_round()
         return state
+
+    def setup_of(self, state: State) -> dict[str, Any]:
+        return setup_of(cast(FishingState, state))
 
     def menu(self, view: View, legal: Sequence[int]) -> tuple[list[int], str]:
         from angler.games.fishing.view import FishingView, menu

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cached_property
-from typing import Any
+from typing import Any, cast
 
 from angler.core.chance import Chance
 from angler.core.errors import AnglerError, OptionError
@@ -25,6 +25,7 @@ from angler.games.flip_and_fish.rules import (
     TURN,
     FlipAndFishState,
 )
+from angler.games.flip_and_fish.setup import setup_of
 from angler.games.flip_and_fish.table import PRESETS, Point, Table, check_layout
 from angler.games.flip_and_fish.worth import TROPHY_WORTH, worth_table
 
@@ -169,6 +170,9 @@ class FlipAndFishGame(CardGame):
     # are whole numbers in "outcomes"; its "chance" (deck reshuffles) names cards top card first,
     # as in the other games (CardGame's hooks).
     records_outcomes = True
+
+    def setup_of(self, state: State) -> dict[str, Any]:
+        return setup_of(cast(FlipAndFishState, state))
 
     def render_view(self, view: View) -> str:
         from angler.games.flip_and_fish.view import FlipAndFishView, render
