@@ -3,11 +3,13 @@ sets of ids written as bitmasks."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
-from typing import Any, Generic, Protocol, TypeGuard, TypeVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeGuard, TypeVar
 
 from angler.core.errors import AnglerError
-from angler.core.numbers import NumberError, whole
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 CARD_NUMBER_MAX = 999  # any value, speed, size or rate a card file gives: far above any edition
 
@@ -25,6 +27,7 @@ class NamedCards(Generic[C]):
 
     cards: Sequence[C]
     by_name: dict[str, int]
+    file_model: ClassVar[type[BaseModel] | None] = None  # what a card file holds: its schema
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -74,16 +77,29 @@ def is_card_word(name: Any, forbidden: str = "") -> TypeGuard[str]:
     )
 
 
-def card_number(
-    value: Any, where: str, field: str, low: int = 0, high: int = CARD_NUMBER_MAX
-) -> int:
-    """A whole number a card gives (``true`` is not one); AnglerError naming card and field."""
-    try:
-        return whole(value, f"{where}: {field!r}", low, high)
-    except NumberError as exc:
-        raise AnglerError(str(exc)) from None
+def card_places(
+    data: Any, sections: Mapping[tuple[str, ...], str], forbidden: str = "", both: bool = False
+) -> Callable[[tuple[int | str, ...]], str | None]:
+    """Names the places of a card file for its one-line errors (a ``context`` of
+    :func:`angler.core.models.read_model`): the file itself is "", and the card at
+    ``(*section, index)`` is ``card Wahoo`` (with ``both``: ``card Wahoo (fishing card 4)``), or
+    ``fishing card 4`` while its name is unusable. ``sections`` maps a list's path in the file
+    to its label: ``{("fishing",): "fishing card"}``."""
 
+    def place(loc: tuple[int | str, ...]) -> str | None:
+        if not loc:
+            return ""
+        label = sections.get(tuple(str(part) for part in loc[:-1]))
+        index = loc[-1]
+        if label is None or not isinstance(index, int):
+            return None
+        where = f"{label} {index + 1}"
+        raw: Any = data
+        for part in loc:
+            raw = raw[part]
+        name = raw.get("name") if isinstance(raw, dict) else None
+        if not is_card_word(name, forbidden):
+            return where
+        return f"card {name} ({where})" if both else f"card {name}"
 
-def one_of(value: Any, choices: Collection[str]) -> bool:
-    """``value`` is one of the texts ``choices`` (any JSON value may be asked: lists too)."""
-    return isinstance(value, str) and value in choices
+    return place

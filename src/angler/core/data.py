@@ -1,4 +1,5 @@
-"""Reading a game's data files (card sets) with one-line errors."""
+"""Reading JSON (records, card files) with one-line errors; what it holds is then read by a
+declared model (core/models.py)."""
 
 from __future__ import annotations
 
@@ -84,14 +85,11 @@ def read_json(file: Path, what: str = "card file") -> Any:
     )
 
 
-def read_card_file(path: str | None, default: Path) -> tuple[Path, dict[str, Any]]:
-    """The card file ``path`` (``default``, the bundled edition, when None) and its JSON object;
-    AnglerError if it cannot be read or is not an object."""
+def read_card_file(path: str | None, default: Path) -> tuple[Path, Any]:
+    """The card file ``path`` (``default``, the bundled edition, when None) and its JSON value,
+    for the game's card-file model to read; AnglerError if it cannot be read as JSON."""
     file = Path(path) if path else default
-    data = read_json(file)
-    if not isinstance(data, dict):
-        raise AnglerError(f"card file {file}: expected an object")
-    return file, data
+    return file, read_json(file)
 
 
 def check_card_file(value: Any) -> str | None:

@@ -11,18 +11,22 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import ConfigDict, PlainValidator, ValidationError, WithJsonSchema
 
 from angler.core.chance import ForcedChanceError
 from angler.core.data import read_json_text
 from angler.core.errors import AnglerError, RecordError
 from angler.core.game import Game
-from angler.core.numbers import described, is_whole, shown
+from angler.core.models import AnglerModel, Loc, Text, Whole, expected, problem_of
+from angler.core.numbers import described
 from angler.core.registry import get_game
 from angler.core.state import State
 from angler.core.view import counted
 
-FORMAT = "angler-record/1"
+FORMAT = "angler-record/1"  # the format record_of writes
+FORMATS = frozenset({FORMAT})  # the formats parse_record reads
 
 
 @dataclass
@@ -112,80 +116,92 @@ def _outcomes_by_action(state: State, setup: Mapping[str, Any] | None) -> list[l
 MAX_OUTCOME = 10**6  # a chance outcome's numbers (a cast's tenths of a mm, a die's face)
 
 
-def _header_error(key: str, expected: str, data: dict[str, Any]) -> RecordError:
-    if key not in data:
-        return RecordError(f"{key!r} is missing", 0)
-    return RecordError(f"{key!r} must be {expected}, not {described(data[key])}", 0)
+def _known_format(value: Any) -> str:
+    if not (isinstance(value, str) and value in FORMATS):
+        known = " or ".join(repr(name) for name in sorted(FORMATS))
+        raise expected(known, value)
+    return value
+
+
+class ActionEntry(AnglerModel):
+    """One action of a record: its seat, its text, and the chance outcomes it caused."""
+
+    player: Annotated[int, Whole()]
+    """The seat that chose the action, from 0 (checked against the game's seats on replay)."""
+    action: Text
+    """The action's canonical text, e.g. "play Y7"."""
+    chance: list[list[Any]] | None = None
+    """The shuffles this action triggers, one pile each in its new order, top card first."""
+    outcomes: list[list[Annotated[int, Whole(-MAX_OUTCOME, MAX_OUTCOME)]]] | None = None
+    """The other chance events this action triggers (casts, rerolls), in order."""
+
+
+class Result(AnglerModel):
+    """The end of a finished game, by seat."""
+
+    scores: list[Annotated[int, Whole()]]
+    winners: list[Annotated[int, Whole()]] | None = None
+
+
+class RecordModel(AnglerModel):
+    """A game written down move by move (docs/records.md)."""
+
+    model_config = ConfigDict(title="angler record")
+
+    format: Annotated[
+        str,
+        PlainValidator(_known_format),
+        WithJsonSchema({"enum": sorted(FORMATS)}),
+    ]
+    game: Text
+    """A registered game's name, e.g. "fishing"."""
+    options: dict[str, Any]
+    """The game's options, including "players"; a missing option means its default."""
+    seed: Annotated[int, Whole()]
+    """The seed of the game's chance: the deal and every shuffle not given explicitly."""
+    setup: dict[str, Any] | None = None
+    """An explicit starting position instead of the deal: each game has its own keys."""
+    seats: list[Text] | None = None
+    """Who played each seat: "human" or an agent."""
+    actions: list[ActionEntry]
+    """The actions in the order they were applied."""
+    result: Result | None = None
+    """Written when the game is over."""
+
+
+def _record_place(loc: Loc) -> str | None:
+    """Within an action, the place is its step (named by RecordError): the path starts there."""
+    if not loc or (len(loc) == 2 and loc[0] == "actions"):
+        return ""
+    return None
 
 
 def parse_record(text: str) -> Record:
-    """Read a record's JSON; a malformed one raises RecordError naming what is wrong."""
+    """Read a record's JSON; a malformed one raises RecordError naming what is wrong: the
+    header (step 0) or the 1-based step of the action at fault."""
     data = read_json_text(text, lambda problem: RecordError(f"not JSON ({problem})", 0))
     if not isinstance(data, dict):
-        raise RecordError("a record is a JSON object", 0)
-    if data.get("format") != FORMAT:
-        raise RecordError(f"format must be {FORMAT!r}, not {shown(data.get('format'))}", 0)
-    for key, kind, expected in (
-        ("game", str, "a text"),
-        ("options", dict, "an object"),
-        ("actions", list, "a list"),
-    ):
-        if not isinstance(data.get(key), kind):
-            raise _header_error(key, expected, data)
-    if not is_whole(data.get("seed")):
-        raise _header_error("seed", "a whole number", data)
-    setup = data.get("setup")
-    if setup is not None and not isinstance(setup, dict):
-        raise RecordError(f"'setup' must be an object, not {described(setup)}", 0)
-    seats = data.get("seats")
-    if seats is not None and not (
-        isinstance(seats, list) and all(isinstance(kind, str) for kind in seats)
-    ):
-        raise RecordError("'seats' must be a list of texts, one per seat", 0)
-    result = data.get("result")
-    if result is not None and not (
-        isinstance(result, dict) and isinstance(result.get("scores"), list)
-    ):
-        raise RecordError("'result' must be an object with 'scores'", 0)
-    for step, entry in enumerate(data["actions"], 1):
-        _check_action_entry(entry, step)
-    return Record(
+        raise RecordError(f"a record must be a JSON object, not {described(data)}", 0)
+    try:
+        RecordModel.model_validate(data, strict=True)
+    except ValidationError as exc:
+        problem = problem_of(exc)
+        loc = problem.loc
+        if len(loc) < 2 or loc[0] != "actions":
+            raise RecordError(problem.line(_record_place), 0) from None
+        step = int(loc[1]) + 1
+        if len(loc) == 2 and problem.about_field:  # the entry itself is not an object
+            raise RecordError(f"an action {problem.text}", step) from None
+        raise RecordError(problem.line(_record_place), step) from None
+    return Record(  # the JSON as written: the model has checked it
         game=data["game"],
         options=data["options"],
         seed=data["seed"],
         actions=data["actions"],
-        setup=setup,
-        result=result,
-        seats=seats,
+        setup=data.get("setup"),
+        result=data.get("result"),
+        seats=data.get("seats"),
     )
-
-
-def _check_action_entry(entry: Any, step: int) -> None:
-    """One action of a record: its seat, its text, and the chance outcomes it may carry."""
-    if not (
-        isinstance(entry, dict)
-        and is_whole(entry.get("player"))
-        and isinstance(entry.get("action"), str)
-    ):
-        raise RecordError("an action needs 'player' (a seat) and 'action' (a text)", step)
-    chance = entry.get("chance")
-    if chance is not None and not (
-        isinstance(chance, list) and all(isinstance(order, list) for order in chance)
-    ):
-        raise RecordError("'chance' must be a list of shuffle outcomes", step)
-    outcomes = entry.get("outcomes")
-    if outcomes is not None and not (
-        isinstance(outcomes, list)
-        and all(
-            isinstance(result, list) and all(is_whole(n) and abs(n) <= MAX_OUTCOME for n in result)
-            for result in outcomes
-        )
-    ):
-        raise RecordError(
-            f"'outcomes' must be a list of lists of whole numbers from {-MAX_OUTCOME:,} to "
-            f"{MAX_OUTCOME:,}",
-            step,
-        )
 
 
 def load_record(path: str | Path) -> Record:

@@ -154,13 +154,19 @@ def mutate(section: str, index: int, **changes: Any) -> dict[str, Any]:
     ("data", "message"),
     [
         (mutate("fish", 2, back="4-6"), "card F3: back '4-6' must be '?' or a range holding 3"),
-        (mutate("fish", 0, size=-1), "card F1: a fish needs a whole 'size'"),
-        (mutate("fish", 1, kind="shark"), "card F2: fish kind must be one of"),
+        (
+            mutate("fish", 0, size=-1),
+            "card F1: 'size' must be a whole number from 0 to 999, not the whole number -1",
+        ),
+        (mutate("fish", 1, kind="shark"), "card F2: 'kind' must be one of ordinary, boot"),
         (mutate("fish", 0, effect="prawn"), "card F1: out-of-series fish, and only they"),
         (mutate("oos-fish", 0, effect="dance"), "card Prawn: unknown effect 'dance'"),
         (mutate("rods", 3, special="laser"), "card R3: unknown special 'laser'"),
-        (mutate("rods", 0, speed=KeyError), "card R2: needs a whole 'speed'"),
-        (mutate("baits", 2, value="3"), "card B3: needs a whole 'value'"),
+        (mutate("rods", 0, speed=KeyError), "card R2: 'speed' is missing"),
+        (
+            mutate("baits", 2, value="3"),
+            "card B3: 'value' must be a whole number from 0 to 999, not the text '3'",
+        ),
         (mutate("rods", 2, plus="yes"), "card R1+: 'plus' must be true or false"),
         (mutate("baits", 0, three_plus=1), "card B2: 'three_plus' must be true or false"),
         (mutate("rods", 1, name="R 2"), "rods card 2: 'name' must be a word"),
@@ -184,7 +190,7 @@ def test_cards_invalid_file_names_the_card(
         ([], "expected an object"),
         ({**SMALL, "rods": {}}, "'rods' must be a list"),
         ({**SMALL, "fish": []}, "there must be at least one fish"),
-        ({**SMALL, "sea": {"card_diameter_mm": 0}}, "'sea' needs whole card_diameter_mm"),
+        ({**SMALL, "sea": {"card_diameter_mm": 0}}, "'sea.card_diameter_mm' must be a whole"),
     ],
 )
 def test_cards_invalid_file_as_a_whole(tmp_path: Path, data: Any, message: str) -> None:
@@ -203,17 +209,23 @@ def test_cards_missing_file(tmp_path: Path) -> None:
     [
         (mutate("oos-fish", 0, effect=["prawn"]), "card Prawn: unknown effect a list"),
         (mutate("oos-fish", 0, effect={"a": 1}), "card Prawn: unknown effect an object"),
-        (mutate("fish", 1, kind=["boot"]), "card F2: fish kind must be one of"),
+        (mutate("fish", 1, kind=["boot"]), "card F2: 'kind' must be one of ordinary, boot"),
         (mutate("rods", 3, special=["fish-finder"]), "card R3: unknown special a list"),
-        (mutate("fish", 0, size=True), "card F1: a fish needs a whole 'size' from 0 to 999"),
+        (
+            mutate("fish", 0, size=True),
+            "card F1: 'size' must be a whole number from 0 to 999, not true",
+        ),
         (mutate("fish", 0, size=10**40), "not a whole number too large to use"),
         (
             mutate("baits", 2, value=False),
-            "card B3: needs a whole 'value' from 0 to 999, not false",
+            "card B3: 'value' must be a whole number from 0 to 999, not false",
         ),
-        (mutate("rods", 3, speed=3.5), "card R3: needs a whole 'speed' from 0 to 999"),
+        (
+            mutate("rods", 3, speed=3.5),
+            "card R3: 'speed' must be a whole number from 0 to 999, not the number 3.5",
+        ),
         (mutate("fish", 0, back="²-3"), "card F1: back '²-3' must be '?' or a range holding 1"),
-        (mutate("fish", 0, back=["1-3"]), "card F1: back a list must be '?' or a range"),
+        (mutate("fish", 0, back=["1-3"]), "card F1: 'back' must be a text, not a list"),
         (mutate("fish", 0, back="0-" + "9" * 5000), "must be '?' or a range holding 1"),
         (mutate("rods", 1, name="R\n2"), "rods card 2: 'name' must be a word"),
         (mutate("rods", 1, name="R\u00a02"), "rods card 2: 'name' must be a word"),
@@ -233,10 +245,11 @@ def test_cards_a_value_of_the_wrong_json_type_names_the_card(
     ("sea", "message"),
     [
         ('{"card_diameter_mm": 1e400}', "the number 1e400 is too large"),
-        ('{"card_diameter_mm": true}', "'sea' needs whole card_diameter_mm"),
-        ('{"card_diameter_mm": 70.5}', "'sea' needs whole card_diameter_mm"),
+        ('{"card_diameter_mm": true}', "'sea.card_diameter_mm' must be a whole number"),
+        ('{"card_diameter_mm": 70.5}', "'sea.card_diameter_mm' must be a whole number"),
         ('{"scatter_mm_per_sqrt_card": 100000}', "from 1 to 1000"),
         ("[70]", "'sea' must be an object, not a list"),
+        ('{"card_diameter_mm": 70, "depth": 3}', "sea: unknown field 'depth'"),
     ],
 )
 def test_cards_a_sea_of_no_usable_size_is_refused(tmp_path: Path, sea: str, message: str) -> None:
@@ -263,5 +276,25 @@ def test_cards_an_option_of_the_wrong_type_is_refused_naming_it(
 ) -> None:
     with pytest.raises(AnglerError) as caught:
         make_game("crazy-fishing", 3, **{option: value})
+    assert message in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (mutate("oos-fish", 0, timing="instant"), "effect 'prawn' has timing 'end', not 'instant'"),
+        (mutate("baits", 3, value=5), "card Tempting: 'value' must be null"),
+        (mutate("baits", 0, value=KeyError), "card B2: 'value' must be a whole number"),
+        (mutate("rods", 0, colour="red"), "card R2: unknown field 'colour'"),
+        ({**SMALL, "format": "angler-fishing-cards/1"}, "'format' must be one of"),
+        ({**SMALL, "rods": "R1"}, "'rods' must be a list, not the text 'R1'"),
+    ],
+)
+def test_cards_a_field_the_model_does_not_allow_is_refused_naming_it(
+    tmp_path: Path, data: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(AnglerError) as caught:
+        load_cards(write(tmp_path, data))
     assert message in str(caught.value)
     assert "\n" not in str(caught.value)

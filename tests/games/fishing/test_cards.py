@@ -61,7 +61,7 @@ def test_a_value_is_a_whole_number_in_range(tmp_path: Path, value: Any) -> None:
 
 @pytest.mark.parametrize("suit", [["blue"], {"blue": 1}, None])
 def test_a_suit_of_the_wrong_type_is_refused(tmp_path: Path, suit: Any) -> None:
-    assert "suit must be one of" in refusal(tmp_path, changed(COLOUR, suit=suit))
+    assert "card B1: 'suit' must be one of" in refusal(tmp_path, changed(COLOUR, suit=suit))
 
 
 @pytest.mark.parametrize("name", ["B\n1", "B\t1", "", 7])
@@ -81,3 +81,32 @@ def test_json_no_parser_should_take_is_refused_in_one_line(
     tmp_path: Path, text: str, problem: str
 ) -> None:
     assert problem in refusal(tmp_path, text)
+
+
+def test_an_unknown_field_is_refused_naming_the_card(tmp_path: Path) -> None:
+    assert refusal(tmp_path, changed(COLOUR, colour="blue")).endswith(
+        "card B1: unknown field 'colour'"
+    )
+
+
+def test_a_colour_card_needs_a_value_and_a_buoy_a_buoy_effect(tmp_path: Path) -> None:
+    data = changed(COLOUR)
+    del data["cards"][COLOUR]["value"]
+    assert "card B1: 'value' must be a whole number from 0 to 999, not null" in refusal(
+        tmp_path, data
+    )
+    assert "a buoy needs a buoy effect" in refusal(tmp_path, changed(BUOY, effect="catch-one"))
+    assert "a buoy has no value ('value' is null)" in refusal(tmp_path, changed(BUOY, value=3))
+    assert "only buoys carry 'catch-all'" in refusal(tmp_path, changed(COLOUR, effect="catch-all"))
+
+
+def test_cards_are_distinct_in_name_and_in_colour_and_value(tmp_path: Path) -> None:
+    twin = BUNDLED["cards"][COLOUR + 1]["name"]
+    assert refusal(tmp_path, changed(COLOUR, name=twin)).endswith(f"two cards are named {twin}")
+    same = changed(COLOUR, value=BUNDLED["cards"][COLOUR + 1]["value"])
+    assert "have the same colour and value" in refusal(tmp_path, same)
+
+
+def test_a_card_file_of_another_format_is_refused(tmp_path: Path) -> None:
+    data = {**BUNDLED, "format": "angler-fishing-cards/9"}
+    assert "'format' must be one of angler-fishing-cards/1" in refusal(tmp_path, data)

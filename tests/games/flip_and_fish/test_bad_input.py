@@ -577,10 +577,16 @@ def nine_fishing_cards(data: dict[str, Any]) -> None:
 
 
 BROKEN: list[tuple[Callable[[dict[str, Any]], None], list[str]]] = [
-    (no_catch_rate, ["card Wahoo (fishing card 4)", "'catch_rate' from 1 to 99"]),
-    (negative_catch_rate, ["card Wahoo (fishing card 4)", "'catch_rate' from 1 to 99"]),
+    (
+        no_catch_rate,
+        ["card Wahoo (fishing card 4)", "'catch_rate' must be a whole number from 1 to 99"],
+    ),
+    (
+        negative_catch_rate,
+        ["card Wahoo (fishing card 4)", "'catch_rate' must be a whole number from 1 to 99"],
+    ),
     (unknown_colour, ["card Perch (fishing card", "'colour' must be one of blue, green"]),
-    (unknown_ability, ["card BlueMarlin (fishing card 1)", "unknown ability effect 'teleport'"]),
+    (unknown_ability, ["card BlueMarlin (fishing card 1)", "ability: unknown effect 'teleport'"]),
     (unknown_equipment_effect, ["card Spear (shopping card 8)", "unknown equipment effect"]),
     (trophy_bait, ["card Wahoo (fishing card 4)", "a trophy fish has no bait rating"]),
     (duplicate_that_differs, ["copies of Wahoo differ", "fishing card 91", "fishing card 4"]),

@@ -347,18 +347,39 @@ def mutate(section: str, index: int, **changes: Any) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        (mutate("fishing", 0, kind="shark"), "card Marlin (fishing card 1): kind must be one of"),
+        (mutate("fishing", 0, kind="shark"), "card Marlin (fishing card 1): 'kind' must be one of"),
         (mutate("fishing", 0, bait=2), "card Marlin (fishing card 1): a trophy fish has no bait"),
-        (mutate("fishing", 1, catch_rate=0), "card Pike (fishing card 2): a fish needs a whole"),
-        (mutate("fishing", 1, catch_rate="11"), "card Pike (fishing card 2): a fish needs a whole"),
-        (mutate("fishing", 1, catch_rate=True), "card Pike (fishing card 2): a fish needs a whole"),
-        (mutate("fishing", 1, catch_rate=KeyError), "card Pike (fishing card 2): a fish needs"),
+        (
+            mutate("fishing", 1, catch_rate=0),
+            "card Pike (fishing card 2): 'catch_rate' must be a whole number from 1 to 99",
+        ),
+        (
+            mutate("fishing", 1, catch_rate="11"),
+            "card Pike (fishing card 2): 'catch_rate' must be a whole number from 1 to 99",
+        ),
+        (
+            mutate("fishing", 1, catch_rate=True),
+            "card Pike (fishing card 2): 'catch_rate' must be a whole number from 1 to 99",
+        ),
+        (
+            mutate("fishing", 1, catch_rate=KeyError),
+            "card Pike (fishing card 2): 'catch_rate' must be a whole number from 1 to 99, not",
+        ),
         (mutate("fishing", 1, colour="purple"), "card Pike (fishing card 2): 'colour' must be"),
         (mutate("fishing", 1, colour=None), "card Pike (fishing card 2): 'colour' must be"),
         (mutate("fishing", 1, carp=True), "card Pike (fishing card 2): only a regular fish"),
-        (mutate("fishing", 3, bait=4), "card Carp (fishing card 4): 'bait' must be 1, 2, 3"),
-        (mutate("fishing", 3, bait=0), "card Carp (fishing card 4): 'bait' must be 1, 2, 3"),
-        (mutate("fishing", 4, bait=2.0), "card Carp (fishing card 5): 'bait' must be 1, 2, 3"),
+        (
+            mutate("fishing", 3, bait=4),
+            "card Carp (fishing card 4): 'bait' must be a whole number from 1 to 3",
+        ),
+        (
+            mutate("fishing", 3, bait=0),
+            "card Carp (fishing card 4): 'bait' must be a whole number from 1 to 3",
+        ),
+        (
+            mutate("fishing", 4, bait=2.0),
+            "card Carp (fishing card 5): 'bait' must be a whole number from 1 to 3",
+        ),
         (mutate("fishing", 4, carp="yes"), "card Carp (fishing card 5): 'carp' must be true"),
         (
             mutate("fishing", 3, catchrate=3),
@@ -373,47 +394,47 @@ def mutate(section: str, index: int, **changes: Any) -> dict[str, Any]:
         ),
         (
             mutate("fishing", 5, ability={"timing": "on-flip", "effect": "inflate"}),
-            "card Puffer (fishing card 6): unknown ability effect 'inflate'",
+            "card Puffer (fishing card 6): ability: unknown effect 'inflate'",
         ),
         (
             mutate("fishing", 5, ability={"timing": "on-flip", "effect": ["clear-water"]}),
-            "card Puffer (fishing card 6): unknown ability effect",
+            "card Puffer (fishing card 6): ability: unknown effect a list",
         ),
         (
             mutate("fishing", 5, ability={"timing": "sometimes", "effect": "clear-water"}),
-            "card Puffer (fishing card 6): ability timing must be one of",
+            "card Puffer (fishing card 6): 'ability.timing' must be one of on-flip",
         ),
         (
             mutate("fishing", 5, ability={"timing": "on-miss", "effect": "clear-water"}),
-            "card Puffer (fishing card 6): ability 'clear-water' has timing 'on-flip', not",
+            "card Puffer (fishing card 6): ability: 'clear-water' has timing 'on-flip', not",
         ),
         (
             mutate(
                 "fishing", 5, ability={"timing": "on-flip", "effect": "clear-water", "value": 1}
             ),
-            "card Puffer (fishing card 6): ability 'clear-water' takes no 'value'",
+            "card Puffer (fishing card 6): ability: 'clear-water' takes no 'value'",
         ),
         (
             mutate("fishing", 5, ability={"timing": "on-flip", "effect": "clear-water", "x": 1}),
-            "card Puffer (fishing card 6): unknown ability field 'x'",
+            "card Puffer (fishing card 6): ability: unknown field 'x'",
         ),
         (
             mutate("fishing", 5, ability="clear-water"),
-            "card Puffer (fishing card 6): 'ability' must be null or an object",
+            "card Puffer (fishing card 6): 'ability' must be an object, not the text 'clear-water'",
         ),
         (
             mutate("fishing", 6, ability={"timing": "while-in-water", "effect": "guarded"}),
-            "card Bowfin (fishing card 7): ability 'guarded' needs a whole 'value' from 1 to 99",
+            "card Bowfin (fishing card 7): ability: 'guarded' needs a whole 'value' from 1 to 99",
         ),
         (
             mutate(
                 "fishing", 6, ability={"timing": "while-in-water", "effect": "guarded", "value": 0}
             ),
-            "card Bowfin (fishing card 7): ability 'guarded' needs a whole 'value' from 1 to 99",
+            "card Bowfin (fishing card 7): ability: 'guarded' needs a whole 'value' from 1 to 99",
         ),
         (mutate("fishing", 2, name="Golden Dorado"), "fishing card 3: 'name' must be a word"),
         (mutate("fishing", 2, name="Dorado#1"), "fishing card 3: 'name' must be a word"),
-        (mutate("fishing", 2, name=KeyError), "fishing card 3: 'name' must be a word"),
+        (mutate("fishing", 2, name=KeyError), "fishing card 3: 'name' is missing"),
         (
             mutate("shopping", 0, only_action=False),
             "card Spear (shopping card 1): 'only_action' must be true for 'spear'",
@@ -434,7 +455,7 @@ def mutate(section: str, index: int, **changes: Any) -> dict[str, Any]:
             mutate("shopping", 2, kind="ongoing"),
             "card Berley (shopping card 3): 'roll-bonus' equipment must be discard or flip",
         ),
-        (mutate("shopping", 2, kind="red"), "card Berley (shopping card 3): kind must be one of"),
+        (mutate("shopping", 2, kind="red"), "card Berley (shopping card 3): 'kind' must be one of"),
         (
             mutate("shopping", 2, value=0),
             "card Berley (shopping card 3): 'roll-bonus' needs a whole 'value' from 1",
@@ -508,8 +529,8 @@ def test_cards_copies_of_a_type_must_be_the_same_card(tmp_path: Path) -> None:
         ([], "expected an object"),
         ({**SMALL, "format": "angler-crazy-fishing-cards/1"}, "'format' must be"),
         ({**SMALL, "rods": []}, "unknown field 'rods'"),
-        ({**SMALL, "shopping": {}}, "'fishing' and 'shopping' must be lists"),
-        ({k: v for k, v in SMALL.items() if k != "fishing"}, "'fishing' and 'shopping' must be"),
+        ({**SMALL, "shopping": {}}, "'shopping' must be a list, not an object"),
+        ({k: v for k, v in SMALL.items() if k != "fishing"}, "'fishing' is missing"),
         ({**SMALL, "fishing": SMALL["fishing"][:4]}, "the fishing deck needs at least 5 cards"),
         ({**SMALL, "fishing": SMALL["fishing"][1:]}, "there must be at least 3 trophy fish"),
         ({**SMALL, "shopping": SMALL["shopping"][:2]}, "the shopping deck needs at least 3 cards"),
@@ -533,15 +554,18 @@ def test_cards_missing_file(tmp_path: Path) -> None:
     [
         (
             mutate("fishing", 0, kind=["trophy"]),
-            "card Marlin (fishing card 1): kind must be one of",
+            "card Marlin (fishing card 1): 'kind' must be one of",
         ),
-        (mutate("fishing", 0, catch_rate=True), "needs a whole 'catch_rate' from 1 to 99"),
+        (
+            mutate("fishing", 0, catch_rate=True),
+            "'catch_rate' must be a whole number from 1 to 99, not true",
+        ),
         (mutate("fishing", 0, colour={"blue": 1}), "'colour' must be one of"),
         (mutate("fishing", 0, name="Mar\nlin"), "fishing card 1: 'name' must be a word"),
         (mutate("fishing", 0, name="Mar\tlin"), "fishing card 1: 'name' must be a word"),
         (
             mutate("fishing", 5, ability={"timing": "on-flip", "effect": ["clear-water"]}),
-            "card Puffer (fishing card 6): unknown ability effect a list",
+            "card Puffer (fishing card 6): ability: unknown effect a list",
         ),
         (mutate("shopping", 3, effect=["reroll"]), "unknown equipment effect a list"),
         (mutate("shopping", 3, only_action=1), "'only_action' must be true or false"),

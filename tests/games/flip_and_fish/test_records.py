@@ -59,7 +59,7 @@ def test_a_record_round_trips_through_json_with_its_outcomes() -> None:
         ([[1, 2, 3]], "not a cast outcome|unpack"),
         ([[0, 0, 1, 13]], "not a cast outcome"),
         ([[0, 0, 1, 5], [0, 0, 1, 5]], "not used"),
-        ("x", "lists of whole numbers"),
+        ("x", "'outcomes' must be a list, not the text 'x'"),
     ],
 )
 def test_a_bad_recorded_outcome_names_its_step(outcomes: object, message: str) -> None:
@@ -87,6 +87,8 @@ def test_a_recorded_outcome_beyond_any_table_or_die_is_refused(number: object) -
     data = json.loads(record_of(played()).dumps())
     step = next(k for k, e in enumerate(data["actions"]) if e["action"].startswith("cast"))
     data["actions"][step]["outcomes"] = [[number, 0, 1, 5]]
-    with pytest.raises(RecordError, match="whole numbers from -1,000,000 to 1,000,000") as caught:
+    with pytest.raises(
+        RecordError, match=r"'outcomes\[0\]\[0\]' must be a whole number from -1000000 to 1000000"
+    ) as caught:
         replay(parse_record(json.dumps(data)))
     assert f"step {step + 1}" in str(caught.value)

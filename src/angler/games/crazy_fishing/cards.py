@@ -9,14 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from angler.core.cards import CARD_NUMBER_MAX, NamedCards, is_card_word, one_of
+from pydantic import ConfigDict, Field, model_validator
+
+from angler.core.cards import CARD_NUMBER_MAX, NamedCards, card_places
 from angler.core.data import read_card_file
-from angler.core.errors import AnglerError
-from angler.core.numbers import NumberError, is_whole, shown, whole_from_text
+from angler.core.models import AnglerModel, Flag, OneOf, Text, Whole, Word, read_model, refuse
+from angler.core.numbers import NumberError, shown, whole_from_text
 
 DEFAULT_CARDS = Path(__file__).with_name("cards.json")
+FORMAT = "angler-crazy-fishing-cards/1"
 MAX_SEA_MM = 1000  # a card's diameter, the sea's spread: a round card fits on a table
 INFINITE = 10**6  # the Most Tempting Bait's value: beats any fish
 
@@ -94,9 +97,9 @@ class CardSet(NamedCards[Card]):
                 )
 
 
-def _back_holds(back: Any, size: int) -> bool:
+def _back_holds(back: str, size: int) -> bool:
     """A fish back such as ``"2-4"``: a range of whole numbers that holds the fish's size."""
-    if not isinstance(back, str) or back.count("-") != 1:
+    if back.count("-") != 1:
         return False
     try:
         low, high = (whole_from_text(end, "a back", 0, CARD_NUMBER_MAX) for end in back.split("-"))
@@ -105,79 +108,137 @@ def _back_holds(back: Any, size: int) -> bool:
     return low <= size <= high
 
 
-def _read(kind: int, raw: Any, where: str, oos: bool) -> dict[str, Any]:
-    if not isinstance(raw, dict):
-        raise AnglerError(f"{where}: expected an object")
-    name = raw.get("name")
-    if not is_card_word(name, forbidden="#"):
-        raise AnglerError(f"{where}: 'name' must be a word without spaces or '#'")
-    three_plus = raw.get("three_plus", False)
-    if not isinstance(three_plus, bool):
-        raise AnglerError(f"card {name}: 'three_plus' must be true or false")
-    out: dict[str, Any] = {"type_name": name, "kind": kind, "three_plus": three_plus}
+Name = Annotated[str, Word("#")]
+CardNumber = Annotated[int, Whole(0, CARD_NUMBER_MAX)]
+TIMINGS = ("instant", "limited", "end")
+
+
+class RodEntry(AnglerModel):
+    name: Name
+    speed: CardNumber
+    plus: Flag = False
+    """A "last generation" rod."""
+    special: Annotated[str, OneOf(ROD_SPECIALS, unknown="special")] | None = None
+    three_plus: Flag = False
+    """Removed from 2-player games."""
+
+
+class BaitEntry(AnglerModel):
+    name: Name
+    value: CardNumber | None = None
+    """The bait's value; null for the Most Tempting Bait, which beats any fish."""
+    plus: Flag = False
+    special: Annotated[str, OneOf(BAIT_SPECIALS, unknown="special")] | None = None
+    three_plus: Flag = False
+
+    @model_validator(mode="after")
+    def _value_unless_most_tempting(self) -> BaitEntry:
+        if self.special != "most-tempting" and self.value is None:
+            raise refuse(f"'value' must be a whole number from 0 to {CARD_NUMBER_MAX}, not null")
+        if self.special == "most-tempting" and self.value is not None:
+            raise refuse("'value' must be null: the Most Tempting Bait beats any fish")
+        return self
+
+
+class FishEntry(AnglerModel):
+    name: Name
+    size: CardNumber
+    back: Text
+    """The fish's back: "?" or a range holding its size, as "2-4"."""
+    kind: Annotated[str, OneOf(FISH_KINDS)] = "ordinary"
+    effect: Annotated[str, OneOf(tuple(OOS_EFFECTS), unknown="effect")] | None = None
+    timing: Annotated[str, OneOf(TIMINGS)] | None = None
+    """An out-of-series fish's timing, if given: its effect's."""
+    three_plus: Flag = False
+
+    @model_validator(mode="after")
+    def _back_and_effect_fit(self) -> FishEntry:
+        if self.back != "?" and not _back_holds(self.back, self.size):
+            raise refuse(f"back {shown(self.back)} must be '?' or a range holding {self.size}")
+        if (self.kind == "out-of-series") != (self.effect is not None):
+            raise refuse("out-of-series fish, and only they, have an 'effect'")
+        if self.effect is not None and self.timing not in (None, OOS_EFFECTS[self.effect]):
+            raise refuse(
+                f"effect {self.effect!r} has timing {OOS_EFFECTS[self.effect]!r}, "
+                f"not {self.timing!r}"
+            )
+        return self
+
+
+class OutOfSeries(AnglerModel):
+    rods: list[RodEntry] = Field(default_factory=list)
+    fish: list[FishEntry] = Field(default_factory=list)
+
+
+class Sea(AnglerModel):
+    card_diameter_mm: Annotated[int, Whole(1, MAX_SEA_MM)] = 70
+    scatter_mm_per_sqrt_card: Annotated[int, Whole(1, MAX_SEA_MM)] = 29
+
+
+class CardFile(AnglerModel):
+    """A Crazy Fishing card file: rods, baits and fish, then the out-of-series cards, in id
+    order; copies of a card are listed once each."""
+
+    model_config = ConfigDict(title="Crazy Fishing card file")
+
+    format: Annotated[str, OneOf((FORMAT,))] = FORMAT
+    title: Text = ""
+    note: Text = ""
+    sea: Sea = Sea()
+    rods: list[RodEntry]
+    baits: list[BaitEntry]
+    fish: list[FishEntry]
+    out_of_series: OutOfSeries = OutOfSeries()
+
+    @model_validator(mode="after")
+    def _every_kind_is_there(self) -> CardFile:
+        for cards, label in ((self.rods, "rod"), (self.baits, "bait"), (self.fish, "fish")):
+            if not cards:
+                raise refuse(f"there must be at least one {label}")
+        return self
+
+
+SECTIONS = {
+    ("rods",): "rods card",
+    ("baits",): "baits card",
+    ("fish",): "fish card",
+    ("out_of_series", "rods"): "out-of-series rods card",
+    ("out_of_series", "fish"): "out-of-series fish card",
+}
+
+
+def _fields(entry: RodEntry | BaitEntry | FishEntry, oos: bool) -> dict[str, Any]:
+    """A card's fields but its id and unique name."""
+    out: dict[str, Any] = {"type_name": entry.name, "three_plus": entry.three_plus}
     out.update(plus=False, special=None, effect=None, back="", out_of_series=oos)
-    if kind == FISH:
-        size, back, fish_kind = raw.get("size"), raw.get("back"), raw.get("kind", "ordinary")
-        if not (is_whole(size) and 0 <= size <= CARD_NUMBER_MAX):
-            raise AnglerError(
-                f"card {name}: a fish needs a whole 'size' from 0 to {CARD_NUMBER_MAX}, "
-                f"not {shown(size)}"
-            )
-        if not one_of(fish_kind, FISH_KINDS):
-            raise AnglerError(f"card {name}: fish kind must be one of {', '.join(FISH_KINDS)}")
-        if back != "?" and not _back_holds(back, size):
-            raise AnglerError(
-                f"card {name}: back {shown(back)} must be '?' or a range holding {size}"
-            )
-        effect = raw.get("effect")
-        if (fish_kind == "out-of-series") != (effect is not None):
-            raise AnglerError(f"card {name}: out-of-series fish, and only they, have an 'effect'")
-        if effect is not None and not one_of(effect, OOS_EFFECTS):
-            raise AnglerError(f"card {name}: unknown effect {shown(effect)}")
-        out.update(value=size, back=back, effect=effect)
-        out["special"] = None if fish_kind == "ordinary" else fish_kind
-        return out
-    specials = ROD_SPECIALS if kind == ROD else BAIT_SPECIALS
-    special = raw.get("special")
-    if special is not None and not one_of(special, specials):
-        raise AnglerError(f"card {name}: unknown special {shown(special)}")
-    plus = raw.get("plus", False)
-    if not isinstance(plus, bool):
-        raise AnglerError(f"card {name}: 'plus' must be true or false")
-    key = "speed" if kind == ROD else "value"
-    value = raw.get(key)
-    if special == "most-tempting":
-        value = INFINITE
-    elif not (is_whole(value) and 0 <= value <= CARD_NUMBER_MAX):
-        raise AnglerError(
-            f"card {name}: needs a whole '{key}' from 0 to {CARD_NUMBER_MAX}, not {shown(value)}"
-        )
-    out.update(value=value, plus=plus, special=special)
+    if isinstance(entry, FishEntry):
+        special = None if entry.kind == "ordinary" else entry.kind
+        out.update(kind=FISH, value=entry.size, back=entry.back, effect=entry.effect)
+        out["special"] = special
+    elif isinstance(entry, RodEntry):
+        out.update(kind=ROD, value=entry.speed, plus=entry.plus, special=entry.special)
+    else:
+        value = INFINITE if entry.special == "most-tempting" else entry.value
+        out.update(kind=BAIT, value=value, plus=entry.plus, special=entry.special)
     return out
+
+
+CardSet.file_model = CardFile  # the JSON Schema of this game's card files
 
 
 @cache
 def load_cards(path: str | None = None) -> CardSet:
     """Read and check a card file; an invalid one raises AnglerError naming the card."""
     file, data = read_card_file(path, DEFAULT_CARDS)
-    oos = data.get("out_of_series", {})
-    sections = [
-        (ROD, data.get("rods"), False, "rods"),
-        (BAIT, data.get("baits"), False, "baits"),
-        (FISH, data.get("fish"), False, "fish"),
-        (ROD, oos.get("rods", []) if isinstance(oos, dict) else None, True, "out-of-series rods"),
-        (FISH, oos.get("fish", []) if isinstance(oos, dict) else None, True, "out-of-series fish"),
+    places = card_places(data, SECTIONS, forbidden="#")
+    read = read_model(CardFile, data, f"card file {file}", context=places)
+    series: list[RodEntry | BaitEntry | FishEntry] = [*read.rods, *read.baits, *read.fish]
+    extra: list[RodEntry | BaitEntry | FishEntry] = [
+        *read.out_of_series.rods,
+        *read.out_of_series.fish,
     ]
-    raw_cards: list[dict[str, Any]] = []
-    for kind, items, is_oos, label in sections:
-        if not isinstance(items, list):
-            raise AnglerError(f"card file {file}: '{label}' must be a list")
-        raw_cards += [
-            _read(kind, item, f"{label} card {i + 1}", is_oos) for i, item in enumerate(items)
-        ]
-    for kind, label in ((ROD, "rod"), (BAIT, "bait"), (FISH, "fish")):
-        if not any(c["kind"] == kind and not c["out_of_series"] for c in raw_cards):
-            raise AnglerError(f"card file {file}: there must be at least one {label}")
+    entries = [(entry, False) for entry in series] + [(entry, True) for entry in extra]
+    raw_cards = [_fields(entry, oos) for entry, oos in entries]
     counts: dict[str, int] = {}
     for c in raw_cards:
         counts[c["type_name"]] = counts.get(c["type_name"], 0) + 1
@@ -188,14 +249,5 @@ def load_cards(path: str | None = None) -> CardSet:
         seen[name] = seen.get(name, 0) + 1
         unique = f"{name}#{seen[name]}" if counts[name] > 1 else name
         cards.append(Card(id=index, name=unique, **c))
-    sea = data.get("sea", {})
-    if not isinstance(sea, dict):
-        raise AnglerError(f"card file {file}: 'sea' must be an object, not {shown(sea)}")
-    diameter = sea.get("card_diameter_mm", 70)
-    spread = sea.get("scatter_mm_per_sqrt_card", 29)
-    if not all(is_whole(mm) and 0 < mm <= MAX_SEA_MM for mm in (diameter, spread)):
-        raise AnglerError(
-            f"card file {file}: 'sea' needs whole card_diameter_mm and "
-            f"scatter_mm_per_sqrt_card from 1 to {MAX_SEA_MM}"
-        )
-    return CardSet(cards, {"diameter": diameter, "spread": spread}, str(file))
+    sea = {"diameter": read.sea.card_diameter_mm, "spread": read.sea.scatter_mm_per_sqrt_card}
+    return CardSet(cards, sea, str(file))

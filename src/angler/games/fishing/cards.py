@@ -9,12 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated
 
-from angler.core.cards import NamedCards, card_number, is_card_word, one_of
+from pydantic import ConfigDict, model_validator
+
+from angler.core.cards import CARD_NUMBER_MAX, NamedCards, card_places
 from angler.core.data import read_card_file
-from angler.core.errors import AnglerError
-from angler.core.numbers import shown
+from angler.core.models import AnglerModel, OneOf, Text, Whole, Word, read_model, refuse
 
 SUITS = ("blue", "purple", "red", "yellow", "green", "buoy")
 COLOURS = SUITS[:4]
@@ -51,6 +52,7 @@ EFFECT_LABEL = {
 END_OF_TRICK = frozenset({CATCH_ONE, PASS_LEFT, CATCH_ALL})
 NEXT_TRICK = frozenset({PLAY_FIRST, CALL_COLOUR, LOWEST_WINS})
 DEFAULT_CARDS = Path(__file__).with_name("cards.json")
+FORMAT = "angler-fishing-cards/1"
 
 
 @dataclass(frozen=True)
@@ -107,53 +109,71 @@ class CardSet(NamedCards[Card]):
         ]
 
 
-def _card_from_json(index: int, raw: Any) -> Card:
-    if not isinstance(raw, dict):
-        raise AnglerError(f"card {index + 1}: expected an object")
-    name = raw.get("name")
-    suit = raw.get("suit")
-    value = raw.get("value")
-    effect = raw.get("effect")
-    if not is_card_word(name):
-        raise AnglerError(f"card {index + 1}: 'name' must be a word without spaces")
-    if not one_of(suit, SUITS):
-        raise AnglerError(f"card {name}: suit must be one of {', '.join(SUITS)}")
-    stars = card_number(raw.get("stars"), f"card {name}", "stars", 0, 5)
-    if effect is not None and not one_of(effect, EFFECTS):
-        raise AnglerError(f"card {name}: unknown effect {shown(effect)}")
-    if suit == "buoy":
-        if effect is None or effect == "catch-one":
-            raise AnglerError(f"card {name}: a buoy needs a buoy effect")
-        value = -1
-    else:
-        value = card_number(value, f"card {name}", "value")
-        if effect not in (None, "catch-one"):
-            raise AnglerError(f"card {name}: only buoys carry {effect!r}")
-    return Card(
-        index, name, SUITS.index(suit), value, stars, EFFECTS[effect] if effect else NO_EFFECT
-    )
+class CardEntry(AnglerModel):
+    """One card of a Fishing card file: a colour card (with a value) or a buoy (with an effect)."""
+
+    name: Annotated[str, Word()]
+    suit: Annotated[str, OneOf(SUITS)]
+    value: Annotated[int, Whole(0, CARD_NUMBER_MAX)] | None = None
+    """A colour card's value; null for a buoy."""
+    stars: Annotated[int, Whole(0, 5)]
+    effect: Annotated[str, OneOf(tuple(EFFECTS), unknown="effect")] | None = None
+
+    @model_validator(mode="after")
+    def _effects_fit_the_suit(self) -> CardEntry:
+        if self.suit == SUITS[BUOY]:
+            if self.effect is None or self.effect == "catch-one":
+                raise refuse("a buoy needs a buoy effect")
+            if self.value is not None:
+                raise refuse("a buoy has no value ('value' is null)")
+        elif self.value is None:
+            raise refuse(f"'value' must be a whole number from 0 to {CARD_NUMBER_MAX}, not null")
+        elif self.effect not in (None, "catch-one"):
+            raise refuse(f"only buoys carry {self.effect!r}")
+        return self
+
+
+class CardFile(AnglerModel):
+    """A Fishing card file: the cards in id order (a card's id is its place in the list)."""
+
+    model_config = ConfigDict(title="Fishing card file")
+
+    format: Annotated[str, OneOf((FORMAT,))] = FORMAT
+    title: Text = ""
+    note: Text = ""
+    cards: list[CardEntry]
+
+    @model_validator(mode="after")
+    def _cards_are_distinct(self) -> CardFile:
+        seen: dict[tuple[str, int | None], str] = {}
+        names: set[str] = set()
+        for card in self.cards:
+            if card.name in names:
+                raise refuse(f"two cards are named {card.name}")
+            names.add(card.name)
+            if card.suit != SUITS[BUOY]:
+                key = (card.suit, card.value)
+                if key in seen:
+                    raise refuse(f"{card.name} and {seen[key]} have the same colour and value")
+                seen[key] = card.name
+        if any(card.stars == 0 and card.suit in (SUITS[TRUMP], SUITS[BUOY]) for card in self.cards):
+            raise refuse("starting (0-star) cards must be colour cards")
+        return self
+
+
+def _card(index: int, entry: CardEntry) -> Card:
+    effect = EFFECTS[entry.effect] if entry.effect else NO_EFFECT
+    value = -1 if entry.value is None else entry.value  # buoys have no value
+    return Card(index, entry.name, SUITS.index(entry.suit), value, entry.stars, effect)
+
+
+CardSet.file_model = CardFile  # the JSON Schema of this game's card files
 
 
 @cache
 def load_cards(path: str | None = None) -> CardSet:
     """Read and check a card file. Raises AnglerError with a one-line reason if it is invalid."""
     file, data = read_card_file(path, DEFAULT_CARDS)
-    if not isinstance(data.get("cards"), list):
-        raise AnglerError(f"card file {file}: expected an object with a 'cards' list")
-    cards = [_card_from_json(i, raw) for i, raw in enumerate(data["cards"])]
-    seen: dict[tuple[int, int], str] = {}
-    names: set[str] = set()
-    for card in cards:
-        if card.name in names:
-            raise AnglerError(f"card file {file}: two cards are named {card.name}")
-        names.add(card.name)
-        if card.suit != BUOY:
-            key = (card.suit, card.value)
-            if key in seen:
-                raise AnglerError(
-                    f"card file {file}: {card.name} and {seen[key]} have the same colour and value"
-                )
-            seen[key] = card.name
-    if any(card.stars == 0 and card.suit in (TRUMP, BUOY) for card in cards):
-        raise AnglerError(f"card file {file}: starting (0-star) cards must be colour cards")
-    return CardSet(cards, str(file))
+    places = card_places(data, {("cards",): "card"})
+    read = read_model(CardFile, data, f"card file {file}", context=places)
+    return CardSet([_card(i, entry) for i, entry in enumerate(read.cards)], str(file))

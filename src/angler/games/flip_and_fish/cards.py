@@ -21,12 +21,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated
 
-from angler.core.cards import NamedCards, is_card_word
+from pydantic import ConfigDict, model_validator
+
+from angler.core.cards import NamedCards, card_places
 from angler.core.data import read_card_file
 from angler.core.errors import AnglerError
-from angler.core.numbers import is_whole, shown
+from angler.core.models import AnglerModel, Flag, OneOf, Text, Whole, Word, read_model, refuse
 
 DEFAULT_CARDS = Path(__file__).with_name("cards.json")
 FORMAT = "angler-flip-and-fish-cards/1"
@@ -102,11 +104,6 @@ EQUIPMENT_TEXT = {
     "second-cast": "after seeing where the die stops, cast once more and keep the second",
 }
 BASE_BAIT_FISH = 3  # "maximum of 3 bait fish per turn"
-
-_FISH_FIELDS = frozenset({"name", "kind", "catch_rate", "bait", "colour", "carp", "ability"})
-_ABILITY_FIELDS = frozenset({"timing", "effect", "value"})
-_EQUIPMENT_FIELDS = frozenset({"name", "kind", "only_action", "effect", "value"})
-_FILE_FIELDS = frozenset({"format", "title", "note", "fishing", "shopping"})
 
 
 @dataclass(frozen=True)
@@ -204,104 +201,137 @@ class CardSet(NamedCards[Card]):
         return card
 
 
-def _name(raw: Any, where: str, fields: frozenset[str]) -> str:
-    if not isinstance(raw, dict):
-        raise AnglerError(f"{where}: expected an object")
-    name = raw.get("name")
-    if not is_card_word(name, forbidden="#"):
-        raise AnglerError(f"{where}: 'name' must be a word without spaces or '#'")
-    unknown = sorted(set(raw) - fields)
-    if unknown:
-        raise AnglerError(f"card {name} ({where}): unknown field {unknown[0]!r}")
-    return name
+Name = Annotated[str, Word("#")]
 
 
-def _ability(raw: Any, card: str) -> Ability | None:
-    if raw is None:
-        return None
-    if not isinstance(raw, dict):
-        raise AnglerError(f"{card}: 'ability' must be null or an object")
-    unknown = sorted(set(raw) - _ABILITY_FIELDS)
-    if unknown:
-        raise AnglerError(f"{card}: unknown ability field {unknown[0]!r}")
-    timing, effect, value = raw.get("timing"), raw.get("effect"), raw.get("value")
-    if timing not in TIMINGS:
-        raise AnglerError(f"{card}: ability timing must be one of {', '.join(TIMINGS)}")
-    if not isinstance(effect, str) or effect not in ABILITIES:
-        raise AnglerError(f"{card}: unknown ability effect {shown(effect)}")
-    expected, has_value = ABILITIES[effect]
-    if timing != expected:
-        raise AnglerError(f"{card}: ability {effect!r} has timing {expected!r}, not {timing!r}")
-    if has_value and not (is_whole(value) and 1 <= value <= MAX_ABILITY_VALUE):
-        raise AnglerError(
-            f"{card}: ability {effect!r} needs a whole 'value' from 1 to {MAX_ABILITY_VALUE}"
-        )
-    if not has_value and value is not None:
-        raise AnglerError(f"{card}: ability {effect!r} takes no 'value'")
-    return Ability(timing, effect, value)
+class AbilityEntry(AnglerModel):
+    """A fish's ability: its timing, its effect, and the effect's value if it takes one."""
+
+    timing: Annotated[str, OneOf(TIMINGS)]
+    effect: Annotated[str, OneOf(tuple(ABILITIES), unknown="effect")]
+    value: Annotated[int, Whole()] | None = None
+
+    @model_validator(mode="after")
+    def _fits_the_effect(self) -> AbilityEntry:
+        timing, has_value = ABILITIES[self.effect]
+        if self.timing != timing:
+            raise refuse(f"{self.effect!r} has timing {timing!r}, not {self.timing!r}")
+        if has_value and not (self.value is not None and 1 <= self.value <= MAX_ABILITY_VALUE):
+            raise refuse(f"{self.effect!r} needs a whole 'value' from 1 to {MAX_ABILITY_VALUE}")
+        if not has_value and self.value is not None:
+            raise refuse(f"{self.effect!r} takes no 'value'")
+        return self
 
 
-def _fish(index: int, raw: Any) -> FishCard:
-    where = f"fishing card {index + 1}"
-    name = _name(raw, where, _FISH_FIELDS)
-    card = f"card {name} ({where})"
-    kind = raw.get("kind")
-    if kind not in FISHING_KINDS:
-        raise AnglerError(f"{card}: kind must be one of {', '.join(FISHING_KINDS)}")
-    rate, bait, colour = raw.get("catch_rate"), raw.get("bait"), raw.get("colour")
-    carp = raw.get("carp", False)
-    ability = _ability(raw.get("ability"), card)
-    if not isinstance(carp, bool):
-        raise AnglerError(f"{card}: 'carp' must be true or false")
-    if kind == "boot":
-        if rate is not None:
-            raise AnglerError(f"{card}: a boot is always a miss, so its 'catch_rate' is null")
-        if bait is not None or colour is not None:
-            raise AnglerError(f"{card}: a boot has no 'bait' and no 'colour' (null)")
-        if carp or ability is not None:
-            raise AnglerError(f"{card}: a boot is not a Carp and has no ability")
-        return FishCard(index, name, name, BOOT, None, None, -1, False, None)
-    if not (is_whole(rate) and 1 <= rate <= MAX_CATCH_RATE):
-        raise AnglerError(f"{card}: a fish needs a whole 'catch_rate' from 1 to {MAX_CATCH_RATE}")
-    if colour not in COLOURS:
-        raise AnglerError(f"{card}: 'colour' must be one of {', '.join(COLOURS)}")
-    if kind == "trophy":
-        if bait is not None:
-            raise AnglerError(f"{card}: a trophy fish has no bait rating ('bait' is null)")
-        if carp:
-            raise AnglerError(f"{card}: only a regular fish can be a Carp")
-    elif bait is not None and not (is_whole(bait) and bait in BAIT_RATINGS):
-        raise AnglerError(f"{card}: 'bait' must be 1, 2, 3 or null")
-    kind_id, colour_id = FISHING_KINDS.index(kind), COLOURS.index(colour)
-    return FishCard(index, name, name, kind_id, rate, bait, colour_id, carp, ability)
+class FishEntry(AnglerModel):
+    """A fishing-deck card: a trophy fish, a regular fish or a boot."""
+
+    name: Name
+    kind: Annotated[str, OneOf(FISHING_KINDS)]
+    catch_rate: Annotated[int, Whole(1, MAX_CATCH_RATE)] | None = None
+    """The roll total a catch needs; null for a boot, always a miss."""
+    bait: Annotated[int, Whole(1, max(BAIT_RATINGS))] | None = None
+    """The bait rating; null: the fish cannot be used as bait."""
+    colour: Annotated[str, OneOf(COLOURS)] | None = None
+    """The fish's colour; null for a boot."""
+    carp: Flag = False
+    ability: AbilityEntry | None = None
+
+    @model_validator(mode="after")
+    def _fits_the_kind(self) -> FishEntry:
+        if self.kind == "boot":
+            if self.catch_rate is not None:
+                raise refuse("a boot is always a miss, so its 'catch_rate' is null")
+            if self.bait is not None or self.colour is not None:
+                raise refuse("a boot has no 'bait' and no 'colour' (null)")
+            if self.carp or self.ability is not None:
+                raise refuse("a boot is not a Carp and has no ability")
+            return self
+        if self.catch_rate is None:
+            raise refuse(
+                f"'catch_rate' must be a whole number from 1 to {MAX_CATCH_RATE}, not null"
+            )
+        if self.colour is None:
+            raise refuse(f"'colour' must be one of {', '.join(COLOURS)}, not null")
+        if self.kind == "trophy" and self.bait is not None:
+            raise refuse("a trophy fish has no bait rating ('bait' is null)")
+        if self.kind == "trophy" and self.carp:
+            raise refuse("only a regular fish can be a Carp")
+        return self
 
 
-def _equipment(index: int, raw: Any) -> EquipmentCard:
-    where = f"shopping card {index + 1}"
-    name = _name(raw, where, _EQUIPMENT_FIELDS)
-    card = f"card {name} ({where})"
-    kind, effect, value = raw.get("kind"), raw.get("effect"), raw.get("value")
-    only_action = raw.get("only_action", False)
-    if kind not in EQUIPMENT_KINDS:
-        raise AnglerError(f"{card}: kind must be one of {', '.join(EQUIPMENT_KINDS)}")
-    if not isinstance(effect, str) or effect not in EQUIPMENT:
-        raise AnglerError(f"{card}: unknown equipment effect {shown(effect)}")
-    kinds, unit, top = EQUIPMENT[effect]
-    kind_id = KINDS.index(kind)
-    if kind_id not in kinds:
-        allowed = " or ".join(KINDS[k] for k in kinds)
-        raise AnglerError(f"{card}: {effect!r} equipment must be {allowed}, not {kind!r}")
-    if not isinstance(only_action, bool):
-        raise AnglerError(f"{card}: 'only_action' must be true or false")
-    if only_action != (effect == SPEAR):
-        raise AnglerError(
-            f"{card}: 'only_action' must be {str(effect == SPEAR).lower()} for {effect!r}"
-        )
-    if unit is None and value is not None:
-        raise AnglerError(f"{card}: {effect!r} takes no 'value'")
-    if unit is not None and not (is_whole(value) and 1 <= value <= top):
-        raise AnglerError(f"{card}: {effect!r} needs a whole 'value' from 1 to {top} ({unit})")
-    return EquipmentCard(index, name, name, kind_id, only_action, effect, value)
+class EquipmentEntry(AnglerModel):
+    """A shopping-deck card."""
+
+    name: Name
+    kind: Annotated[str, OneOf(EQUIPMENT_KINDS)]
+    only_action: Flag = False
+    """The card is used "as your only action" (the Spear)."""
+    effect: Annotated[str, OneOf(tuple(EQUIPMENT), unknown="equipment effect")]
+    value: Annotated[int, Whole()] | None = None
+
+    @model_validator(mode="after")
+    def _fits_the_effect(self) -> EquipmentEntry:
+        kinds, unit, top = EQUIPMENT[self.effect]
+        if KINDS.index(self.kind) not in kinds:
+            allowed = " or ".join(KINDS[k] for k in kinds)
+            raise refuse(f"{self.effect!r} equipment must be {allowed}, not {self.kind!r}")
+        if self.only_action != (self.effect == SPEAR):
+            must = str(self.effect == SPEAR).lower()
+            raise refuse(f"'only_action' must be {must} for {self.effect!r}")
+        if unit is None and self.value is not None:
+            raise refuse(f"{self.effect!r} takes no 'value'")
+        if unit is not None and not (self.value is not None and 1 <= self.value <= top):
+            raise refuse(f"{self.effect!r} needs a whole 'value' from 1 to {top} ({unit})")
+        return self
+
+
+class CardFile(AnglerModel):
+    """A Flip & Fish card file: the fishing deck, then the shopping deck, in id order; copies
+    of a card are listed once each and must be the same card."""
+
+    model_config = ConfigDict(title="Flip & Fish card file")
+
+    format: Annotated[str, OneOf((FORMAT,))] = FORMAT
+    title: Text = ""
+    note: Text = ""
+    fishing: list[FishEntry]
+    shopping: list[EquipmentEntry]
+
+    @model_validator(mode="after")
+    def _decks_can_be_dealt(self) -> CardFile:
+        if len(self.fishing) < 5:
+            raise refuse("the fishing deck needs at least 5 cards (the water)")
+        if sum(card.kind == "trophy" for card in self.fishing) < 3:
+            raise refuse("there must be at least 3 trophy fish")
+        if len(self.shopping) < 3:
+            raise refuse("the shopping deck needs at least 3 cards (the shop)")
+        return self
+
+
+SECTIONS: dict[tuple[str, ...], str] = {
+    ("fishing",): "fishing card",
+    ("shopping",): "shopping card",
+}
+
+
+def _fish(index: int, entry: FishEntry) -> FishCard:
+    if entry.kind == "boot":
+        return FishCard(index, entry.name, entry.name, BOOT, None, None, -1, False, None)
+    ability = entry.ability
+    read = Ability(ability.timing, ability.effect, ability.value) if ability else None
+    colour = COLOURS.index(entry.colour) if entry.colour else -1
+    kind = FISHING_KINDS.index(entry.kind)
+    return FishCard(
+        index, entry.name, entry.name, kind, entry.catch_rate, entry.bait, colour, entry.carp, read
+    )
+
+
+def _equipment(index: int, entry: EquipmentEntry) -> EquipmentCard:
+    kind = KINDS.index(entry.kind)
+    return EquipmentCard(
+        index, entry.name, entry.name, kind, entry.only_action, entry.effect, entry.value
+    )
 
 
 def _where(read: list[Card], index: int) -> str:
@@ -316,26 +346,17 @@ def _same_card(a: Card, b: Card) -> bool:
     return replace(a, id=0) == replace(b, id=0)
 
 
+CardSet.file_model = CardFile  # the JSON Schema of this game's card files
+
+
 @cache
 def load_cards(path: str | None = None) -> CardSet:
     """Read and check a card file; an invalid one raises AnglerError naming the card."""
     file, data = read_card_file(path, DEFAULT_CARDS)
-    unknown = sorted(set(data) - _FILE_FIELDS)
-    if unknown:
-        raise AnglerError(f"card file {file}: unknown field {unknown[0]!r}")
-    if data.get("format", FORMAT) != FORMAT:
-        raise AnglerError(f"card file {file}: 'format' must be {FORMAT!r}")
-    fishing, shopping = data.get("fishing"), data.get("shopping")
-    if not isinstance(fishing, list) or not isinstance(shopping, list):
-        raise AnglerError(f"card file {file}: 'fishing' and 'shopping' must be lists")
-    read: list[Card] = [_fish(i, raw) for i, raw in enumerate(fishing)]
-    read += [_equipment(i, raw) for i, raw in enumerate(shopping)]
-    if len(fishing) < 5:
-        raise AnglerError(f"card file {file}: the fishing deck needs at least 5 cards (the water)")
-    if sum(card.kind == TROPHY for card in read) < 3:
-        raise AnglerError(f"card file {file}: there must be at least 3 trophy fish")
-    if len(shopping) < 3:
-        raise AnglerError(f"card file {file}: the shopping deck needs at least 3 cards (the shop)")
+    places = card_places(data, SECTIONS, forbidden="#", both=True)
+    decks = read_model(CardFile, data, f"card file {file}", context=places)
+    read: list[Card] = [_fish(i, entry) for i, entry in enumerate(decks.fishing)]
+    read += [_equipment(i, entry) for i, entry in enumerate(decks.shopping)]
     first: dict[str, int] = {}
     counts: dict[str, int] = {}
     for index, card in enumerate(read):

@@ -1,0 +1,71 @@
+"""JSON Schemas of the documents angler reads, generated from their models (core/models.py), so
+an editor can check a record or a card file as it is written. They are published in
+``docs/schemas/``: ``record.schema.json`` and one ``<game>-cards.schema.json`` per registered
+game whose card set declares its file model.
+
+Regenerate them after changing a model::
+
+    python -m angler.core.schemas            # writes docs/schemas/*.schema.json
+    python -m angler.core.schemas --check    # exit status 1 if a published schema is stale
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from angler.core.records import RecordModel
+from angler.core.registry import all_games, make_game
+
+DIALECT = "https://json-schema.org/draft/2020-12/schema"  # the dialect pydantic writes
+FOLDER = Path("docs/schemas")
+
+
+def schema_of(model: type[BaseModel]) -> dict[str, Any]:
+    return {"$schema": DIALECT, **model.model_json_schema()}
+
+
+def models() -> dict[str, type[BaseModel]]:
+    """Each published schema's name and the model it is generated from."""
+    out: dict[str, type[BaseModel]] = {"record": RecordModel}
+    for cls in all_games():
+        cards = getattr(make_game(cls.name), "cards", None)
+        model = getattr(cards, "file_model", None)
+        if model is not None:
+            out[f"{cls.name}-cards"] = model
+    return out
+
+
+def texts() -> dict[str, str]:
+    """Each schema file's name and its text, as published."""
+    return {
+        f"{name}.schema.json": json.dumps(schema_of(model), indent=2, ensure_ascii=False) + "\n"
+        for name, model in models().items()
+    }
+
+
+def main(args: list[str]) -> int:
+    check = "--check" in args
+    folders = [arg for arg in args if arg != "--check"]
+    folder = Path(folders[0]) if folders else FOLDER
+    stale = []
+    for name, text in texts().items():
+        path = folder / name
+        if check:
+            if not path.is_file() or path.read_text(encoding="utf-8") != text:
+                stale.append(name)
+        else:
+            folder.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+    if stale:
+        print(f"stale schemas in {folder}: {', '.join(stale)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
