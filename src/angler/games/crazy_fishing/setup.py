@@ -10,7 +10,7 @@ Stacks are written top card first; the sea is listed from the bottom of the pile
 Without ``sea`` the fish in play not placed elsewhere are scattered; without ``positions`` the sea
 is scattered from the seed; without decks the unused rods and baits are shuffled into them. Such a
 set-up starts round 1 (or ``round``) with the casts. A position later in a round adds ``phase``
-and what the round has done so far (``casts``, ``order``, ``at`` and the rest of ``ROUND_KEYS``),
+and what the round has done so far (``casts``, ``order``, ``at`` and the rest of the model),
 the discard piles, ``removed``, and what the players know of the sea (``known``, ``peeked``);
 :func:`setup_of` writes any state so.
 """
@@ -18,24 +18,26 @@ the discard piles, ``removed``, and what the players know of the sea (``known``,
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
+
+from pydantic import ConfigDict, Field, model_validator
 
 from angler.core.cards import ids_of, mask_of
 from angler.core.chance import Chance
 from angler.core.errors import AnglerError
-from angler.core.numbers import is_whole, whole
+from angler.core.models import AnglerModel, Flag, OneOf, Whole, refuse
 from angler.core.setups import (
     CHANCE_COUNTER,
+    MAX_SEAT,
+    Card,
+    Seat,
+    SetupModel,
     chance_counter,
-    checked_keys,
-    flag,
-    number,
-    numbers,
     per_seat,
-    texts,
+    read_setup,
 )
 from angler.games.crazy_fishing import actions as act
-from angler.games.crazy_fishing.cards import BAIT, FISH, INFINITE, ROD
+from angler.games.crazy_fishing.cards import BAIT, FISH, INFINITE, ROD, CardSet
 from angler.games.crazy_fishing.rules import (
     CAST,
     COLLECT,
@@ -51,37 +53,71 @@ if TYPE_CHECKING:
     from angler.games.crazy_fishing.game import CrazyFishingGame
 
 MAX_ROUND = 999  # far more rounds than any game lasts
-ROUND_KEYS = {
-    "phase",
-    "casts",
-    "order",
-    "at",
-    "peeks_left",
-    "turbulent_after",
-    "targets",
-    "targets_wanted",
-    "retry_bait",
-    "caught_this_round",
-    "collect_order",
-    "collecting",
-}
-KEYS = {
-    "round",
-    "hands",
-    "sea",
-    "positions",
-    "known",
-    "peeked",
-    "rod_deck",
-    "bait_deck",
-    "rod_discard",
-    "bait_discard",
-    "piles",
-    "beside",
-    "removed",
-    *ROUND_KEYS,
-}
-TARGET_KINDS = {"sea": act.SEA, "beside": act.BESIDE}
+Spot = Annotated[int, Whole(0, act.MAX_SPOT)]
+Millimetres = Annotated[int, Whole(-MAX_POSITION, MAX_POSITION)]
+
+
+class Target(AnglerModel):
+    """A fish chosen in the catch under way: a sea spot, or a fish beside the sea."""
+
+    sea: Spot | None = None
+    beside: Card | None = None
+
+    @model_validator(mode="after")
+    def _one_fish(self) -> Target:
+        if (self.sea is None) == (self.beside is None):
+            raise refuse('a target is {"sea": spot} or {"beside": fish}')
+        return self
+
+
+class Catch(AnglerModel):
+    """A fish caught this round, and by whom."""
+
+    seat: Seat
+    fish: Card
+
+
+class CrazyFishingSetup(SetupModel):
+    """A Crazy Fishing position. Stacks are written top card first; the sea from the bottom of
+    the pile up. Keys from ``casts`` on tell the round under way; some (``order``, ``at``,
+    ``collecting``…) keep what the last round left until this one resets them."""
+
+    model_config = ConfigDict(title="Crazy Fishing set-up")
+
+    round: Annotated[int, Whole(1, MAX_ROUND)] = 1
+    phase: Annotated[str, OneOf(PHASE_NAMES[:GAME_OVER])] = "cast"
+    """The step of the round (default: the casts, at the round's start)."""
+    hands: list[list[Card]]
+    sea: list[Card | None] | None = None
+    """The sea's fish by spot, bottom first; null for a spot whose fish was taken (default:
+    every fish in play not placed elsewhere, scattered from the seed)."""
+    positions: list[list[Millimetres]] | None = None
+    """One ``[x, y]`` (mm) per sea spot (default: scattered from the seed)."""
+    known: list[Spot] = Field(default_factory=list)
+    """Sea spots whose face everyone has seen since the last scatter."""
+    peeked: list[list[Spot]] | None = None
+    """By seat, the spots its Fish Finder looked at since the last scatter."""
+    rod_deck: list[Card] | None = None
+    bait_deck: list[Card] | None = None
+    rod_discard: list[Card] = Field(default_factory=list)
+    bait_discard: list[Card] = Field(default_factory=list)
+    piles: list[list[Card]] | None = None
+    beside: list[Card] = Field(default_factory=list)
+    removed: list[Card] = Field(default_factory=list)
+    """Fish spent as bait with an out-of-series rod: out of the game."""
+    casts: list[list[Card] | None] | None = None
+    """By seat, its cast: in the ``cast`` phase a secret cast made (null: not yet); later the
+    revealed cast (``[]``: none)."""
+    order: list[Seat] = Field(default_factory=list)
+    at: Annotated[int, Whole(0, MAX_SEAT)] = 0
+    peeks_left: Annotated[int, Whole(0, HAND_SIZE)] = 0
+    turbulent_after: Flag = False
+    targets: list[Target] = Field(default_factory=list)
+    targets_wanted: Annotated[int, Whole(1, 2)] = 1
+    retry_bait: Annotated[int, Whole(-INFINITE, INFINITE)] = 0
+    caught_this_round: list[Catch] = Field(default_factory=list)
+    collect_order: list[Seat] = Field(default_factory=list)
+    collecting: Annotated[int, Whole(0, MAX_SEAT)] = 0
 
 
 def _check_zones(
@@ -108,44 +144,34 @@ def _check_zones(
             raise AnglerError(f"setup: {names[card].name} does not belong in that deck")
 
 
-def _names(value: Any, what: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise AnglerError(f"setup {what!r} must be a list of card names")
-    return value
-
-
 def state_from_setup(
     game: CrazyFishingGame, setup: Mapping[str, Any], seed: int
 ) -> CrazyFishingState:
     cards, n = game.cards, game.players
-    setup = checked_keys(setup, KEYS)
-    if "hands" not in setup or not isinstance(setup["hands"], list) or len(setup["hands"]) != n:
-        raise AnglerError(f"setup needs 'hands': {n} lists of card names")
+    read = read_setup(CrazyFishingSetup, setup)
+    for key in ("hands", "piles", "casts", "peeked"):
+        value = getattr(read, key)
+        if value is not None:
+            per_seat(value, key, n)
     state = CrazyFishingState(game, Chance(seed))
-    hands = [cards.ids(_names(h, "hands")) for h in setup["hands"]]
-    piles_raw = setup.get("piles", [[] for _ in range(n)])
-    if not isinstance(piles_raw, list) or len(piles_raw) != n:
-        raise AnglerError(f"setup 'piles' must be {n} lists of card names")
-    catch_piles = [cards.ids(_names(p, "piles"))[::-1] for p in piles_raw]
-    beside = cards.ids(_names(setup.get("beside", []), "beside"))
-    discards = [cards.ids(_names(setup.get(key, []), key))[::-1] for key in DISCARDS]
-    removed = cards.ids(_names(setup.get("removed", []), "removed"))
+    hands = [cards.ids(h) for h in read.hands]
+    catch_piles = [cards.ids(p)[::-1] for p in read.piles or [[]] * n]
+    beside = cards.ids(read.beside)
+    discards = [cards.ids(read.rod_discard)[::-1], cards.ids(read.bait_discard)[::-1]]
+    removed = cards.ids(read.removed)
     placed = [c for group in hands + catch_piles + discards for c in group] + beside + removed
-    phase = _phase(setup)
-    casts = _casts(state, setup)
+    phase = PHASE_NAMES.index(read.phase)
+    casts = [
+        0 if names is None else mask_of(cards.ids(names)) for names in read.casts or [None] * n
+    ]
     # The piles not given (the sea, the decks) are the cards of their kind placed nowhere else,
     # shuffled apart as one chance event (taken whether or not any pile is left to shuffle).
-    sea_given = texts(setup["sea"], "sea", nulls=True) if "sea" in setup else None
     given = {
         "sea": None
-        if sea_given is None
-        else [-1 if f is None else cards.ids([f])[0] for f in sea_given],
-        "rod_deck": cards.ids(_names(setup["rod_deck"], "rod_deck"))[::-1]
-        if "rod_deck" in setup
-        else None,
-        "bait_deck": cards.ids(_names(setup["bait_deck"], "bait_deck"))[::-1]
-        if "bait_deck" in setup
-        else None,
+        if read.sea is None
+        else [-1 if f is None else cards.ids([f])[0] for f in read.sea],
+        "rod_deck": None if read.rod_deck is None else cards.ids(read.rod_deck)[::-1],
+        "bait_deck": None if read.bait_deck is None else cards.ids(read.bait_deck)[::-1],
     }
     if phase != CAST:  # a revealed cast lies before its caster until its catch ends
         elsewhere = set(placed).union(*(pile for pile in given.values() if pile is not None))
@@ -180,45 +206,19 @@ def state_from_setup(
     state.removed = removed
     state.rod_deck, state.bait_deck = decks
     state.rod_discard, state.bait_discard = discards
-    _lay_out_the_sea(state, setup, sea)
-    _play_the_round_so_far(state, setup, phase, casts)
-    state.chance.counter = chance_counter(setup, state.chance.counter)
+    _lay_out_the_sea(state, read, sea)
+    _play_the_round_so_far(state, read, phase, casts)
+    state.chance.counter = chance_counter(read, state.chance.counter)
     return state
 
 
-DISCARDS = ("rod_discard", "bait_discard")
-
-
-def _phase(setup: Mapping[str, Any]) -> int:
-    phase = setup.get("phase", "cast")
-    if phase not in PHASE_NAMES[:GAME_OVER]:
-        raise AnglerError(f"setup 'phase' must be one of {', '.join(PHASE_NAMES[:GAME_OVER])}")
-    return PHASE_NAMES.index(phase)
-
-
-def _casts(state: CrazyFishingState, setup: Mapping[str, Any]) -> list[int]:
-    """Each seat's cast as a bitmask of its cards (0: none, or not yet chosen)."""
-    cards = state.cards
-    raw = per_seat(setup, "casts", state.n, None)
-    return [0 if names is None else mask_of(cards.ids(_names(names, "casts"))) for names in raw]
-
-
-def _lay_out_the_sea(state: CrazyFishingState, setup: Mapping[str, Any], sea: list[int]) -> None:
+def _lay_out_the_sea(state: CrazyFishingState, read: CrazyFishingSetup, sea: list[int]) -> None:
     """The sea by spot (-1: a spot whose fish was taken), where each spot lies, and which faces
     the players have seen."""
     cards, n = state.cards, state.n
-    if "positions" in setup:
-        positions = setup["positions"]
-        if not (
-            isinstance(positions, list)
-            and len(positions) == len(sea)
-            and all(
-                isinstance(p, list)
-                and len(p) == 2
-                and all(is_whole(v) and abs(v) <= MAX_POSITION for v in p)
-                for p in positions
-            )
-        ):
+    if read.positions is not None:
+        positions = read.positions
+        if len(positions) != len(sea) or any(len(p) != 2 for p in positions):
             raise AnglerError(
                 "setup 'positions' must be one [x, y] pair of whole mm per sea fish, "
                 f"each from {-MAX_POSITION} to {MAX_POSITION}"
@@ -233,33 +233,43 @@ def _lay_out_the_sea(state: CrazyFishingState, setup: Mapping[str, Any], sea: li
         state.shuffle_the_sea(sea, announce=False)
         # keep the listed order bottom-up: re-seat the fish in the order given
         state.sea_card = list(sea)
-    spots = len(sea)
-    for spot in numbers(setup.get("known", []), "known", 0, max(0, spots - 1)):
+    spots = read.known + [spot for seen in read.peeked or [] for spot in seen]
+    if any(spot >= len(sea) for spot in spots):
+        raise AnglerError(f"setup: the sea has spots 0 to {len(sea) - 1}, not {max(spots)}")
+    for spot in read.known:
         state.sea_known[spot] = True
-    peeked = per_seat(setup, "peeked", n, [])
-    state.peeked = [numbers(spots_seen, "peeked", 0, max(0, spots - 1)) for spots_seen in peeked]
+    state.peeked = [list(seen) for seen in read.peeked or [[]] * n]
     state.free_cache = None
 
 
+def _card_or_none(cards: CardSet, name: str | None) -> int:
+    return -1 if name is None else cards.ids([name])[0]
+
+
+def _seats(seats: list[int], key: str, players: int) -> list[int]:
+    if len(set(seats)) != len(seats) or any(seat >= players for seat in seats):
+        raise AnglerError(f"setup {key!r} names seats 0 to {players - 1}, each once")
+    return list(seats)
+
+
 def _play_the_round_so_far(
-    state: CrazyFishingState, setup: Mapping[str, Any], phase: int, casts: list[int]
+    state: CrazyFishingState, read: CrazyFishingSetup, phase: int, casts: list[int]
 ) -> None:
     """The round under way: ``round``, and from ``phase`` on what this round has done. Keys
     such as ``order`` and ``collecting`` keep, while a later step has not yet reset them, what
     the last round left (every seat sees them)."""
-    n = state.n
-    state.order = _seats(setup, "order", n)
-    state.at = number(setup, "at", 0, 0, n)
-    state.peeks_left = number(setup, "peeks_left", 0, 0, HAND_SIZE)
-    state.targets_wanted = number(setup, "targets_wanted", 1, 1, 2)
-    state.retry_bait = number(setup, "retry_bait", 0, -INFINITE, INFINITE)
-    state.collect_order = _seats(setup, "collect_order", n)
-    state.collecting = number(setup, "collecting", 0, 0, n)
-    round_no = number(setup, "round", 1, 1, MAX_ROUND)
+    n, cards = state.n, state.cards
+    state.order = _seats(read.order, "order", n)
+    state.at = read.at
+    state.peeks_left = read.peeks_left
+    state.targets_wanted = read.targets_wanted
+    state.retry_bait = read.retry_bait
+    state.collect_order = _seats(read.collect_order, "collect_order", n)
+    state.collecting = read.collecting
     if phase == CAST:
-        if any(key in setup for key in ("targets", "caught_this_round", "turbulent_after")):
+        if read.targets or read.caught_this_round or read.turbulent_after:
             raise AnglerError("setup: a round's catches come after its casts ('phase')")
-        state.round = round_no - 1
+        state.round = read.round - 1
         state.start_round()
         for seat, mask in enumerate(casts):
             if not mask:
@@ -271,14 +281,24 @@ def _play_the_round_so_far(
         if all(state.cast_done) and not state.is_terminal():
             state.reveal()
         return
-    state.round = round_no
+    state.round = read.round
     state.phase = phase
     state.cast = casts
     state.cast_done = [True] * n
-    state.parts = [cast_parts_of(mask, state.cards.kind) for mask in casts]
-    state.turbulent_after = flag(setup, "turbulent_after")
-    state.targets = _targets(state, setup.get("targets", []))
-    state.caught_this_round = _caught(state, setup.get("caught_this_round", []))
+    state.parts = [cast_parts_of(mask, cards.kind) for mask in casts]
+    state.turbulent_after = read.turbulent_after
+    state.targets = [
+        (act.SEA, target.sea)
+        if target.sea is not None
+        else (act.BESIDE, cards.ids([target.beside or ""])[0])
+        for target in read.targets
+    ]
+    if any(kind == act.SEA and ref >= len(state.sea_card) for kind, ref in state.targets):
+        raise AnglerError("setup 'targets': a sea spot the sea does not have")
+    state.caught_this_round = [
+        (_seats([catch.seat], "caught_this_round", n)[0], cards.ids([catch.fish])[0])
+        for catch in read.caught_this_round
+    ]
     if phase == COLLECT:
         if not state.collecting < len(state.collect_order):
             raise AnglerError("setup: 'collecting' must name a seat of 'collect_order'")
@@ -286,39 +306,6 @@ def _play_the_round_so_far(
     if not state.at < len(state.order) or not casts[state.order[state.at]]:
         raise AnglerError("setup: 'at' must name a seat of 'order' that cast")
     state.catcher_baits = state.catch_baits(state.order[state.at])
-
-
-def _seats(setup: Mapping[str, Any], key: str, players: int) -> list[int]:
-    seats = numbers(setup.get(key, []), key, 0, players - 1)
-    if len(set(seats)) != len(seats):
-        raise AnglerError(f"setup {key!r} names a seat twice")
-    return seats
-
-
-def _targets(state: CrazyFishingState, value: Any) -> list[tuple[int, int]]:
-    """The fish chosen in this catch: ``["sea", spot]`` or ``["beside", fish]``."""
-    targets = []
-    for target in value if isinstance(value, list) else [None]:
-        if not (isinstance(target, list) and len(target) == 2 and target[0] in TARGET_KINDS):
-            raise AnglerError('setup \'targets\' holds ["sea", spot] or ["beside", fish] pairs')
-        kind, ref = target
-        if kind == "sea":
-            spot = whole(ref, "setup 'targets' spot", 0, max(0, len(state.sea_card) - 1))
-            targets.append((act.SEA, spot))
-        else:
-            targets.append((act.BESIDE, state.cards.ids(texts([ref], "targets"))[0]))
-    return targets
-
-
-def _caught(state: CrazyFishingState, value: Any) -> list[tuple[int, int]]:
-    """This round's catches, ``[seat, fish]`` in the order caught."""
-    caught = []
-    for entry in value if isinstance(value, list) else [None]:
-        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], str)):
-            raise AnglerError("setup 'caught_this_round' holds [seat, fish] pairs")
-        seat = whole(entry[0], "setup 'caught_this_round' seat", 0, state.n - 1)
-        caught.append((seat, state.cards.ids([entry[1]])[0]))
-    return caught
 
 
 def setup_of(state: CrazyFishingState) -> dict[str, Any]:
@@ -357,9 +344,11 @@ def setup_of(state: CrazyFishingState) -> dict[str, Any]:
     if not casting:
         setup["turbulent_after"] = state.turbulent_after
         setup["targets"] = [
-            ["sea", ref] if kind == act.SEA else ["beside", name(ref)]
+            {"sea": ref} if kind == act.SEA else {"beside": name(ref)}
             for kind, ref in state.targets
         ]
-        setup["caught_this_round"] = [[seat, name(fish)] for seat, fish in state.caught_this_round]
+        setup["caught_this_round"] = [
+            {"seat": seat, "fish": name(fish)} for seat, fish in state.caught_this_round
+        ]
     setup[CHANCE_COUNTER] = state.chance.counter
     return setup

@@ -14,20 +14,23 @@ on; ``lowest``, ``caller`` and ``call``; once full, ``unresolved`` and ``passes`
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
+
+from pydantic import ConfigDict, Field
 
 from angler.core.cards import ids_of, mask_of
 from angler.core.chance import Chance
 from angler.core.errors import AnglerError
-from angler.core.numbers import is_whole, whole
+from angler.core.models import AnglerModel, Flag, OneOf, Whole
 from angler.core.setups import (
     CHANCE_COUNTER,
+    Card,
+    Seat,
+    SetupModel,
     chance_counter,
-    checked_keys,
-    flag,
     per_seat,
-    seat_or_none,
-    texts,
+    read_setup,
+    seat,
 )
 from angler.games.fishing.cards import BUOY, END_OF_TRICK, NEXT_TRICK, SUITS, CardSet
 from angler.games.fishing.rules import CHOOSE_PASS, ROUNDS, FishingState
@@ -36,64 +39,91 @@ if TYPE_CHECKING:
     from angler.games.fishing.game import FishingGame
 
 MAX_SCORE = 9999  # far beyond any score 8 rounds can reach, either way
-KEYS = {
-    "round",
-    "leader",
-    "former_leader",
-    "scores",
-    "hands",
-    "stockrooms",
-    "fishers",
-    "ocean",
-    "trick",
-    "lowest",
-    "caller",
-    "call",
-    "unresolved",
-    "passes",
-    "overfished",
-    "memory",
-}
-MEMORY_KEYS = {"seen", "may_hold", "stock_layers", "ocean_layers", "known_pass"}
+MAX_CARDS = 999  # far more cards than any edition has
 
 
-def _names_per_seat(setup: Mapping[str, Any], key: str, n: int) -> list[list[str]]:
-    value = setup.get(key, [[] for _ in range(n)])
-    if (
-        not isinstance(value, list)
-        or len(value) != n
-        or not all(
-            isinstance(pile, list) and all(isinstance(c, str) for c in pile) for pile in value
-        )
-    ):
-        raise AnglerError(f"setup {key!r} must be {n} lists of card names")
-    return value
+class Layer(AnglerModel):
+    """A run of stacked cards whose order nobody knows: which cards they are, and how many of
+    them are left."""
+
+    cards: list[Card]
+    left: Annotated[int, Whole(1, MAX_CARDS)]
+
+
+class KnownPass(AnglerModel):
+    """The last card a seat passed, to whom, and what the receiver might hold before it."""
+
+    card: Card
+    to: Seat
+    may_hold: list[Card]
+
+
+class Memory(AnglerModel):
+    """What the players know beyond the cards in sight; each key defaults to what a fresh
+    set-up lets them know."""
+
+    seen: list[Card] | None = None
+    """Every card played face up so far (default: the cards of the trick and the fishers)."""
+    may_hold: list[list[Card]] | None = None
+    """By seat, the cards it might hold (default: any card in a hand)."""
+    stock_layers: list[list[Layer]] | None = None
+    """By seat, its stockroom's layers, top first (default: one layer of all its cards)."""
+    ocean_layers: list[Layer] | None = None
+    """The ocean stack's layers from the bottom position up, every position it held at the
+    deal (default: its star tiers, or one layer of all its cards if ``ocean`` is given)."""
+    known_pass: list[KnownPass | None] | None = None
+    """By seat, null or the last card it passed (default: none)."""
+
+
+class FishingSetup(SetupModel):
+    """A Fishing position. Stacks are written top card first."""
+
+    model_config = ConfigDict(title="Fishing set-up")
+
+    round: Annotated[int, Whole(1, ROUNDS)] = 1
+    leader: Seat = 0
+    """The seat that leads the trick under way (or the first trick)."""
+    former_leader: Seat | None = None
+    """The leader of the trick before, for tie-breaks (default: ``leader``)."""
+    scores: list[Annotated[int, Whole(-MAX_SCORE, MAX_SCORE)]] | None = None
+    hands: list[list[Card]]
+    stockrooms: list[list[Card]] | None = None
+    fishers: list[list[Card]] | None = None
+    """By seat, the cards caught this round, top first; a card caught from the trick under way
+    lies both in the trick and on a fisher."""
+    ocean: list[Card] | None = None
+    """The ocean stack, top first (default: every star card not placed elsewhere, each star
+    tier shuffled from the seed)."""
+    trick: list[Card] = Field(default_factory=list)
+    """The trick under way: the cards played to it, from ``leader`` on."""
+    lowest: Flag = False
+    """The lowest card wins this trick (a Lowest-wins buoy was in the trick before)."""
+    caller: Seat | None = None
+    """The seat that calls this trick's colour (a Call-the-colour buoy was in the trick before)."""
+    call: Annotated[str, OneOf(SUITS[:5])] | None = None
+    """The colour the caller called (none yet: the caller is to call now)."""
+    unresolved: list[Card] | None = None
+    """A full trick: its cards whose end-of-trick effect is still to act, in play order
+    (default: all of them)."""
+    passes: list[Card | None] | None = None
+    """A full trick whose Pass-left acts: by seat, the card chosen to pass, or null."""
+    overfished: Flag = False
+    memory: Memory = Field(default_factory=Memory)
 
 
 def state_from_setup(game: FishingGame, setup: Mapping[str, Any], seed: int) -> FishingState:
     n, cards = game.players, game.cards
-    setup = checked_keys(setup, KEYS)
-    if "hands" not in setup:
-        raise AnglerError("setup needs 'hands'")
-    hands = [cards.ids(h) for h in _names_per_seat(setup, "hands", n)]
-    stockrooms = [cards.ids(s) for s in _names_per_seat(setup, "stockrooms", n)]
-    fishers = [cards.ids(f)[::-1] for f in _names_per_seat(setup, "fishers", n)]
-    trick = cards.ids(texts(setup.get("trick", []), "trick"))
-    round_no = setup.get("round", 1)
-    leader = setup.get("leader", 0)
-    scores = setup.get("scores", [0] * n)
-    if type(round_no) is not int or not 1 <= round_no <= ROUNDS:
-        raise AnglerError(f"setup round must be 1 to {ROUNDS}")
-    if type(leader) is not int or not 0 <= leader < n:
-        raise AnglerError(f"setup leader must be a seat from 0 to {n - 1}")
-    if (
-        not isinstance(scores, list)
-        or len(scores) != n
-        or not all(is_whole(s) and abs(s) <= MAX_SCORE for s in scores)
-    ):
-        raise AnglerError(
-            f"setup scores must be {n} whole numbers from {-MAX_SCORE} to {MAX_SCORE}"
-        )
+    read = read_setup(FishingSetup, setup)
+    for key in ("hands", "stockrooms", "fishers", "scores"):
+        value = getattr(read, key)
+        if value is not None:
+            per_seat(value, key, n)
+    hands = [cards.ids(h) for h in read.hands]
+    stockrooms = [cards.ids(s) for s in read.stockrooms or [[]] * n]
+    fishers = [cards.ids(f)[::-1] for f in read.fishers or [[]] * n]
+    trick = cards.ids(read.trick)
+    leader = seat(read.leader, "leader", n)
+    scores = read.scores or [0] * n
     if len(trick) > n:
         raise AnglerError(f"setup 'trick' holds at most {n} cards, one per seat")
     played = {(leader + i) % n for i in range(len(trick))}
@@ -107,8 +137,8 @@ def state_from_setup(game: FishingGame, setup: Mapping[str, Any], seed: int) -> 
     placed = [c for pile in hands + stockrooms + fishers for c in pile]
     placed += [c for c in trick if c not in in_fishers]  # caught from the trick: on a fisher
     state = FishingState(game, Chance(seed))
-    if "ocean" in setup:
-        ocean_top_first = cards.ids(_names_list(setup["ocean"]))
+    if read.ocean is not None:
+        ocean_top_first = cards.ids(read.ocean)
         placed += ocean_top_first
         ocean = ocean_top_first[::-1]
         # Its order is hidden: any of its cards may lie anywhere in it.
@@ -127,7 +157,7 @@ def state_from_setup(game: FishingGame, setup: Mapping[str, Any], seed: int) -> 
         raise AnglerError("setup places a card twice")
     # A set-up may use any card of the edition, even one this player count removes: a puzzle
     # or a test lays out exactly the position it wants.
-    state.round = round_no
+    state.round = read.round
     state.score = list(scores)
     state.hands = [sorted(hand) for hand in hands]
     state.stock = [pile[::-1] for pile in stockrooms]
@@ -139,32 +169,28 @@ def state_from_setup(game: FishingGame, setup: Mapping[str, Any], seed: int) -> 
     state.in_game = sum(1 << c for c in placed) | sum(1 << c for c in ocean)
     anywhere = sum(1 << c for hand in hands for c in hand)
     state.may_hold = [anywhere] * n
-    state.former_leader = seat_or_none(setup, "former_leader", n)
-    if state.former_leader < 0:
-        state.former_leader = leader
-    state.overfished = flag(setup, "overfished")
-    _lay_out_the_trick(state, setup, leader, trick)
-    _read_memory(state, setup.get("memory", {}), trick)
-    state.chance.counter = chance_counter(setup, state.chance.counter)
+    former = seat(read.former_leader, "former_leader", n)
+    state.former_leader = leader if former < 0 else former
+    state.overfished = read.overfished
+    _lay_out_the_trick(state, read, leader, trick)
+    _read_memory(state, read.memory, trick)
+    state.chance.counter = chance_counter(read, state.chance.counter)
     return state
 
 
 def _lay_out_the_trick(
-    state: FishingState, setup: Mapping[str, Any], leader: int, trick: list[int]
+    state: FishingState, read: FishingSetup, leader: int, trick: list[int]
 ) -> None:
     """The trick under way: its call, the cards played from ``leader`` on, and, once every seat
     has played, the end-of-trick effects still to act and any pass being chosen."""
     n, cards = state.n, state.cards
-    state.next_lowest = flag(setup, "lowest")
-    state.next_call = seat_or_none(setup, "caller", n)
+    state.next_lowest = read.lowest
+    state.next_call = seat(read.caller, "caller", n)
     state._start_trick(leader)
-    call = setup.get("call")
-    if call is not None:
-        if state.caller < 0 or call not in SUITS[:5]:
-            raise AnglerError(
-                "setup 'call' is the colour the 'caller' called: blue, purple, red, yellow or green"
-            )
-        state.call_the_colour(SUITS.index(call))
+    if read.call is not None:
+        if state.caller < 0:
+            raise AnglerError("setup 'call' is the colour the 'caller' called")
+        state.call_the_colour(SUITS.index(read.call))
     elif state.caller >= 0 and trick:
         raise AnglerError("setup: the 'caller' calls a colour before the trick's first card")
     for position, card in enumerate(trick):
@@ -174,10 +200,10 @@ def _lay_out_the_trick(
             state.led = state.suit[card]
         state.trick_has_effect = state.trick_has_effect or bool(state.effect[card])
     state.turn = (leader + min(len(trick), n - 1)) % n  # a full trick: who played last
-    resolving = {"unresolved", "passes"} & set(setup)
     if len(trick) < n:
-        if resolving:
-            raise AnglerError(f"setup {sorted(resolving)[0]!r} needs a full trick")
+        for key in ("unresolved", "passes"):
+            if getattr(read, key) is not None:
+                raise AnglerError(f"setup {key!r} needs a full trick")
         return
     if not state.trick_has_effect:
         raise AnglerError("setup: a full trick without a special card has already ended")
@@ -190,11 +216,10 @@ def _lay_out_the_trick(
                 state.next_trick_effect(state.trick_seats[position], card, kind, False)
     caught = {c for pile in state.fisher for c in pile}
     state.remaining = [i for i, card in enumerate(trick) if card not in caught]
-    unresolved = setup.get("unresolved")
-    if unresolved is None:
+    if read.unresolved is None:
         state.pending = [i for i, c in enumerate(trick) if state.effect[c] in END_OF_TRICK]
     else:
-        wanted = set(cards.ids(texts(unresolved, "unresolved")))
+        wanted = set(cards.ids(read.unresolved))
         state.pending = [i for i, c in enumerate(trick) if c in wanted]
         if len(state.pending) != len(wanted) or any(
             state.effect[trick[i]] not in END_OF_TRICK for i in state.pending
@@ -202,14 +227,14 @@ def _lay_out_the_trick(
             raise AnglerError(
                 "setup 'unresolved' names cards of the trick with an end-of-trick effect"
             )
-    if "passes" in setup:
+    if read.passes is not None:
         if last_trick:
             raise AnglerError("setup: no pass in the round's last trick")
-        choices = texts(per_seat(setup, "passes", n, None), "passes", nulls=True)
-        state.pass_choice = [-1 if c is None else cards.ids([c])[0] for c in choices]
-        for seat, card in enumerate(state.pass_choice):
-            if card >= 0 and card not in state.hands[seat]:
-                raise AnglerError(f"setup 'passes': seat {seat} passes a card it does not hold")
+        per_seat(read.passes, "passes", n)
+        state.pass_choice = [-1 if c is None else cards.ids([c])[0] for c in read.passes]
+        for chooser, card in enumerate(state.pass_choice):
+            if card >= 0 and card not in state.hands[chooser]:
+                raise AnglerError(f"setup 'passes': seat {chooser} passes a card it does not hold")
         if min(state.pass_choice) >= 0:
             raise AnglerError("setup 'passes': a seat must still be choosing")
         state.phase = CHOOSE_PASS
@@ -217,69 +242,42 @@ def _lay_out_the_trick(
     state.resolve_end_of_trick_effects()
 
 
-def _masks(value: Any, what: str, cards: CardSet, count: int) -> list[int]:
-    """``count`` lists of card names, as bitmasks."""
-    if not isinstance(value, list) or len(value) != count:
-        raise AnglerError(f"setup {what!r} must hold {count} lists of card names")
-    return [mask_of(cards.ids(texts(names, what))) for names in value]
+def _layers(layers: list[Layer], cards: CardSet) -> list[tuple[int, int]]:
+    return [(mask_of(cards.ids(layer.cards)), layer.left) for layer in layers]
 
 
-def _layers(value: Any, what: str, cards: CardSet) -> list[tuple[int, int]]:
-    """Layers written ``[[card names], count]``: which cards a run of positions may hold."""
-    if not isinstance(value, list) or not all(
-        isinstance(layer, list) and len(layer) == 2 for layer in value
-    ):
-        raise AnglerError(f"setup {what!r} must be a list of [card names, count] layers")
-    return [
-        (mask_of(cards.ids(texts(names, what))), whole(left, f"setup {what!r}", 1, len(cards)))
-        for names, left in value
-    ]
-
-
-def _read_memory(state: FishingState, memory: Any, trick: list[int]) -> None:
-    """What the players know beyond the cards in sight (each key defaults to what a fresh
-    set-up lets them know): ``seen`` (every card played face up so far), ``may_hold`` (by
-    seat, the cards it might hold), ``stock_layers`` (by seat, top layer first), ``ocean_layers``
-    (bottom position first, every position the ocean stack held at the deal) and ``known_pass``
-    (by seat, null or the last card it passed: ``[card, receiver, receiver's may_hold before]``)."""
+def _read_memory(state: FishingState, memory: Memory, trick: list[int]) -> None:
+    """What the players know beyond the cards in sight (see :class:`Memory`)."""
     n, cards = state.n, state.cards
-    if not isinstance(memory, Mapping):
-        raise AnglerError("setup 'memory' must be an object")
-    unknown = set(memory) - MEMORY_KEYS
-    if unknown:
-        raise AnglerError(f"setup 'memory' has an unknown key {sorted(unknown)[0]!r}")
     this_round = mask_of(trick) | mask_of(c for pile in state.fisher for c in pile)
-    seen = mask_of(cards.ids(texts(memory["seen"], "seen"))) if "seen" in memory else this_round
+    seen = this_round if memory.seen is None else mask_of(cards.ids(memory.seen))
     state.seen_base = seen
     state.shown = seen & ~this_round  # cards played in finished rounds
-    if "may_hold" in memory:
-        state.may_hold = _masks(memory["may_hold"], "may_hold", cards, n)
-    if "stock_layers" in memory:
-        layers = memory["stock_layers"]
-        if not isinstance(layers, list) or len(layers) != n:
-            raise AnglerError(f"setup 'stock_layers' must hold {n} lists of layers")
-        state.stock_layers = [_layers(seat_layers, "stock_layers", cards) for seat_layers in layers]
-    if "ocean_layers" in memory:
+    if memory.may_hold is not None:
+        per_seat(memory.may_hold, "may_hold", n)
+        state.may_hold = [mask_of(cards.ids(names)) for names in memory.may_hold]
+    if memory.stock_layers is not None:
+        per_seat(memory.stock_layers, "stock_layers", n)
+        state.stock_layers = [_layers(layers, cards) for layers in memory.stock_layers]
+    if memory.ocean_layers is not None:
         masks: list[int] = []
-        for mask, count in _layers(memory["ocean_layers"], "ocean_layers", cards):
+        for mask, count in _layers(memory.ocean_layers, cards):
             masks += [mask] * count
         if len(masks) < len(state.ocean):
             raise AnglerError("setup 'ocean_layers' must cover every card of the ocean stack")
         state.ocean_masks = tuple(masks)
-    if "known_pass" in memory:
-        known = per_seat(memory, "known_pass", n, None)
-        state.known_pass = [None] * n
-        for seat, entry in enumerate(known):
-            if entry is None:
-                continue
-            if not (isinstance(entry, list) and len(entry) == 3 and isinstance(entry[0], str)):
-                raise AnglerError(
-                    "setup 'known_pass' holds, by seat, null or [card, receiver, card names]"
-                )
-            card = cards.ids([entry[0]])[0]
-            receiver = whole(entry[1], "setup 'known_pass' receiver", 0, n - 1)
-            before = mask_of(cards.ids(texts(entry[2], "known_pass")))
-            state.known_pass[seat] = (card, receiver, before)
+    if memory.known_pass is not None:
+        per_seat(memory.known_pass, "known_pass", n)
+        state.known_pass = [
+            None
+            if known is None
+            else (
+                cards.ids([known.card])[0],
+                seat(known.to, "known_pass", n),
+                mask_of(cards.ids(known.may_hold)),
+            )
+            for known in memory.known_pass
+        ]
 
 
 def setup_of(state: FishingState) -> dict[str, Any]:
@@ -318,11 +316,14 @@ def setup_of(state: FishingState) -> dict[str, Any]:
         "seen": mask_names(state.seen()),
         "may_hold": [mask_names(mask) for mask in state.may_hold],
         "stock_layers": [
-            [[mask_names(mask), left] for mask, left in layers] for layers in state.stock_layers
+            [{"cards": mask_names(mask), "left": left} for mask, left in layers]
+            for layers in state.stock_layers
         ],
         "ocean_layers": _runs(state.ocean_masks, mask_names),
         "known_pass": [
-            None if known is None else [names([known[0]])[0], known[1], mask_names(known[2])]
+            None
+            if known is None
+            else {"card": names([known[0]])[0], "to": known[1], "may_hold": mask_names(known[2])}
             for known in state.known_pass
         ],
     }
@@ -330,18 +331,12 @@ def setup_of(state: FishingState) -> dict[str, Any]:
     return setup
 
 
-def _runs(masks: tuple[int, ...], mask_names: Any) -> list[list[Any]]:
-    """Positions (bottom first) as layers: ``[card names, count]`` per run of equal masks."""
-    runs: list[list[Any]] = []
+def _runs(masks: tuple[int, ...], mask_names: Any) -> list[dict[str, Any]]:
+    """Positions (bottom first) as layers, one per run of equal masks."""
+    runs: list[list[int]] = []
     for mask in masks:
         if runs and runs[-1][0] == mask:
             runs[-1][1] += 1
         else:
             runs.append([mask, 1])
-    return [[mask_names(mask), count] for mask, count in runs]
-
-
-def _names_list(value: Any) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-        raise AnglerError("setup 'ocean' must be a list of card names")
-    return value
+    return [{"cards": mask_names(mask), "left": count} for mask, count in runs]
