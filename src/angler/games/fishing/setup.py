@@ -252,7 +252,8 @@ def _read_memory(state: FishingState, memory: Memory, trick: list[int]) -> None:
     this_round = mask_of(trick) | mask_of(c for pile in state.fisher for c in pile)
     seen = this_round if memory.seen is None else mask_of(cards.ids(memory.seen))
     state.seen_base = seen
-    state.shown = seen & ~this_round  # cards played in finished rounds
+    # Cards of finished rounds count once the round ends, when this round's plays join them.
+    state.shown = seen
     if memory.may_hold is not None:
         per_seat(memory.may_hold, "may_hold", n)
         state.may_hold = [mask_of(cards.ids(names)) for names in memory.may_hold]
