@@ -15,7 +15,7 @@ from angler.core.view import View, counted
 from angler.games.crazy_fishing.actions import ids_of
 from angler.games.crazy_fishing.cards import BAIT, FISH, ROD, CardSet, load_cards
 from angler.games.crazy_fishing.rules import PHASE_NAMES, CrazyFishingState
-from angler.games.crazy_fishing.setup import setup_of
+from angler.games.crazy_fishing.setup import CrazyFishingSetup, setup_of
 from angler.games.crazy_fishing.view import CrazyFishingView
 
 
@@ -127,6 +127,8 @@ class CrazyFishingGame(CardGame):
         state = CrazyFishingState(self, Chance(seed))
         state.set_up()
         return state
+
+    setup_model = CrazyFishingSetup  # its set-ups' JSON Schema (docs/schemas)
 
     def setup_of(self, state: State) -> dict[str, Any]:
         return setup_of(cast(CrazyFishingState, state))

@@ -14,7 +14,7 @@ from angler.core.state import State
 from angler.core.view import View, counted
 from angler.games.fishing.cards import SUITS, TRUMP, CardSet, load_cards
 from angler.games.fishing.rules import HAND_SIZES, PHASE_NAMES, FishingState
-from angler.games.fishing.setup import setup_of
+from angler.games.fishing.setup import FishingSetup, setup_of
 from angler.games.fishing.view import FishingView
 
 
@@ -52,6 +52,8 @@ class FishingGame(CardGame):
         state = FishingState(self, Chance(seed))
         state.deal_first_round()
         return state
+
+    setup_model = FishingSetup  # its set-ups' JSON Schema (docs/schemas)
 
     def setup_of(self, state: State) -> dict[str, Any]:
         return setup_of(cast(FishingState, state))

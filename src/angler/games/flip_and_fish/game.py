@@ -25,7 +25,7 @@ from angler.games.flip_and_fish.rules import (
     TURN,
     FlipAndFishState,
 )
-from angler.games.flip_and_fish.setup import setup_of
+from angler.games.flip_and_fish.setup import FlipAndFishSetup, setup_of
 from angler.games.flip_and_fish.table import PRESETS, Point, Table, check_layout
 from angler.games.flip_and_fish.worth import TROPHY_WORTH, worth_table
 
@@ -170,6 +170,8 @@ class FlipAndFishGame(CardGame):
     # are whole numbers in "outcomes"; its "chance" (deck reshuffles) names cards top card first,
     # as in the other games (CardGame's hooks).
     records_outcomes = True
+
+    setup_model = FlipAndFishSetup  # its set-ups' JSON Schema (docs/schemas)
 
     def setup_of(self, state: State) -> dict[str, Any]:
         return setup_of(cast(FlipAndFishState, state))
