@@ -44,6 +44,7 @@ from angler.games.crazy_fishing.rules import (
     GAME_OVER,
     HAND_SIZE,
     PHASE_NAMES,
+    SPLIT,
     CrazyFishingState,
     cast_parts_of,
 )
@@ -293,8 +294,13 @@ def _play_the_round_so_far(
         else (act.BESIDE, cards.ids([target.beside or ""])[0])
         for target in read.targets
     ]
-    if any(kind == act.SEA and ref >= len(state.sea_card) for kind, ref in state.targets):
-        raise AnglerError("setup 'targets': a sea spot the sea does not have")
+    for kind, ref in state.targets:
+        if kind == act.SEA and not (ref < len(state.sea_card) and state.sea_card[ref] >= 0):
+            raise AnglerError(f"setup 'targets': sea spot {ref} holds no fish")
+        if kind == act.BESIDE and ref not in state.beside:
+            raise AnglerError(f"setup 'targets': {cards.cards[ref].name} is not beside the sea")
+    if (phase == SPLIT) != (len(state.targets) == 2):
+        raise AnglerError("setup: two 'targets' are chosen in the 'split' phase, and only then")
     state.caught_this_round = [
         (_seats([catch.seat], "caught_this_round", n)[0], cards.ids([catch.fish])[0])
         for catch in read.caught_this_round

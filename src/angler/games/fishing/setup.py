@@ -13,7 +13,7 @@ on; ``lowest``, ``caller`` and ``call``; once full, ``unresolved`` and ``passes`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import ConfigDict, Field
@@ -332,7 +332,7 @@ def setup_of(state: FishingState) -> dict[str, Any]:
     return setup
 
 
-def _runs(masks: tuple[int, ...], mask_names: Any) -> list[dict[str, Any]]:
+def _runs(masks: tuple[int, ...], mask_names: Callable[[int], list[str]]) -> list[dict[str, Any]]:
     """Positions (bottom first) as layers, one per run of equal masks."""
     runs: list[list[int]] = []
     for mask in masks:
