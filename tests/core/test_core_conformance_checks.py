@@ -1,6 +1,7 @@
 """The shipped conformance checks (``angler.testing``) pass on a small correct game and catch
 each kind of bug they exist for: a leaky view, a shallow clone, the global random module,
-repeated legal actions, texts that do not round-trip, a seat offered actions out of turn."""
+repeated legal actions, texts that do not round-trip, a seat offered actions out of turn, a
+set-up that forgets part of the position."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from angler.testing import (
     check_record_replay,
     check_same_seed_same_game,
     check_seeds_differ,
+    check_setup_round_trip,
 )
 
 HAND, ROUNDS = 3, 2
@@ -158,7 +160,29 @@ class ToyGame(Game["ToyState", "ToyView"]):
         return state
 
     def state_from_setup(self, setup: Mapping[str, Any], seed: int) -> ToyState:
-        raise AnglerError("the toy game has no set-ups")
+        state = ToyState(self, Chance(seed))
+        try:
+            state.round, state.turn = setup["round"], setup["turn"]
+            state.deck = list(setup["deck"])
+            state.hands = [list(hand) for hand in setup["hands"]]
+            state.trick = [(seat, card) for seat, card in setup["trick"]]
+            state.score = list(setup.get("scores", [0] * self.players))
+            state.chance.counter = setup["chance_counter"]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise AnglerError(f"a toy set-up needs {exc}") from None
+        return state
+
+    def setup_of(self, state: State) -> dict[str, Any]:
+        assert isinstance(state, ToyState)
+        return {
+            "round": state.round,
+            "turn": state.turn,
+            "deck": state.deck,
+            "hands": state.hands,
+            "trick": state.trick,
+            "scores": state.score,
+            "chance_counter": state.chance.counter,
+        }
 
     def action_to_string(self, action: int) -> str:
         if not 0 <= action < self.deck_size:
@@ -312,6 +336,33 @@ def test_the_checks_catch_a_buggy_game(
     game = game_with(state_class)
     with pytest.raises(ConformanceError, match=words):
         check(game)
+
+
+class ScorelessSetupGame(ToyGame):
+    """Writes a position down without the scores: its set-ups start everyone at 0."""
+
+    def setup_of(self, state: State) -> dict[str, Any]:
+        setup = super().setup_of(state)
+        del setup["scores"]
+        return setup
+
+
+class TricklessSetupGame(ToyGame):
+    """Writes a position down without the trick under way."""
+
+    def setup_of(self, state: State) -> dict[str, Any]:
+        return {**super().setup_of(state), "trick": []}
+
+
+@pytest.mark.parametrize(
+    ("game_class", "words"),
+    [(ScorelessSetupGame, "scores|view differs"), (TricklessSetupGame, "view differs")],
+)
+def test_the_setup_check_catches_a_setup_that_forgets_part_of_the_position(
+    game_class: type[ToyGame], words: str
+) -> None:
+    with pytest.raises(ConformanceError, match=words):
+        check_setup_round_trip(game_class(2), 0, points=8)
 
 
 def test_the_checks_catch_texts_that_do_not_round_trip() -> None:

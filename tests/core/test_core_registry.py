@@ -128,6 +128,9 @@ class _Twin(Game):
     def determinise(self, view: View, rng: random.Random) -> State:
         raise NotImplementedError
 
+    def setup_of(self, state: State) -> dict[str, Any]:
+        raise NotImplementedError
+
 
 def test_two_games_cannot_share_a_name(monkeypatch: pytest.MonkeyPatch) -> None:
     all_games()

@@ -11,6 +11,7 @@ import pytest
 
 from angler.core.registry import all_games, make_game
 from angler.core.schemas import main, models, texts
+from angler.testing import play_random, policy
 
 ROOT = Path(__file__).resolve().parents[2]
 PUBLISHED = ROOT / "docs" / "schemas"
@@ -40,9 +41,20 @@ def test_no_schema_is_published_that_no_model_gives() -> None:
     assert {path.name for path in PUBLISHED.glob("*.json")} == set(texts())
 
 
-def test_a_schema_is_published_for_records_and_each_games_card_files() -> None:
+def test_a_schema_is_published_for_records_and_each_games_card_files_and_setups() -> None:
     games = {"fishing-cards", "crazy-fishing-cards", "flip-and-fish-cards"}
-    assert set(models()) == {"record", *CARD_FILES} and games <= set(CARD_FILES)
+    setups = {f"{cls.name}-setup" for cls in all_games() if getattr(cls, "setup_model", None)}
+    assert set(models()) == {"record", *CARD_FILES, *setups} and games <= set(CARD_FILES)
+    assert {"fishing-setup", "crazy-fishing-setup", "flip-and-fish-setup"} <= setups
+
+
+@pytest.mark.parametrize("name", ["fishing", "crazy-fishing", "flip-and-fish"])
+def test_a_position_written_by_setup_of_is_valid_by_its_setup_schema_model(name: str) -> None:
+    game = make_game(name)
+    state = game.new_state(3)
+    play_random(state, policy(3, "schema"), steps=40)
+    setup = json.loads(json.dumps(game.setup_of(state)))
+    models()[f"{name}-setup"].model_validate(setup, strict=True)
 
 
 @pytest.mark.parametrize("name", sorted(CARD_FILES))

@@ -1,14 +1,17 @@
 """Chance held in the game state.
 
 A state never touches the global ``random`` or ``numpy`` generators. It holds a :class:`Chance`: a
-seed and a counter. Each chance event (a shuffle) builds a fresh generator from ``(seed, counter)``,
-so cloning a state costs two integers and the same seed with the same actions replays the same game.
+seed and a counter. Each chance event (a shuffle, a cast, a scatter) steps the counter once and
+builds a fresh generator from ``(seed, counter)``, so cloning a state costs two integers and the
+same seed with the same actions replays the same game.
 
-Records may also give chance outcomes explicitly: :meth:`Chance.force` queues shuffle results that
-the next shuffles take instead of drawing, and :meth:`Chance.force_outcomes` queues the results of
-other events (a cast, a die). ``log`` (when switched on) collects every result, and ``outcomes``
-only those of the other events, which is what a record must store when they cannot be re-drawn
-from the seed alone (an aimed cast).
+Every chance event of every game is one of two calls: :meth:`Chance.shuffle` (or ``shuffle_all``)
+and :meth:`Chance.outcome` (any other event: a cast, a die, Crazy Fishing's sea scatter). So a
+record can state any outcome an action causes: :meth:`Chance.force` queues shuffle results that
+the next shuffles take instead of drawing, and :meth:`Chance.force_outcomes` queues the results
+of the other events. ``log`` (when switched on) collects every result, and ``outcomes`` only those
+of the other events, which is what a record must store when they cannot be re-drawn from the seed
+alone (an aimed cast).
 """
 
 from __future__ import annotations
@@ -50,11 +53,6 @@ class Chance:
             twin.outcomes = [list(result) for result in self.outcomes]
         return twin
 
-    def generator(self) -> random.Random:
-        """A generator for the next chance event, independent of every other event."""
-        self.counter += 1
-        return random.Random(f"angler/{self.seed}/{self.counter}")
-
     def shuffle(self, items: MutableSequence[int]) -> None:
         """Shuffle in place (one chance event)."""
         self.shuffle_all([items])
@@ -85,8 +83,9 @@ class Chance:
                 self.log.append(list(items))
 
     def outcome(self, draw: Callable[[random.Random], list[int]]) -> list[int]:
-        """One chance event that is not a shuffle (a cast, a die): ``draw`` makes it from a fresh
-        generator, unless a forced outcome is queued. Outcomes are lists of whole numbers."""
+        """One chance event that is not a shuffle (a cast, a die, a scatter): ``draw`` makes it
+        from a fresh generator, unless a forced outcome is queued. Outcomes are lists of whole
+        numbers; the caller checks a forced one (ValueError naming what it must be)."""
         self.counter += 1
         if self.forced_outcomes:
             result = list(self.forced_outcomes.popleft())

@@ -155,6 +155,12 @@ class Game(ABC, Generic[S, V]):
         """A state laid out explicitly (puzzles, tutorials, tests); AnglerError if invalid."""
 
     @abstractmethod
+    def setup_of(self, state: S) -> dict[str, Any]:
+        """The inverse of ``state_from_setup``: a JSON-ready set-up that lays out ``state`` again,
+        every seat seeing what it sees now (the log aside: a set-up carries no history). It holds
+        ``chance_counter``, so with the same seed the position draws the same luck next."""
+
+    @abstractmethod
     def action_to_string(self, action: int) -> str:
         """The canonical text of an action code, for example ``play Y7``."""
 

@@ -1,7 +1,8 @@
 """JSON Schemas of the documents angler reads, generated from their models (core/models.py), so
 an editor can check a record or a card file as it is written. They are published in
-``docs/schemas/``: ``record.schema.json`` and one ``<game>-cards.schema.json`` per registered
-game whose card set declares its file model.
+``docs/schemas/``: ``record.schema.json``, one ``<game>-cards.schema.json`` per registered
+game whose card set declares its file model, and one ``<game>-setup.schema.json`` per game that
+declares its set-up model (``setup_model``).
 
 Regenerate them after changing a model::
 
@@ -37,6 +38,9 @@ def models() -> dict[str, type[BaseModel]]:
         model = getattr(cards, "file_model", None)
         if model is not None:
             out[f"{cls.name}-cards"] = model
+        setup = getattr(cls, "setup_model", None)
+        if setup is not None:
+            out[f"{cls.name}-setup"] = setup
     return out
 
 

@@ -19,7 +19,7 @@ import threading
 import weakref
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, fields, is_dataclass, replace
 from types import FrameType
 from typing import Any
 
@@ -599,6 +599,74 @@ def check_determinise(
     return checked, varied
 
 
+def _event_marks(state: State[Any]) -> list[int]:
+    """How many events each seat's view holds now: what comes later is compared."""
+    return [len(state.view(seat).events) for seat in range(state.game.players)]
+
+
+def _same_position(
+    state: State[Any], twin: State[Any], marks: tuple[list[int], list[int]], where: str
+) -> None:
+    """Every seat sees the same (events since ``marks`` only), has the same legal actions, and
+    the scores, deciding seats and end agree."""
+    for seat in range(state.game.players):
+        mine, theirs = state.view(seat), twin.view(seat)
+        _expect(
+            replace(mine, events=()) == replace(theirs, events=()),
+            f"{where}: seat {seat}'s view differs "
+            f"({_fields_differing(replace(mine, events=()), replace(theirs, events=()))})",
+        )
+        _expect(
+            mine.events[marks[0][seat] :] == theirs.events[marks[1][seat] :],
+            f"{where}: seat {seat} sees other events",
+        )
+        _expect(
+            list(state.legal_actions(seat)) == list(twin.legal_actions(seat)),
+            f"{where}: seat {seat}'s legal actions differ",
+        )
+    _expect(
+        state.scores() == twin.scores(), f"{where}: scores {twin.scores()}, not {state.scores()}"
+    )
+    _expect(
+        state.current_players() == twin.current_players(),
+        f"{where}: seats {twin.current_players()} decide, not {state.current_players()}",
+    )
+    _expect(state.is_terminal() == twin.is_terminal(), f"{where}: the end differs")
+
+
+def check_setup_round_trip(
+    game: Game[Any, Any], seed: int, points: int = 4, steps: int = 6
+) -> None:
+    """Any position reached in play can be written down: at random positions where someone
+    decides, ``game.state_from_setup(setup_of(state), seed)`` (the set-up passed through JSON)
+    shows every seat the same view, the log aside (a set-up carries no history), offers every
+    seat the same legal actions, and has the same scores, deciding seats and end. Then the same
+    actions keep the two equal, new events included, for ``steps`` moves: the set-up's
+    ``chance_counter`` makes even their chance events agree."""
+    moves = play_random(game.new_state(seed), policy(seed, "setup"))
+    for k in _points(policy(seed, "setup-points"), len(moves), points):
+        where = _where(game, seed, k)
+        state = _replayed(game, seed, moves[:k], where)
+        before = snapshot(state)
+        setup = game.setup_of(state)
+        _expect_same(before, snapshot(state), f"{where}: setup_of changed the state")
+        try:
+            text = json.dumps(setup)
+        except (TypeError, ValueError) as exc:
+            raise ConformanceError(f"{where}: setup_of is not JSON-ready: {exc}") from exc
+        try:
+            twin = game.state_from_setup(json.loads(text), seed)
+        except AnglerError as exc:
+            raise ConformanceError(f"{where}: the set-up setup_of wrote is refused: {exc}") from exc
+        marks = (_event_marks(state), _event_marks(twin))
+        _same_position(state, twin, marks, f"{where} (from its set-up)")
+        for step, (seat, action) in enumerate(moves[k : k + steps], 1):
+            at = f"{where} (from its set-up, {step} moves on)"
+            _apply_legal(state, seat, action, at)
+            _apply_legal(twin, seat, action, at)
+            _same_position(state, twin, marks, at)
+
+
 def _check_illegal(
     state: State[Any], code: int, seat: int, where: str, as_text: bool = False
 ) -> None:
@@ -698,5 +766,6 @@ def check_game(
             check_global_random_untouched(game, seed)
             check_determinise(game, seed)
             check_illegal_actions(game, seed)
+            check_setup_round_trip(game, seed)
         if len(seeds) >= 2:
             check_seeds_differ(game, seeds)

@@ -29,7 +29,9 @@ def test_sea_positions_are_whole_mm_within_reach(positions: Any) -> None:
     with pytest.raises(AnglerError) as raised:
         GAME.state_from_setup({"hands": HANDS, "sea": SEA, "positions": positions}, 1)
     message = str(raised.value)
-    assert message.startswith("setup 'positions' must be one [x, y] pair of whole mm")
+    assert message.startswith(
+        ("setup 'positions' must be one [x, y] pair of whole mm", "setup: 'positions")
+    )
     assert "\n" not in message
 
 

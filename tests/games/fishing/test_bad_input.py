@@ -16,14 +16,19 @@ HANDS = [["B4", "P4"], ["R4", "Y4"], ["B5", "P5"]]
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"scores": [True, 0, 0]}, "setup scores must be 3 whole numbers"),
-        ({"scores": [0.5, 0, 0]}, "setup scores must be 3 whole numbers"),
-        ({"scores": [10**40, 0, 0]}, "setup scores must be 3 whole numbers from -9999 to 9999"),
-        ({"leader": True}, "setup leader must be a seat"),
-        ({"round": 1.0}, "setup round must be 1 to 8"),
-        ({"hands": [["B4", "P4"], ["R4", ["Y4"]], ["B5", "P5"]]}, "setup 'hands' must be"),
-        ({"ocean": "G1"}, "setup 'ocean' must be a list of card names"),
-        ({"stockrooms": {}}, "setup 'stockrooms' must be 3 lists of card names"),
+        ({"scores": [True, 0, 0]}, "setup: 'scores[0]' must be a whole number"),
+        ({"scores": [0.5, 0, 0]}, "setup: 'scores[0]' must be a whole number"),
+        ({"scores": [10**40, 0, 0]}, "setup: 'scores[0]' must be a whole number from -9999"),
+        ({"scores": [0, 0]}, "setup: 'scores' must hold one entry per seat (3)"),
+        ({"leader": True}, "setup: 'leader' must be a whole number"),
+        ({"leader": 3}, "setup: 'leader' must be a seat from 0 to 2, not 3"),
+        ({"round": 1.0}, "setup: 'round' must be a whole number from 1 to 8"),
+        ({"hands": [["B4", "P4"], ["R4", ["Y4"]], ["B5", "P5"]]}, "setup: 'hands[1][1]' must be"),
+        ({"ocean": "G1"}, "setup: 'ocean' must be a list"),
+        ({"stockrooms": {}}, "setup: 'stockrooms' must be a list"),
+        ({"trick": ["G7"]}, "setup hands must all hold the same, non-zero number"),
+        ({"memory": {"seen": "B4"}}, "setup: 'memory.seen' must be a list"),
+        ({"bogus": 1}, "setup: unknown field 'bogus'"),
     ],
 )
 def test_a_setup_value_of_the_wrong_type_is_refused(change: dict[str, Any], message: str) -> None:

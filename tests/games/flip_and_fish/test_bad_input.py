@@ -688,12 +688,16 @@ def test_bad_input_options_a_record_wrote_are_read_back() -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"turn": True}, "setup turn must be a seat"),
-        ({"turn": 1.0}, "setup turn must be a seat"),
-        ({"shop_open": "yes"}, "setup 'shop_open' must be true or false"),
-        ({"shop_open": 1}, "setup 'shop_open' must be true or false"),
-        ({"water": [1, 2]}, "setup 'water' must be a list of card names"),
-        ({"caught": [["Perch#1"], 5]}, "setup 'caught' must be a list of card names"),
+        ({"turn": True}, "setup: 'turn' must be a whole number"),
+        ({"turn": 1.0}, "setup: 'turn' must be a whole number"),
+        ({"turn": 2}, "setup: 'turn' must be a seat from 0 to 1, not 2"),
+        ({"shop_open": "yes"}, "setup: 'shop_open' must be true or false"),
+        ({"shop_open": 1}, "setup: 'shop_open' must be true or false"),
+        ({"water": [1, 2]}, "setup: 'water[0]' must be a word without spaces"),
+        ({"caught": [["Perch#1"], 5]}, "setup: 'caught[1]' must be a list"),
+        ({"face_up": [6]}, "setup: 'face_up[0]' must be a whole number from 1 to 5"),
+        ({"landing": [0, 0, 1]}, "setup 'landing': a landing is [x, y, revolved, face]"),
+        ({"phase": "over"}, "setup: 'phase' must be one of turn, aim"),
     ],
 )
 def test_bad_input_a_setup_value_of_the_wrong_type_is_refused(

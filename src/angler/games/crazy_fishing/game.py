@@ -15,7 +15,7 @@ from angler.games.crazy_fishing.cards import BAIT, FISH, ROD, CardSet, load_card
 from angler.games.crazy_fishing.presentation import CrazyFishingPresentation
 from angler.games.crazy_fishing.rules import CrazyFishingState
 from angler.games.crazy_fishing.search import CrazyFishingSearch
-from angler.games.crazy_fishing.setup import state_from_setup
+from angler.games.crazy_fishing.setup import CrazyFishingSetup, setup_of, state_from_setup
 from angler.games.crazy_fishing.statistics import CrazyFishingStatistics
 from angler.games.crazy_fishing.view import CrazyFishingView
 
@@ -134,6 +134,11 @@ class CrazyFishingGame(CardGame[CrazyFishingState, CrazyFishingView]):
 
     def state_from_setup(self, setup: Mapping[str, Any], seed: int) -> CrazyFishingState:
         return state_from_setup(self, setup, seed)
+
+    setup_model = CrazyFishingSetup  # its set-ups' JSON Schema (docs/schemas)
+
+    def setup_of(self, state: CrazyFishingState) -> dict[str, Any]:
+        return setup_of(state)
 
     def action_to_string(self, action: int) -> str:
         return action_to_string(self.cards, action)

@@ -18,7 +18,13 @@ from angler.core.state import PUBLIC, State
 from angler.games.crazy_fishing import actions as act
 from angler.games.crazy_fishing.cards import BAIT, FISH, INFINITE, ROD, CardSet
 from angler.games.crazy_fishing.scoring import final_scores
-from angler.games.crazy_fishing.sea import SeaLayout, is_covered, scatter
+from angler.games.crazy_fishing.sea import (
+    SeaLayout,
+    is_covered,
+    read_scatter,
+    scatter_outcome,
+    shuffled_apart,
+)
 
 if TYPE_CHECKING:
     from angler.games.crazy_fishing.game import CrazyFishingGame
@@ -124,9 +130,8 @@ class CrazyFishingState(State["CrazyFishingView"]):
             list(game.rods_in_play),
             list(game.baits_in_play),
         )
-        rng = self.chance.generator()
-        rng.shuffle(rods)
-        rng.shuffle(baits)
+        dealt = self.chance.outcome(lambda rng: shuffled_apart(rng, [rods, baits]))
+        rods, baits = dealt[: len(rods)], dealt[len(rods) :]
         for seat in range(self.n):
             self.hands[seat] = sorted(rods[-3:] + baits[-3:])
             del rods[-3:], baits[-3:]
@@ -690,11 +695,11 @@ class CrazyFishingState(State["CrazyFishingView"]):
 
     def shuffle_the_sea(self, fish: list[int], announce: bool = True) -> None:
         """Scatter the fish anew with your eyes closed: new places, new order, faces unknown."""
-        rng = self.chance.generator()
-        fish = list(fish)
-        rng.shuffle(fish)
         sea = self.cards.sea
-        xs, ys = scatter(len(fish), rng, sea["diameter"], sea["spread"])
+        outcome = self.chance.outcome(
+            lambda rng: scatter_outcome(fish, rng, sea["diameter"], sea["spread"])
+        )
+        fish, xs, ys = read_scatter(outcome, fish)
         self.sea = SeaLayout(xs, ys, sea["diameter"])
         self.sea_card = fish
         self.free_cache = None

@@ -3,12 +3,19 @@
 Spots are numbered from the bottom of the pile up; a card is covered when a card on a higher spot
 overlaps it (their centres are closer than one card diameter). Scattering ("shuffle the sea with
 your eyes closed") throws the cards uniformly into a disc whose area grows with the card count.
+
+A scatter is one chance event of the state's ``Chance``; its outcome, which a record may give, is
+``[fish, x, y, fish, x, y, …]``: for each spot from the bottom of the pile up, the card id lying
+there and its centre in whole millimetres.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
+
+MAX_POSITION = 10_000  # mm from the middle of the sea: a sea far larger than any table
 
 
 class SeaLayout:
@@ -40,6 +47,43 @@ def scatter(
         xs.append(round(distance * math.cos(angle)))
         ys.append(round(distance * math.sin(angle)))
     return xs, ys
+
+
+def scatter_outcome(
+    fish: Sequence[int], rng: random.Random, diameter: int, spread: int
+) -> list[int]:
+    """Scatter ``fish`` as a chance outcome: shuffle their order, then throw them. (These draws,
+    in this order, are those the sea has always been scattered with: a seed lays the same sea.)"""
+    order = list(fish)
+    rng.shuffle(order)
+    xs, ys = scatter(len(order), rng, diameter, spread)
+    return [value for spot in zip(order, xs, ys, strict=True) for value in spot]
+
+
+def read_scatter(outcome: list[int], fish: Sequence[int]) -> tuple[list[int], list[int], list[int]]:
+    """The fish by spot, and the spots' x and y, of a scatter outcome (given by a record, or
+    drawn); ValueError unless it places exactly ``fish`` within the sea's bounds."""
+    cards = outcome[0::3]
+    if (
+        len(outcome) != 3 * len(fish)
+        or sorted(cards) != sorted(fish)
+        or any(abs(v) > MAX_POSITION for v in outcome[1::3] + outcome[2::3])
+    ):
+        raise ValueError(
+            f"a sea scatter outcome is [fish, x, y] for each of the {len(fish)} fish scattered "
+            f"(card ids {sorted(fish)}; x and y in mm from {-MAX_POSITION} to {MAX_POSITION})"
+        )
+    return cards, outcome[1::3], outcome[2::3]
+
+
+def shuffled_apart(rng: random.Random, piles: Sequence[Sequence[int]]) -> list[int]:
+    """Each pile shuffled on its own, in turn, as one chance outcome: the piles end to end."""
+    dealt: list[int] = []
+    for pile in piles:
+        order = list(pile)
+        rng.shuffle(order)
+        dealt += order
+    return dealt
 
 
 def overlaps(xs: list[int], ys: list[int], diameter: int) -> tuple[tuple[int, ...], ...]:

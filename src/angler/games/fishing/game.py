@@ -15,7 +15,7 @@ from angler.games.fishing.cards import CardSet, load_cards
 from angler.games.fishing.presentation import FishingPresentation
 from angler.games.fishing.rules import HAND_SIZES, FishingState
 from angler.games.fishing.search import FishingSearch
-from angler.games.fishing.setup import state_from_setup
+from angler.games.fishing.setup import FishingSetup, setup_of, state_from_setup
 from angler.games.fishing.statistics import FishingStatistics
 from angler.games.fishing.view import FishingView
 
@@ -60,6 +60,11 @@ class FishingGame(CardGame[FishingState, FishingView]):
 
     def state_from_setup(self, setup: Mapping[str, Any], seed: int) -> FishingState:
         return state_from_setup(self, setup, seed)
+
+    setup_model = FishingSetup  # its set-ups' JSON Schema (docs/schemas)
+
+    def setup_of(self, state: FishingState) -> dict[str, Any]:
+        return setup_of(state)
 
     def action_to_string(self, action: int) -> str:
         return action_to_string(self.cards, action)

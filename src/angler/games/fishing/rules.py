@@ -395,6 +395,7 @@ class FishingState(State["FishingView"]):
         self.pending.pop(0)
         self.phase = PLAY
         self.catch_from_trick(self.chooser, self.trick.index(card), "zero")
+        self.chooser = -1  # nobody chooses now (a set-up then need not say who last did)
         self.resolve_end_of_trick_effects()
 
     def choose_card_to_pass(self, seat: int, card: int) -> None:

@@ -17,7 +17,7 @@ from angler.games.flip_and_fish.cast import SKILLS
 from angler.games.flip_and_fish.presentation import FlipAndFishPresentation
 from angler.games.flip_and_fish.rules import FlipAndFishState
 from angler.games.flip_and_fish.search import FlipAndFishSearch
-from angler.games.flip_and_fish.setup import state_from_setup
+from angler.games.flip_and_fish.setup import FlipAndFishSetup, setup_of, state_from_setup
 from angler.games.flip_and_fish.statistics import FlipAndFishStatistics
 from angler.games.flip_and_fish.table import PRESETS, Point, Table, check_layout
 from angler.games.flip_and_fish.view import FlipAndFishView
@@ -162,6 +162,11 @@ class FlipAndFishGame(CardGame[FlipAndFishState, FlipAndFishView]):
 
     def state_from_setup(self, setup: Mapping[str, Any], seed: int) -> FlipAndFishState:
         return state_from_setup(self, setup, seed)
+
+    setup_model = FlipAndFishSetup  # its set-ups' JSON Schema (docs/schemas)
+
+    def setup_of(self, state: FlipAndFishState) -> dict[str, Any]:
+        return setup_of(state)
 
     def action_to_string(self, action: int) -> str:
         return act.action_to_string(self.cards, action)

@@ -1,0 +1,112 @@
+"""Any Crazy Fishing position can be written down: ``setup_of`` and ``state_from_setup`` are
+inverses for a secret cast, a catch under way (a Turbulent Bait to time, a Fish Finder's peeks,
+the Super-Fast Reel's split), the collect, and a sea whose fish were taken from some spots."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import replace
+
+import pytest
+
+from angler.core import AnglerError, make_game
+from angler.games.crazy_fishing.rules import (
+    CAST,
+    CHOOSE,
+    COLLECT,
+    PEEK,
+    SPLIT,
+    TURBULENT,
+    CrazyFishingState,
+)
+from angler.testing import choose, policy
+
+ALL_OOS = {"out_of_series": "all", "oos_rods": True}
+
+
+def reach(predicate: Callable[[CrazyFishingState], bool], players: int = 3) -> CrazyFishingState:
+    """The first position of a seeded random game where ``predicate`` holds."""
+    game = make_game("crazy-fishing", players, **ALL_OOS)
+    for seed in range(60):
+        state = game.new_state(seed)
+        assert isinstance(state, CrazyFishingState)
+        rng = policy(seed, "reach")
+        while not state.is_terminal():
+            if predicate(state):
+                return state
+            seat, action = choose(state, rng)
+            state.apply_action(action, seat)
+    raise AssertionError("no seeded game reached the position")
+
+
+def laid_out_again(state: CrazyFishingState) -> CrazyFishingState:
+    """``state`` written down, passed through JSON and laid out from the same seed."""
+    setup = json.loads(json.dumps(state.game.setup_of(state)))
+    twin = state.game.state_from_setup(setup, state.chance.seed)
+    assert isinstance(twin, CrazyFishingState)
+    return twin
+
+
+def assert_same_position(state: CrazyFishingState, twin: CrazyFishingState) -> None:
+    for seat in range(state.n):
+        assert replace(twin.view(seat), events=()) == replace(state.view(seat), events=())
+        assert twin.legal_actions(seat) == state.legal_actions(seat)
+
+
+def play_on_both(state: CrazyFishingState, twin: CrazyFishingState, moves: int = 8) -> None:
+    """The same actions keep the two equal (chance included: the set-up keeps the counter)."""
+    for _ in range(moves):
+        if state.is_terminal():
+            return
+        seat = state.current_players()[0]
+        action = state.legal_actions(seat)[-1]
+        state.apply_action(action, seat)
+        twin.apply_action(action, seat)
+        assert_same_position(state, twin)
+
+
+def test_a_secret_cast_is_laid_out_again_and_stays_secret() -> None:
+    state = reach(lambda s: s.phase == CAST and 0 < sum(map(bool, s.cast)) < s.n)
+    twin = laid_out_again(state)
+    caster = next(seat for seat, mask in enumerate(state.cast) if mask)
+    other = next(seat for seat in range(state.n) if seat != caster)
+    assert twin.view(caster).my_cast == state.cast[caster]
+    assert twin.view(other).casts == (0,) * state.n
+    assert_same_position(state, twin)
+    play_on_both(state, twin)
+
+
+@pytest.mark.parametrize(
+    "phase",
+    [TURBULENT, PEEK, CHOOSE, SPLIT, COLLECT],
+    ids=["turbulent", "peek", "choose", "split", "collect"],
+)
+def test_a_step_of_the_round_is_laid_out_again_and_plays_on_the_same(phase: int) -> None:
+    state = reach(lambda s: s.phase == phase)
+    twin = laid_out_again(state)
+    assert_same_position(state, twin)
+    play_on_both(state, twin)
+
+
+def test_spots_whose_fish_was_taken_keep_their_numbers() -> None:
+    state = reach(lambda s: s.phase == CHOOSE and -1 in s.sea_card)
+    setup = state.game.setup_of(state)
+    assert None in setup["sea"] and len(setup["positions"]) == len(state.sea_card)
+    assert laid_out_again(state).sea_card == state.sea_card
+
+
+def test_a_round_s_catches_come_after_its_casts() -> None:
+    game = make_game("crazy-fishing", 2)
+    hands = [["R2#1", "B2#1"], ["R3#1", "B3#1"]]
+    with pytest.raises(AnglerError, match="after its casts"):
+        game.state_from_setup(
+            {"hands": hands, "caught_this_round": [{"seat": 0, "fish": "F1#1"}]}, 1
+        )
+
+
+def test_a_cast_a_seat_could_not_make_is_refused() -> None:
+    game = make_game("crazy-fishing", 2)
+    hands = [["R2#1", "B2#1"], ["R3#1", "B3#1"]]
+    with pytest.raises(AnglerError, match="not one it may make"):
+        game.state_from_setup({"hands": hands, "casts": [["R2#1", "R3#1"], None]}, 1)

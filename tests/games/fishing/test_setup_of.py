@@ -1,0 +1,118 @@
+"""Any Fishing position can be written down: ``setup_of`` and ``state_from_setup`` are inverses
+for a trick under way (its lead, a call, a 0 choosing its catch, a pass being chosen), the former
+trick's leader used for tie-breaks, and what the players know."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from angler.core import AnglerError, make_game
+from angler.games.fishing.game import FishingGame
+from angler.games.fishing.rules import CHOOSE_CALL, CHOOSE_CATCH, CHOOSE_PASS, FishingState
+from angler.testing import choose, policy
+
+GAME = FishingGame(3)
+
+
+def reach(predicate: Callable[[FishingState], bool], players: int = 3) -> FishingState:
+    """The first position of a seeded random game where ``predicate`` holds."""
+    game = make_game("fishing", players)
+    for seed in range(40):
+        state = game.new_state(seed)
+        assert isinstance(state, FishingState)
+        rng = policy(seed, "reach")
+        while not state.is_terminal():
+            if predicate(state):
+                return state
+            seat, action = choose(state, rng)
+            state.apply_action(action, seat)
+    raise AssertionError("no seeded game reached the position")
+
+
+def lay_out(setup: dict[str, Any]) -> FishingState:
+    state = GAME.state_from_setup(setup, 1)
+    assert isinstance(state, FishingState)
+    return state
+
+
+def laid_out_again(state: FishingState) -> FishingState:
+    """``state`` written down, passed through JSON and laid out from the same seed."""
+    setup = json.loads(json.dumps(state.game.setup_of(state)))
+    twin = state.game.state_from_setup(setup, state.chance.seed)
+    assert isinstance(twin, FishingState)
+    return twin
+
+
+def assert_same_position(state: FishingState, twin: FishingState) -> None:
+    for seat in range(state.n):
+        assert replace(twin.view(seat), events=()) == replace(state.view(seat), events=())
+        assert twin.legal_actions(seat) == state.legal_actions(seat)
+
+
+def test_a_trick_under_way_is_laid_out_from_its_leader_on() -> None:
+    state = lay_out({"leader": 2, "trick": ["Y2"], "hands": [["Y7", "G3"], ["Y10", "B5"], ["R9"]]})
+    assert isinstance(state, FishingState)
+    assert state.trick_seats == [2] and state.current_players() == (0,)
+    assert [GAME.action_to_string(code) for code in state.legal_actions(0)] == ["play Y7"]
+    assert GAME.setup_of(state)["trick"] == ["Y2"]
+
+
+def test_a_hand_that_played_to_the_trick_holds_one_card_fewer() -> None:
+    with pytest.raises(AnglerError, match="same, non-zero number of cards"):
+        lay_out({"trick": ["Y2"], "hands": [["Y7", "G3"], ["Y10", "B5"], ["R9", "B3"]]})
+
+
+def test_a_call_is_made_before_the_trick_s_first_card() -> None:
+    hands = [["Y7", "G3"], ["Y10", "B5"], ["Y2", "R9"]]
+    due = lay_out({"caller": 1, "hands": hands})
+    assert isinstance(due, FishingState)
+    assert due.phase == CHOOSE_CALL and due.current_players() == (1,)
+    assert_same_position(due, laid_out_again(due))
+    called = lay_out({"caller": 1, "call": "blue", "hands": hands})
+    assert called.view(0).call_suit == 0 and called.current_players() == (0,)
+    with pytest.raises(AnglerError, match="before the trick's first card"):
+        lay_out({"caller": 1, "trick": ["Y7"], "hands": [["G3"], ["Y10", "B5"], ["Y2", "R9"]]})
+
+
+@pytest.mark.parametrize("phase", [CHOOSE_CATCH, CHOOSE_PASS], ids=["catch", "pass"])
+def test_a_decision_inside_a_trick_is_laid_out_again_and_plays_on_the_same(phase: int) -> None:
+    state = reach(lambda s: s.phase == phase and (phase != CHOOSE_PASS or s.pass_choice[0] >= 0))
+    twin = laid_out_again(state)
+    assert_same_position(state, twin)
+    for _ in range(6):
+        seat = state.current_players()[-1]
+        action = state.legal_actions(seat)[-1]
+        state.apply_action(action, seat)
+        twin.apply_action(action, seat)
+        assert_same_position(state, twin)
+
+
+def test_the_former_trick_s_leader_is_written_down_for_tie_breaks() -> None:
+    state = reach(lambda s: s.former_leader != s.leader and not s.trick)
+    setup = GAME.setup_of(state)
+    assert setup["former_leader"] == state.former_leader != setup["leader"]
+    assert laid_out_again(state).tie_break(0) == state.tie_break(0)
+
+
+def test_what_the_players_know_is_written_down() -> None:
+    state = reach(lambda s: s.round >= 2 and any(s.known_pass))
+    twin = laid_out_again(state)
+    assert twin.may_hold == state.may_hold and twin.known_pass == state.known_pass
+    assert twin.seen() == state.seen()
+    assert twin.stock_layers == state.stock_layers and twin.ocean_masks == state.ocean_masks
+
+
+def test_the_chance_counter_lets_a_position_draw_the_same_luck_next() -> None:
+    """The round's end reshuffles the fishers: with the counter, the twin reshuffles alike."""
+    state = reach(lambda s: s.round == 1 and sum(map(len, s.hands)) == 1)
+    twin = laid_out_again(state)
+    seat = state.current_player()
+    action = state.legal_actions(seat)[0]
+    state.apply_action(action, seat)
+    twin.apply_action(action, seat)
+    assert twin.stock == state.stock and twin.hands == state.hands

@@ -1,0 +1,128 @@
+"""Any Flip & Fish position can be written down: face-up water cards, bitten fish, used
+equipment, the discard piles, the shop's display and tangled lines are laid out, and
+``setup_of`` and ``state_from_setup`` are inverses for every step of a turn."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from angler.core import AnglerError, make_game
+from angler.games.flip_and_fish import actions as act
+from angler.games.flip_and_fish.game import FlipAndFishGame
+from angler.games.flip_and_fish.rules import (
+    AIM,
+    BOOST,
+    LIMIT,
+    SNAGGED,
+    FlipAndFishState,
+)
+from angler.testing import choose, policy
+
+GAME = FlipAndFishGame(3)
+WATER = ["Char#1", "Perch#2", "Squirrelfish#1", "Bluegill#2", "Wrasse"]
+
+
+def reach(predicate: Callable[[FlipAndFishState], bool], players: int = 3) -> FlipAndFishState:
+    """The first position of a seeded random game where ``predicate`` holds."""
+    game = make_game("flip-and-fish", players)
+    for seed in range(60):
+        state = game.new_state(seed)
+        assert isinstance(state, FlipAndFishState)
+        rng = policy(seed, "reach")
+        while not state.is_terminal():
+            if predicate(state):
+                return state
+            seat, action = choose(state, rng)
+            state.apply_action(action, seat)
+    raise AssertionError("no seeded game reached the position")
+
+
+def lay_out(setup: dict[str, Any]) -> FlipAndFishState:
+    state = GAME.state_from_setup(setup, 1)
+    assert isinstance(state, FlipAndFishState)
+    return state
+
+
+def laid_out_again(state: FlipAndFishState) -> FlipAndFishState:
+    """``state`` written down, passed through JSON and laid out from the same seed."""
+    setup = json.loads(json.dumps(state.game.setup_of(state)))
+    twin = state.game.state_from_setup(setup, state.chance.seed)
+    assert isinstance(twin, FlipAndFishState)
+    return twin
+
+
+def assert_same_position(state: FlipAndFishState, twin: FlipAndFishState) -> None:
+    for seat in range(state.n):
+        assert replace(twin.view(seat), events=()) == replace(state.view(seat), events=())
+        assert twin.legal_actions(seat) == state.legal_actions(seat)
+
+
+def test_the_water_s_face_up_and_bitten_fish_are_laid_out() -> None:
+    state = lay_out({"water": WATER, "face_up": [1, 3], "bitten": [3], "peeked": [[2], [], []]})
+    seen_by_1 = state.view(1).water
+    assert seen_by_1[0] >= 0 and seen_by_1[2] >= 0 and seen_by_1[1] == -1
+    assert state.view(0).water[1] >= 0  # seat 0's Flashlight saw slot 2
+    assert state.view(1).bitten == (False, False, True, False, False)
+
+
+def test_used_equipment_discards_and_the_shop_s_display_are_laid_out() -> None:
+    state = lay_out(
+        {
+            "water": WATER,
+            "gear": [["Spear", "Flashlight#1"], [], []],
+            "used": ["Spear"],
+            "fish_discard": ["Minnow"],
+            "shop_discard": ["Berley#1"],
+            "shop_open": True,
+            "shop_row": ["Clover", "LuckyHat"],
+        }
+    )
+    view = state.view(1)
+    names = GAME.cards.names
+    assert [(names([card])[0], up) for card, up in view.gear[0]] == [
+        ("Spear", False),
+        ("Flashlight#1", True),
+    ]
+    assert names(view.fish_discard) == ["Minnow"] and names(view.shop_discard) == ["Berley#1"]
+    assert names(view.shop_row) == ["Clover", "LuckyHat"]
+
+
+def test_used_equipment_must_be_flip_equipment_someone_holds() -> None:
+    with pytest.raises(AnglerError, match="no flip equipment in play"):
+        lay_out({"water": WATER, "used": ["Spear"]})
+
+
+def test_tangled_lines_are_laid_out_for_this_turn_and_the_next() -> None:
+    tangled = lay_out({"water": WATER, "caught": [[], ["Minnow"], []], "turn": 1, "no_fishing": 1})
+    kinds = {code & 15 for code in tangled.legal_actions(1)}
+    assert act.FISH not in kinds
+    pending = lay_out({"water": WATER, "no_fishing_next": True})
+    assert pending.view(2).no_fishing_next
+    assert GAME.setup_of(pending)["no_fishing_next"] is True
+
+
+@pytest.mark.parametrize(
+    "phase", [AIM, BOOST, SNAGGED, LIMIT], ids=["aim", "boost", "snagged", "limit"]
+)
+def test_a_step_of_the_turn_is_laid_out_again_and_plays_on_the_same(phase: int) -> None:
+    state = reach(lambda s: s.phase == phase)
+    twin = laid_out_again(state)
+    assert_same_position(state, twin)
+    for _ in range(6):  # casts draw from chance: the set-up's counter makes them agree
+        if state.is_terminal():
+            return
+        seat = state.current_player()
+        action = state.legal_actions(seat)[0]
+        state.apply_action(action, seat)
+        twin.apply_action(action, seat)
+        assert_same_position(state, twin)
+
+
+def test_a_boost_needs_the_cast_that_bit() -> None:
+    with pytest.raises(AnglerError, match="needs the cast's 'landing'"):
+        lay_out({"water": WATER, "phase": "boost", "bite_slot": 1})
