@@ -215,7 +215,6 @@ class Session:
         self.game = match.game
         self.seed = match.seed
         self.kinds = match.kinds
-        self.agents = match.agents
         self.presenter = Presenter(self.game)
         self.humans = match.humans
         self.shown = dict.fromkeys(self.humans, 0)  # visible events already printed, per person

@@ -104,6 +104,7 @@ class Match:
     def play_bots(self, on_step: Step | None = None) -> None:
         """Let the bots play on until a person is to act or the game ends (the one loop,
         ``play/loop.py``); ``on_step(seat, action)`` after each move. Saved once, at the end."""
+        before = len(self.state.log)
 
         def moved(seat: int, action: int) -> None:
             self.undo_points.clear()  # nobody takes a move back across another player's
@@ -111,7 +112,8 @@ class Match:
                 on_step(seat, action)
 
         play_out(self.state, self.agents, moved)
-        self.autosave()
+        if len(self.state.log) != before:
+            self.autosave()
 
     def bot_decision(self, seat: int) -> Callable[[], int]:
         """The bot's choice for ``seat``, to be made later (e.g. in a worker thread): its view and
