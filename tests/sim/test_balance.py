@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from angler.agents import agent_seed, make_agent
-from angler.core import make_game
+from angler.core import all_games, make_game
 from angler.games.crazy_fishing.game import CrazyFishingGame
 from angler.play.loop import play_out
 from angler.sim.balance import report, run_balance
@@ -78,3 +78,15 @@ def test_fishing_counts_one_winning_suit_per_trick() -> None:
 def test_a_balance_run_needs_a_game() -> None:
     with pytest.raises(Exception, match="at least 1 game"):
         run_balance("fishing", 0)
+
+
+@pytest.mark.parametrize("game", [game.name for game in all_games()])
+def test_every_registered_game_gets_a_balance_report(game: str) -> None:
+    players = make_game(game).min_players
+    run = run_balance(game, 1, seed=2, players=players)
+    text = report(run)
+    assert text.startswith(f"# {make_game(game).title}: balance")
+    assert f"\n| {players} | " in text
+    for name, table in run.counts().items():
+        assert all(isinstance(key, str) for key in table), name
+        assert name.rpartition(" by ")[2] in text
