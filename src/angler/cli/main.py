@@ -58,7 +58,7 @@ def games() -> None:
     table.add_column("options")
     table.add_column("about")
     table.caption = (
-        "Set an option with -o NAME=VALUE (e.g. angler play crazy-fishing -o oos_rods=on)."
+        "Set an option with -o NAME=VALUE (e.g. angler play GAME -o cards=my-edition.json)."
     )
     for game in all_games():
         options = "\n".join(describe_option(option) for option in game.options)
