@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from conftest import Angler
 
 Capture = pytest.CaptureFixture[str]
-COMMANDS = ["games", "play", "simulate", "tournament", "replay", "bench"]
+COMMANDS = ["games", "play", "simulate", "tournament", "replay", "bench", "balance"]
 
 
 def help_text(args: list[str], width: int, monkeypatch: pytest.MonkeyPatch, capsys: Capture) -> str:

@@ -12,7 +12,7 @@ import pytest
 
 from angler.cli.common import check_writable_file, check_writable_folder, write_text
 from angler.core.errors import AnglerError
-from angler.games.flip_and_fish import balance, charts
+from angler.games.flip_and_fish import charts
 
 if TYPE_CHECKING:
     from conftest import Angler
@@ -35,7 +35,7 @@ def unwritable_folder(tmp_path: Path) -> Path:
 TOURNAMENT = ["tournament", "fishing", "-p", "3", "-a", "random,random,random", "-n", "2"]
 SIMULATE = ["simulate", "fishing", "-n", "2"]
 FLAGS = ["play --save", "simulate --out", "simulate --records", "simulate --records deeper"]
-FLAGS += ["tournament --out", "tournament --plot"]
+FLAGS += ["tournament --out", "tournament --plot", "balance --out"]
 
 
 def outputs(place: str) -> list[list[str]]:
@@ -48,6 +48,7 @@ def outputs(place: str) -> list[list[str]]:
         [*SIMULATE, "--records", f"{place}/deeper/recs"],
         [*TOURNAMENT, "--out", f"{place}.csv"],
         [*TOURNAMENT, "--out", "t.json", "--plot", f"{place}.png"],
+        ["balance", "fishing", "-p", "3", "-n", "1", "--out", f"{place}.md"],
     ]
 
 
@@ -129,20 +130,6 @@ def test_writing_leaves_the_file_whole_and_no_temporary_file(tmp_path: Path) -> 
     path.write_text("old")
     write_text(path, "new")
     assert written(tmp_path) == ["out.json"] and path.read_text() == "new"
-
-
-def test_balance_checks_its_out_file_before_playing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    def no_games(*args: object) -> None:
-        raise AssertionError("played before checking --out")
-
-    monkeypatch.setattr(balance, "play", no_games)
-    status = balance.main(["--games", "1", "--out", str(tmp_path / f"{TOO_LONG}.md")])
-    assert status == 2
-    error = capsys.readouterr().err
-    assert error.startswith("error: cannot write") and error.count("\n") == 1
-    assert written(tmp_path) == []
 
 
 def test_charts_check_their_file_before_simulating_casts(

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from angler.core import AnglerError, make_game
-from angler.sim.tournament import Estimate, lineup, run_tournament
+from angler.sim.tournament import lineup, run_tournament
 
 
 def test_seats_rotate_so_every_entry_plays_every_seat_equally() -> None:
@@ -38,22 +38,6 @@ def test_win_shares_count_a_shared_victory_as_a_fraction_and_sum_to_one() -> Non
         shares = [result.share(entry) for entry in range(3)]
         assert math.isclose(sum(shares), 1.0)
         assert all(s in (0.0, 1 / len(result.winners)) for s in shares)
-
-
-def test_a_score_interval_is_the_normal_approximation() -> None:
-    estimate = Estimate.of([0.0, 1.0, 0.0, 1.0])
-    half = 1.959964 * math.sqrt((1 / 3) / 4)
-    assert estimate.mean == 0.5
-    assert math.isclose(estimate.low, 0.5 - half) and math.isclose(estimate.high, 0.5 + half)
-    assert Estimate.of([1.0]).high == math.inf
-
-
-def test_a_win_share_interval_is_wilsons_and_stays_in_0_to_1() -> None:
-    perfect = Estimate.share([1.0] * 60)
-    assert perfect.mean == 1.0 and perfect.high == 1.0
-    assert math.isclose(perfect.low, 60 / (60 + 1.959964**2))  # Wilson's bound at p = 1
-    half = Estimate.share([1.0, 0.0] * 50)
-    assert half.low < 0.5 < half.high and math.isclose(half.low + half.high, 1.0)
 
 
 def test_ratings_rank_the_heuristic_above_random_players() -> None:

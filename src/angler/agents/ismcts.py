@@ -27,6 +27,7 @@ from angler.agents.base import register_agent, register_budgeted
 from angler.agents.heuristic import HeuristicAgent
 from angler.core.errors import AnglerError
 from angler.core.numbers import decimal_from_text, whole_from_text
+from angler.sim.stats import mean_interval
 
 if TYPE_CHECKING:
     from angler.core.game import Game
@@ -121,12 +122,9 @@ class ISMCTSAgent:
         standard errors above zero (then the one whose lower bound is highest)."""
         best, best_bound = self.anchor_move, 0.0
         for action, gains in self.advantage.items():
-            n = len(gains)
-            if action not in allowed or n < 3:
+            if action not in allowed or len(gains) < 3:
                 continue
-            mean = sum(gains) / n
-            spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n)
-            bound = mean - ANCHOR_Z * spread
+            bound = mean_interval(gains, ANCHOR_Z).low
             if bound > best_bound:
                 best, best_bound = action, bound
         return best

@@ -6,8 +6,9 @@
 | normal | ismcts | 0.8 s on one core |
 | hard | ismcts | 2.5 s on one core |
 
-In a game with a cast skill (Flip & Fish), ``angler play`` also gives the level's seat a skill:
-easy casts like a novice, normal like a fair caster, hard like a good one. A game whose search
+A game may let a level set options for its seat too (``game.options_for_seats``): in Flip &
+Fish, ``angler play`` has easy cast like a novice, normal like a fair caster, hard like a good
+one. A game whose search
 does not yet beat its heuristic player (``game.search.search_levels`` false: Flip & Fish) plays the
 heuristic at every level, the cast skill making the difference.
 """
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
     from angler.core.game import Game
 
 LEVELS = ("easy", "normal", "hard")
-SKILL = {"easy": "novice", "normal": "fair", "hard": "good"}
 NORMAL_SECONDS = 0.8
 HARD_SECONDS = 2.5
 

@@ -16,6 +16,7 @@ from rich.markup import escape
 from rich.table import Table
 from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
 
+from angler.cli.balance import balance_command
 from angler.cli.bench import bench_command
 from angler.cli.common import err, out
 from angler.cli.play import play_command
@@ -27,7 +28,7 @@ from angler.core.game import Option
 
 app = typer.Typer(
     name="angler",
-    help="Three fishing card games: play, simulate, tournaments, replay and benchmark.",
+    help="Three fishing card games: play, simulate, tournaments, replay, balance and benchmark.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -41,7 +42,7 @@ console = out
 
 @app.callback()
 def _root() -> None:
-    """Three fishing card games: play, simulate, tournaments, replay and benchmark.
+    """Three fishing card games: play, simulate, tournaments, replay, balance and benchmark.
 
     Seats are numbered from 1 on the command line, from 0 in JSON, CSV and records.
     Bad input prints one line on standard error and exits with status 2.
@@ -57,7 +58,7 @@ def games() -> None:
     table.add_column("options")
     table.add_column("about")
     table.caption = (
-        "Set an option with -o NAME=VALUE (e.g. angler play crazy-fishing -o oos_rods=on)."
+        "Set an option with -o NAME=VALUE (e.g. angler play GAME -o cards=my-edition.json)."
     )
     for game in all_games():
         options = "\n".join(describe_option(option) for option in game.options)
@@ -90,6 +91,9 @@ app.command("replay", short_help="Check a record step by step; show scores or on
     replay_command
 )
 app.command("bench", short_help="Measure the engine's speed with random playouts.")(bench_command)
+app.command("balance", short_help="Heuristic players at every player count: a balance report.")(
+    balance_command
+)
 
 
 def fail(message: str, status: int = 2) -> NoReturn:

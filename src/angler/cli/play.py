@@ -15,7 +15,6 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from angler.agents.levels import SKILL
 from angler.cli.common import (
     GameOptions,
     PlayersOption,
@@ -170,11 +169,9 @@ def _new_match(
         options["cards"] = str(cards)
     configured = make_game(game, players, **options)
     kinds = seat_kinds(seat, configured.players)
-    skill_levels = any(o.name == "skill" for o in configured.options) and "skill" not in options
-    if skill_levels and any(kind in SKILL for kind in kinds):
-        # A difficulty level sets how well that seat casts, too (people cast as "fair").
-        options["skill"] = ",".join(SKILL.get(kind, "fair") for kind in kinds)
-        configured = make_game(game, configured.players, **options)
+    by_seat = {k: v for k, v in configured.options_for_seats(kinds).items() if k not in options}
+    if by_seat:  # e.g. a difficulty level that also sets how well its seat casts
+        configured = make_game(game, configured.players, **options, **by_seat)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     return Match(configured, seed, kinds)
@@ -218,7 +215,6 @@ class Session:
         self.game = match.game
         self.seed = match.seed
         self.kinds = match.kinds
-        self.agents = match.agents
         self.presenter = Presenter(self.game)
         self.humans = match.humans
         self.shown = dict.fromkeys(self.humans, 0)  # visible events already printed, per person
@@ -231,18 +227,16 @@ class Session:
     # ----- the game loop -----
     def run(self) -> bool:
         """Play to the end (True) or until a person quits (False)."""
-        game, state = self.game, self.state
+        game = self.game
         title = getattr(game, "title", game.name)
         say(f"{title}: {game.players} players, seed {self.seed}. {self.who_plays()}.")
         say("Type an action's number or its text (as listed); q quits.")
+        match = self.match
         try:
-            while not state.is_terminal():
-                seat = state.current_players()[0]
-                if seat in self.agents:
-                    agent = self.agents[seat]
-                    view = state.view(seat) if agent.needs_view else None
-                    state.apply_action(agent.act(view, state.legal_actions(seat)), seat)
-                else:
+            while not match.over:
+                match.play_bots()
+                seat = match.to_act()
+                if seat is not None:
                     self.human_turn(seat)
         except Quit as reason:
             say(f"\n{reason} The game was not finished.")
@@ -282,8 +276,7 @@ class Session:
             numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
             line = ask(f"Player {seat + 1}, your choice ({numbers}, text, or q): ")
             try:
-                code = self.choose(line, legal, texts)
-                state.apply_action(code, seat)
+                self.match.play(seat, self.choose(line, legal, texts))
                 return
             except AnglerError as exc:
                 say(str(exc))

@@ -9,7 +9,7 @@ in its constructor: ``game.search`` (agents, ``core/search.py``), ``game.present
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -140,6 +140,12 @@ class Game(ABC, Generic[S, V]):
             shown = players if abs(players) < 1000 else described(players)
             raise OptionError(f"{cls.name} is for {span}, not {shown}")
         return int(players)
+
+    def options_for_seats(self, kinds: Sequence[str]) -> dict[str, str]:
+        """Option values (as ``-o`` text) that follow who sits in each seat (``human`` or an
+        agent name such as the level ``easy``), for games played with people. None here; Flip &
+        Fish casts as well as a seat's level. An option the player set stays as set."""
+        return {}
 
     def describe_options(self) -> dict[str, Any]:
         """Options as a record stores them, ``players`` included."""

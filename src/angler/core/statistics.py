@@ -1,10 +1,11 @@
 """What a finished or running game adds up to: the end screen's lines, designers' counts, and
-where a game stands. Simulation (``sim/``) and the end screen read these through
-``game.statistics``."""
+where a game stands. Simulation (``sim/``: ``simulate`` and the balance report) and the end screen
+read these through ``game.statistics``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from collections import Counter
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 if TYPE_CHECKING:
     from angler.core.game import Game
@@ -16,6 +17,11 @@ S = TypeVar("S", bound="State[Any]")
 class Statistics(Generic[S]):
     """Defaults that say nothing; each game refines them in its own folder."""
 
+    count_shares: ClassVar[tuple[tuple[str, str, str], ...]] = ()
+    """Shares the balance report adds beside ``counts``: ``(label, part, whole)`` such as
+    ``("landed", "caught", "bites")`` shows, in the tables counted by the same thing, caught over
+    bites for each row."""
+
     def __init__(self, game: Game[S, Any]) -> None:
         self.game = game
 
@@ -25,6 +31,19 @@ class Statistics(Generic[S]):
 
     def tally(self, state: S) -> dict[str, float]:
         """Designer statistics of a finished game (counts by name); ``simulate`` averages them."""
+        return {}
+
+    def counts(self, state: S) -> dict[str, Counter[str]]:
+        """What a finished game did, counted by kind, in named tables: ``{"bites by fish type":
+        Counter({"Octopus": 3, …}), "abilities fired": …}``. The balance report adds them up over
+        many games and shows the tables named ``"<what> by <thing>"`` for the same thing side by
+        side. A key counted 0 is still shown (a card that never fired is worth seeing)."""
+        return {}
+
+    def count_facts(self) -> dict[str, dict[str, dict[str, Any]]]:
+        """What the game's data says about the rows of ``counts``, by the thing counted by:
+        ``{"fish type": {"Octopus": {"kind": "regular", "catch rate": 4, "copies": 3}}}``. The
+        balance report shows them beside the counts, and every row named here, counted or not."""
         return {}
 
     def progress(self, state: S) -> dict[str, Any]:

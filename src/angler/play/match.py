@@ -6,14 +6,15 @@ that anybody could learn from: no other seat has acted, no chance event has been
 shuffle, a cast, a die) and the move revealed nothing hidden to its maker. The last is checked
 without knowing the game: the same move is made in a few re-deals of what the person could not
 see (``game.search.determinise``); if the person's view afterwards differs in any of them, the move
-showed them something (a peeked fish, a flipped card) and cannot be taken back.
+showed them something (a peeked card, one turned face up) and cannot be taken back.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from angler.core.game import Game
 from angler.core.records import Record, load_record, record_of, replay
 from angler.core.state import State
 from angler.play import autosave
+from angler.play.loop import Step, bot_action, play_out
 from angler.play.seats import HUMAN, check_kinds
 
 REVEAL_SAMPLES = 4  # re-deals a move is tried in to see whether it showed its maker anything
@@ -94,21 +96,44 @@ class Match:
 
     def bot_move(self) -> tuple[int, int]:
         """Let the bot to act choose and play; returns ``(seat, action)``."""
-        seat = self.to_act()
-        if seat is None or seat not in self.agents:
-            raise AnglerError("no bot is to act")
-        agent = self.agents[seat]
-        state = self.state
-        view = state.view(seat) if agent.needs_view else None
-        action = agent.act(view, state.legal_actions(seat))
+        seat = self._bot_to_act()
+        action = bot_action(self.state, seat, self.agents[seat])
         self.play_for_bot(seat, action)
         return seat, action
+
+    def play_bots(self, on_step: Step | None = None) -> None:
+        """Let the bots play on until a person is to act or the game ends (the one loop,
+        ``play/loop.py``); ``on_step(seat, action)`` after each move. Saved once, at the end."""
+        before = len(self.state.log)
+
+        def moved(seat: int, action: int) -> None:
+            self.undo_points.clear()  # nobody takes a move back across another player's
+            if on_step is not None:
+                on_step(seat, action)
+
+        play_out(self.state, self.agents, moved)
+        if len(self.state.log) != before:
+            self.autosave()
+
+    def bot_decision(self, seat: int) -> Callable[[], int]:
+        """The bot's choice for ``seat``, to be made later (e.g. in a worker thread): its view and
+        the legal actions are taken now, so the call reads nothing of the state. Apply the result
+        with ``play_for_bot``."""
+        agent = self.agents[self._bot_to_act(seat)]
+        view = self.state.view(seat) if agent.needs_view else None
+        return partial(agent.act, view, list(self.state.legal_actions(seat)))
 
     def play_for_bot(self, seat: int, action: int) -> None:
         """Apply a bot's chosen move (chosen elsewhere, e.g. in a worker thread)."""
         self.state.apply_action(action, seat)
         self.undo_points.clear()  # nobody takes a move back across another player's
         self.autosave()
+
+    def _bot_to_act(self, seat: int | None = None) -> int:
+        to_act = self.to_act()
+        if to_act is None or to_act not in self.agents or seat not in (None, to_act):
+            raise AnglerError("no bot is to act")
+        return to_act
 
     # ----- undo -----
     def fair_to_undo(self, before: State[Any], seat: int, action: int) -> bool:

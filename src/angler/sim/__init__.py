@@ -1,5 +1,3 @@
-"""Many games at once: simulation with summaries, and the speed benchmark."""
-
-from angler.sim.simulate import GameResult, Simulation, play_game, simulate
-
-__all__ = ["GameResult", "Simulation", "play_game", "simulate"]
+"""Many games at once: simulation, tournaments, the balance report, their statistics
+(``stats.py``) and the speed benchmark. Import from the modules themselves: ``stats`` is also read
+by the search bots, so this package imports nothing on its own."""

@@ -10,14 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from angler.agents import Agent, agent_seed, make_agent
 from angler.agents.base import resolve_agent
 from angler.core.errors import AnglerError
 from angler.core.game import Game
 from angler.core.state import State
+from angler.play.loop import play_out
 from angler.sim.stopping import RunStopped, signal_of
+
+S = TypeVar("S", bound=State[Any])
 
 
 @dataclass(frozen=True)
@@ -122,28 +125,19 @@ class Simulation:
 
 
 def rounds_played(state: State[Any]) -> int | None:
-    """Rounds played, for a game whose state has a ``round`` counter (None otherwise).
+    """Rounds played, from the game's own ``progress`` (None for a game without rounds).
 
-    The counter is the round being played, or the last round played once the game is over (a
-    Fishing game ended by overfishing keeps the last round it dealt).
+    That is the round being played, or the last round played once the game is over (a game ended
+    early keeps the last round it dealt).
     """
-    round_no = getattr(state, "round", None)
+    round_no = state.game.statistics.progress(state).get("round")
     return round_no if isinstance(round_no, int) else None
 
 
-def play_game(state: State[Any], agents: Sequence[Agent]) -> State[Any]:
-    """Let ``agents`` (one per seat) play ``state`` to the end; returns the same state.
-
-    Views are built only for agents that read them. During a simultaneous choice each deciding
-    seat is asked in turn; its view shows who has chosen, never what.
-    """
-    while not state.is_terminal():
-        seat = state.current_players()[0]
-        legal = state.legal_actions(seat)
-        agent = agents[seat]
-        view = state.view(seat) if agent.needs_view else None
-        state.apply_action(agent.act(view, legal), seat)
-    return state
+def play_game(state: S, agents: Sequence[Agent]) -> S:
+    """Let ``agents`` (one per seat) play ``state`` to the end through the one loop
+    (:func:`angler.play.loop.play_out`); returns the same state."""
+    return play_out(state, agents)
 
 
 def seat_agents(names: Sequence[str], players: int) -> list[str]:

@@ -14,7 +14,6 @@ interval, its mean score with a 95% normal-approximation interval, and an OpenSk
 
 from __future__ import annotations
 
-import math
 import multiprocessing
 import os
 import signal
@@ -30,10 +29,9 @@ from angler.core.errors import AnglerError
 from angler.core.game import Game
 from angler.core.registry import make_game
 from angler.core.view import View
-from angler.sim.simulate import play_game
+from angler.play.loop import play_out
+from angler.sim.stats import Estimate
 from angler.sim.stopping import RunStopped, signal_of, signals_ignored, start_worker
-
-Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 
 
 @dataclass(frozen=True)
@@ -72,57 +70,6 @@ class MatchResult:
             "thinking": [round(t, 4) for t in self.thinking],
             "slowest": [round(t, 4) for t in self.slowest],
         }
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """A mean and its 95% confidence interval ``[low, high]``."""
-
-    mean: float
-    low: float
-    high: float
-
-    @classmethod
-    def of(cls, values: Sequence[float]) -> Estimate:
-        """Normal approximation: mean ± 1.96 standard errors (unbounded from a single value)."""
-        n = len(values)
-        if n == 0:
-            return cls(0.0, 0.0, 0.0)
-        mean = sum(values) / n
-        if n == 1:
-            return cls(mean, -math.inf, math.inf)
-        variance = sum((v - mean) ** 2 for v in values) / (n - 1)
-        half = Z95 * math.sqrt(variance / n)
-        return cls(mean, mean - half, mean + half)
-
-    @classmethod
-    def share(cls, values: Sequence[float]) -> Estimate:
-        """A share in [0, 1] with the Wilson score interval, which stays inside [0, 1] and is
-        not empty when an entry wins every game or none."""
-        n = len(values)
-        if n == 0:
-            return cls(0.0, 0.0, 1.0)
-        p = sum(values) / n
-        z2 = Z95 * Z95
-        centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-        half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-        return cls(p, max(0.0, centre - half), min(1.0, centre + half))
-
-    def as_dict(self) -> dict[str, float | None]:
-        """The bounds of an interval one game cannot give are null: JSON has no infinity."""
-        return {"mean": self.mean, "low": _bound(self.low), "high": _bound(self.high)}
-
-    def text(self, percent: bool = False) -> str:
-        """``61.0% (54.1–67.5%)`` or ``88.47 ± 1.43``."""
-        if percent:
-            return f"{self.mean:.1%} ({self.low:.1%}–{self.high:.1%})"
-        if not math.isfinite(self.high - self.low):
-            return f"{self.mean:.2f} ± —"  # one game: no interval
-        return f"{self.mean:.2f} ± {(self.high - self.low) / 2:.2f}"
-
-
-def _bound(value: float) -> float | None:
-    return value if math.isfinite(value) else None
 
 
 @dataclass
@@ -231,7 +178,7 @@ def play_match(
         TimedAgent(make_agent(agents[entry], agent_seed(game_seed, seat), game))
         for seat, entry in enumerate(seats)
     ]
-    state = play_game(game.new_state(game_seed), timed)
+    state = play_out(game.new_state(game_seed), timed)
     return MatchResult(
         number=number,
         seed=game_seed,

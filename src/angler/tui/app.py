@@ -10,6 +10,7 @@ the menu has the focus again, so the keys work.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import ClassVar
@@ -26,7 +27,6 @@ from textual.widgets import Footer, Header, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from angler.core.errors import AnglerError
-from angler.core.view import View
 from angler.play.match import Match
 from angler.play.typed import typed_action
 from angler.tui.drawings import Picture
@@ -146,17 +146,13 @@ class PlayApp(App[None]):
             return
         self.asking = None
         self.show(f"{self.name_of(seat)} is thinking…")
-        agent = match.agents[seat]
-        state = match.state
-        view = state.view(seat) if agent.needs_view else None
-        legal = list(state.legal_actions(seat))
+        decide = match.bot_decision(seat)
         self.thinking = True
-        self.run_worker(partial(self.think, seat, view, legal), thread=True, exclusive=True)
+        self.run_worker(partial(self.think, seat, decide), thread=True, exclusive=True)
 
-    def think(self, seat: int, view: View | None, legal: list[int]) -> None:
+    def think(self, seat: int, decide: Callable[[], int]) -> None:
         """In a worker thread: the bot's choice, handed back to the screen's thread."""
-        action = self.match.agents[seat].act(view, legal)
-        self.call_from_thread(self.bot_moved, seat, action)
+        self.call_from_thread(self.bot_moved, seat, decide())
 
     def bot_moved(self, seat: int, action: int) -> None:
         self.thinking = False

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from angler.core.statistics import Statistics
 from angler.core.view import counted
-from angler.games.crazy_fishing.rules import PHASE_NAMES, CrazyFishingState
+from angler.games.crazy_fishing.cards import BAIT, ROD
+from angler.games.crazy_fishing.rules import PHASE_NAMES, CrazyFishingState, cast_parts_of
 
 if TYPE_CHECKING:
     from angler.games.crazy_fishing.game import CrazyFishingGame
@@ -44,6 +46,40 @@ class CrazyFishingStatistics(Statistics[CrazyFishingState]):
                 key = f"caught {self.game.cards.cards[fish].type_name}"
                 counts[key] = counts.get(key, 0.0) + 1
         return counts
+
+    def counts(self, state: CrazyFishingState) -> dict[str, Counter[str]]:
+        """Fish caught and fish that got away by fish type; the rods and baits cast, by card."""
+        cards = self.game.cards
+        tables: dict[str, Counter[str]] = {
+            name: Counter()
+            for name in (
+                "caught by fish type",
+                "got away by fish type",
+                "cast by rod",
+                "cast by bait",
+            )
+        }
+        for event in state.log:
+            if len(event) < 3:
+                continue
+            kind = event[1]
+            if kind == "caught":
+                tables["caught by fish type"][cards.cards[event[3]].type_name] += 1
+            elif kind in ("got-away", "got-away-beside"):
+                tables["got away by fish type"][cards.cards[event[3]].type_name] += 1
+            elif kind == "reveal":
+                rods, baits, _ = cast_parts_of(event[3], cards.kind)
+                tables["cast by rod"].update(cards.cards[card].label() for card in rods)
+                tables["cast by bait"].update(cards.cards[card].label() for card in baits)
+        return tables
+
+    def count_facts(self) -> dict[str, dict[str, dict[str, Any]]]:
+        """Every rod and bait in the edition, so that one never cast shows too."""
+        cards = self.game.cards.cards
+        return {
+            "rod": {card.label(): {} for card in cards if card.kind == ROD},
+            "bait": {card.label(): {} for card in cards if card.kind == BAIT},
+        }
 
     def progress(self, state: CrazyFishingState) -> dict[str, Any]:
         """The round (a cast by everyone, then the catches) and its phase: cast, turbulent,

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from angler.core.statistics import Statistics
 from angler.core.view import counted
+from angler.games.fishing.cards import SUITS
 from angler.games.fishing.rules import PHASE_NAMES, FishingState
 
 if TYPE_CHECKING:
@@ -46,6 +48,32 @@ class FishingStatistics(Statistics[FishingState]):
             "next-trick buoys forfeited": float(sum(1 for e in events if e[1] == "forfeit")),
         }
         return counts
+
+    def counts(self, state: FishingState) -> dict[str, Counter[str]]:
+        """Cards caught by star tier (from tricks and from catches out of a trick), and tricks by
+        the suit of the card that won them (or the called colour, when nobody followed it)."""
+        cards = self.game.cards
+        caught: Counter[str] = Counter()
+        tricks: Counter[str] = Counter()
+        for event in state.log:
+            if len(event) < 3:
+                continue
+            if event[1] == "trick":
+                won_by = event[3]
+                tricks["the called colour" if won_by < 0 else SUITS[cards.suit[won_by]]] += 1
+                caught.update(counted(cards.stars[card], "star") for card in event[4])
+            elif event[1] == "catch":
+                caught[counted(cards.stars[event[3]], "star")] += 1
+        return {"cards caught by star tier": caught, "tricks by winning suit": tricks}
+
+    def count_facts(self) -> dict[str, dict[str, dict[str, Any]]]:
+        """Every suit, and every star tier in the edition."""
+        cards = self.game.cards
+        tiers = sorted({card.stars for card in cards.cards})
+        return {
+            "star tier": {counted(tier, "star"): {} for tier in tiers},
+            "winning suit": {suit: {} for suit in SUITS},
+        }
 
     def progress(self, state: FishingState) -> dict[str, Any]:
         """The round (1–8) and whose decision it is: play, catch (a 0's choice), pass, call, or

@@ -3,7 +3,7 @@ hooks for search, presentation and statistics are wired here from this folder's 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from angler.core.chance import Chance
@@ -22,6 +22,8 @@ from angler.games.flip_and_fish.statistics import FlipAndFishStatistics
 from angler.games.flip_and_fish.table import PRESETS, Point, Table, check_layout
 from angler.games.flip_and_fish.view import FlipAndFishView
 
+LEVEL_SKILLS = {"easy": "novice", "normal": "fair", "hard": "good"}
+"""How each difficulty level (``agents/levels.py``) casts when people play against it."""
 SKILL_FACTORS = (0.1, 3.0)  # the steadiest and the wildest cast a factor may ask for
 
 
@@ -146,6 +148,13 @@ class FlipAndFishGame(CardGame[FlipAndFishState, FlipAndFishView]):
         self.search = FlipAndFishSearch(self)
         self.presentation = FlipAndFishPresentation(self)
         self.statistics = FlipAndFishStatistics(self)
+
+    def options_for_seats(self, kinds: Sequence[str]) -> dict[str, str]:
+        """A difficulty level casts as well as it plays: easy like a novice, normal fair, hard
+        good; people and other agents cast fair. Nothing changes when no seat is a level."""
+        if not any(kind in LEVEL_SKILLS for kind in kinds):
+            return {}
+        return {"skill": ",".join(LEVEL_SKILLS.get(kind, "fair") for kind in kinds)}
 
     def skill(self, seat: int) -> float:
         return self.skills[seat]

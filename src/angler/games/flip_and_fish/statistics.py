@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from angler.core.statistics import Statistics
 from angler.core.view import counted
+from angler.games.flip_and_fish.cards import ONGOING, TROPHY
 from angler.games.flip_and_fish.rules import PHASE_NAMES, FlipAndFishState
 
 if TYPE_CHECKING:
@@ -14,6 +16,7 @@ if TYPE_CHECKING:
 
 class FlipAndFishStatistics(Statistics[FlipAndFishState]):
     game: FlipAndFishGame
+    count_shares = (("landed", "caught", "bites"),)
 
     def standings(self, state: FlipAndFishState) -> list[str]:
         """Trophies and other fish caught, and gear held, per seat."""
@@ -32,6 +35,61 @@ class FlipAndFishStatistics(Statistics[FlipAndFishState]):
         counts["first player won"] = float(0 in winners) / len(winners)
         counts["ended at closing time"] = float(state.winner < 0)
         return counts
+
+    def counts(self, state: FlipAndFishState) -> dict[str, Counter[str]]:
+        """Bites (a catch or a fish that got away), catches and spearings by fish type; abilities
+        fired; flip and discard equipment used."""
+        cards = state.cards
+        tables: dict[str, Counter[str]] = {
+            name: Counter()
+            for name in (
+                "bites by fish type",
+                "caught by fish type",
+                "speared by fish type",
+                "fired by ability",
+                "used by equipment",
+            )
+        }
+        for event in state.log:
+            if len(event) < 3:
+                continue
+            kind = event[1]
+            if kind in ("catch", "got-away"):
+                name = cards.cards[event[3]].type_name
+                tables["bites by fish type"][name] += 1
+                tables["caught by fish type"][name] += kind == "catch"
+            elif kind == "speared":
+                tables["speared by fish type"][cards.cards[event[3]].type_name] += 1
+            elif kind == "ability":
+                tables["fired by ability"][event[4]] += 1
+            elif kind == "use":
+                tables["used by equipment"][cards.equipment(event[3]).effect] += 1
+        return tables
+
+    def count_facts(self) -> dict[str, dict[str, dict[str, Any]]]:
+        """Each fish type that can be caught, least likely first (kind, printed catch rate and
+        copies); every printed ability; every equipment effect used by flipping or discarding."""
+        cards = self.game.cards
+        fish = [cards.fish(card) for card in cards.fishing_ids]
+        types: dict[str, dict[str, Any]] = {}
+        for card in sorted(fish, key=lambda card: card.catch_rate or 0):
+            if card.catch_rate is None:
+                continue
+            row = types.setdefault(
+                card.type_name,
+                {
+                    "kind": "trophy" if card.kind == TROPHY else "regular",
+                    "catch rate": card.catch_rate,
+                    "copies": 0,
+                },
+            )
+            row["copies"] += 1
+        usable = [cards.equipment(card) for card in cards.shopping_ids]
+        return {
+            "fish type": types,
+            "ability": {card.ability.effect: {} for card in fish if card.ability},
+            "equipment": {card.effect: {} for card in usable if card.kind != ONGOING},
+        }
 
     def progress(self, state: FlipAndFishState) -> dict[str, Any]:
         """The round (every seat's turn once; closing time comes after the ``rounds`` option),
