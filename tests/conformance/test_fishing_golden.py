@@ -4,22 +4,21 @@ log, word for word. This catches unintended rule changes.
 
 After an intended rule or wording change, regenerate the files and review the diff::
 
-    ANGLER_REGEN_GOLDEN=1 .venv/bin/pytest tests/conformance/test_fishing_golden.py
-    # or: .venv/bin/python tests/conformance/test_fishing_golden.py
+    ANGLER_UPDATE_GOLDEN=1 .venv/bin/pytest tests/conformance/test_fishing_golden.py
+    # or: .venv/bin/python -m tests.conformance.test_fishing_golden
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+
+from tests.conformance.transcripts import seen_by_everyone
 
 from angler.core import make_game
 from angler.core.records import load_record, record_of, replay
-from angler.core.state import PUBLIC, State
-from angler.games.fishing.game import FishingGame
+from angler.core.state import State
 from angler.games.fishing.rules import FishingState
-from angler.games.fishing.view import describe
 
 GOLDEN = Path(__file__).with_name("golden")
 RECORD = GOLDEN / "fishing-4p-seed1.json"
@@ -36,23 +35,9 @@ def play_first_legal_actions() -> State:
     return state
 
 
-def public_events(state: State) -> list[tuple[Any, ...]]:
-    """What an onlooker sees: every card played and every public engine event, in order."""
-    size = len(state.game.cards) if isinstance(state.game, FishingGame) else 0
-    events: list[tuple[Any, ...]] = []
-    for entry in state.log:
-        if len(entry) == 2:
-            if entry[1] < size:
-                events.append((PUBLIC, "play", entry[0], entry[1]))
-        elif entry[0] == PUBLIC:
-            events.append(entry)
-    return events
-
-
 def transcript(state: State) -> str:
-    game = state.game
-    assert isinstance(game, FishingGame)
-    lines = [describe(event, game.cards) for event in public_events(state)]
+    """What an onlooker reads: every card played and every public event, in order."""
+    lines = seen_by_everyone(state)
     lines.append(f"Final scores: {state.scores()}")
     return "\n".join(lines) + "\n"
 
@@ -67,7 +52,7 @@ def regenerate() -> None:
         os.replace(partial, path)
 
 
-if os.environ.get("ANGLER_REGEN_GOLDEN") == "1":
+if os.environ.get("ANGLER_UPDATE_GOLDEN") == "1":
     regenerate()
 
 
