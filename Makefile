@@ -23,10 +23,10 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)  # the quick local run: checks marked slow are left to `make test`
-	$(BIN)/pytest -n 2 -m "not slow"
+	$(BIN)/pytest -n 2 --dist worksteal -m "not slow"
 
 suite: $(STAMP)  # every test, the slow ones included
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 --dist worksteal  # idle workers take over queued tests
 
 test: lint typecheck suite
 
