@@ -1,5 +1,6 @@
-"""Golden transcripts read the log as an onlooker does: the events every seat's view shows, in
-the game's own words (``describe_event(event, None)``), never the events' inner form."""
+"""Golden transcripts read the log as an onlooker does: the events every seat's view shows, told
+in the game's own words (``presentation.describe_event(event, None)``), never by their inner form.
+"""
 
 from __future__ import annotations
 
@@ -23,5 +24,5 @@ def seen_by_everyone(state: State, seen: list[int] | None = None) -> list[str]:
         if all(event in others for others in gained[1:]):
             for others in gained[1:]:
                 others.remove(event)
-            lines.append(game.describe_event(event, None))
+            lines.append(game.presentation.describe_event(event, None))
     return lines
