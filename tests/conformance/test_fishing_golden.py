@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from tests.conformance.transcripts import seen_by_everyone
 
@@ -26,16 +27,16 @@ TRANSCRIPT = GOLDEN / "fishing-4p-seed1.log"
 PLAYERS, SEED = 4, 1
 
 
-def play_first_legal_actions() -> State:
+def play_first_legal_actions() -> State[Any]:
     """The fixed policy: the first deciding seat takes its first legal action, to the end."""
-    state = make_game("fishing", PLAYERS).new_state(SEED)
+    state: State[Any] = make_game("fishing", PLAYERS).new_state(SEED)
     while not state.is_terminal():
         seat = state.current_players()[0]
         state.apply_action(state.legal_actions(seat)[0], seat)
     return state
 
 
-def transcript(state: State) -> str:
+def transcript(state: State[Any]) -> str:
     """What an onlooker reads: every card played and every public event, in order."""
     lines = seen_by_everyone(state)
     lines.append(f"Final scores: {state.scores()}")

@@ -17,6 +17,7 @@ import random
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tests.conformance.transcripts import events_seen, seen_by_everyone
@@ -48,7 +49,7 @@ PLAYTHROUGHS = {
 }
 
 
-def playthrough_of(game_class: type[Game]) -> Playthrough:
+def playthrough_of(game_class: type[Game[Any, Any]]) -> Playthrough:
     """A game registered later plays with the fewest players it allows, from seed 1."""
     return PLAYTHROUGHS.get(game_class.name, Playthrough(players=game_class.min_players))
 
@@ -57,7 +58,7 @@ def file_stem(name: str, plan: Playthrough) -> Path:
     return GOLDEN / f"{name}-{plan.players}p-seed{plan.seed}-random"
 
 
-def play(name: str, plan: Playthrough) -> tuple[State, str]:
+def play(name: str, plan: Playthrough) -> tuple[State[Any], str]:
     """The seeded random game and its transcript."""
     game = make_game(name, plan.players)
     state = game.new_state(plan.seed)
@@ -78,7 +79,7 @@ def play(name: str, plan: Playthrough) -> tuple[State, str]:
     return state, "\n".join(lines) + "\n"
 
 
-def ending(state: State, plan: Playthrough) -> str:
+def ending(state: State[Any], plan: Playthrough) -> str:
     said = "Final scores" if state.is_terminal() else f"Stopped after {plan.steps} steps"
     return f"{said}: {state.scores()}"
 
@@ -94,7 +95,9 @@ GAMES = [pytest.param(cls, id=cls.name) for cls in all_games()]
 
 
 @pytest.mark.parametrize("game_class", GAMES)
-def test_a_seeded_random_game_plays_out_as_its_golden_transcript(game_class: type[Game]) -> None:
+def test_a_seeded_random_game_plays_out_as_its_golden_transcript(
+    game_class: type[Game[Any, Any]],
+) -> None:
     plan = playthrough_of(game_class)
     state, transcript = play(game_class.name, plan)
     stem = file_stem(game_class.name, plan)
@@ -111,7 +114,7 @@ def test_a_seeded_random_game_plays_out_as_its_golden_transcript(game_class: typ
 
 @pytest.mark.parametrize("game_class", GAMES)
 def test_the_golden_record_replays_to_the_transcripts_log_and_scores(
-    game_class: type[Game],
+    game_class: type[Game[Any, Any]],
 ) -> None:
     """The record saved with the transcript (a record as players save them) replays to the same
     actions, public log lines and scores, whatever the seeded policy now plays."""

@@ -4,15 +4,17 @@ in the game's own words (``presentation.describe_event(event, None)``), never by
 
 from __future__ import annotations
 
+from typing import Any
+
 from angler.core.state import State
 
 
-def events_seen(state: State) -> list[int]:
+def events_seen(state: State[Any]) -> list[int]:
     """How many log events each seat's view holds now."""
     return [len(state.view(seat).events) for seat in range(state.game.players)]
 
 
-def seen_by_everyone(state: State, seen: list[int] | None = None) -> list[str]:
+def seen_by_everyone(state: State[Any], seen: list[int] | None = None) -> list[str]:
     """Log lines, told to an onlooker, of the events that every seat's view gained since each
     seat had seen ``seen[seat]`` events (all of them by default). A seat's own secrets are left
     out, and so is what only the other seats are told of them (that a card was drawn)."""
