@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: play test lint typecheck unit bench clean
+.PHONY: play test lint typecheck unit suite bench clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -22,10 +22,13 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
-	$(BIN)/pytest -n 2
+unit: $(STAMP)  # the quick local run: checks marked slow are left to `make test`
+	$(BIN)/pytest -n 2 --dist worksteal -m "not slow"
 
-test: lint typecheck unit
+suite: $(STAMP)  # every test, the slow ones included
+	$(BIN)/pytest -n 2 --dist worksteal  # idle workers take over queued tests
+
+test: lint typecheck suite
 
 bench: $(STAMP)
 	$(BIN)/angler bench

@@ -210,3 +210,10 @@ def test_the_installed_entry_point_reports_one_line(tmp_path: Path) -> None:
     assert proc.stderr.count("\n") == 1
     assert proc.stderr.startswith("error: bad record: cannot read")
     assert "Traceback" not in proc.stderr
+
+
+def test_a_card_file_that_is_not_utf8_is_one_line(angler: Angler, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"\xff\xfe\x00")
+    angler(["simulate", "fishing", "-n", "1", "--cards", bad]).assert_user_error("not UTF-8")
+    angler(["simulate", "crazy-fishing", "-n", "1", "--cards", bad]).assert_user_error("not UTF-8")

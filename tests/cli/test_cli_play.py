@@ -207,3 +207,9 @@ def test_a_corrupt_resume_file_is_refused_cleanly(angler: Angler, tmp_path: Path
     run = angler(["play", "--resume", bad], input="")
     assert run.status == 2
     assert "step 1" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_play_takes_a_unicode_digit_as_unknown_text(angler: Angler) -> None:
+    run = angler(["play", "fishing", "--seed", "7"], input="²\n" + "9" * 5000 + "\nq\n")
+    assert "Traceback" not in run.stdout + run.stderr
+    assert run.status == 0

@@ -177,3 +177,10 @@ def test_simulate_flip_and_fish_with_heuristic_players_reports_its_tallies(
     assert all(g["winners"] and max(g["scores"]) == 2 for g in games)  # 2 trophies win
     records = sorted((tmp_path / "records").iterdir())
     assert len(records) == 6 and '"outcomes"' in records[0].read_text()
+
+
+def test_crazy_fishing_csv_has_no_repeated_column(angler: Angler, tmp_path: Path) -> None:
+    out = tmp_path / "games.csv"
+    assert angler(["simulate", "crazy-fishing", "-n", "2", "--out", out]).status == 0
+    header = out.read_text().splitlines()[0].split(",")
+    assert len(header) == len(set(header))

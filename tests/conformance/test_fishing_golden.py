@@ -4,8 +4,8 @@ log, word for word. This catches unintended rule changes.
 
 After an intended rule or wording change, regenerate the files and review the diff::
 
-    ANGLER_REGEN_GOLDEN=1 .venv/bin/pytest tests/conformance/test_fishing_golden.py
-    # or: .venv/bin/python tests/conformance/test_fishing_golden.py
+    ANGLER_UPDATE_GOLDEN=1 .venv/bin/pytest tests/conformance/test_fishing_golden.py
+    # or: .venv/bin/python -m tests.conformance.test_fishing_golden
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ import os
 from pathlib import Path
 from typing import Any
 
+from tests.conformance.transcripts import seen_by_everyone
+
 from angler.core import make_game
 from angler.core.records import load_record, record_of, replay
-from angler.core.state import PUBLIC, State
-from angler.games.fishing.game import FishingGame
+from angler.core.state import State
 from angler.games.fishing.rules import FishingState
-from angler.games.fishing.view import describe
 
 GOLDEN = Path(__file__).with_name("golden")
 RECORD = GOLDEN / "fishing-4p-seed1.json"
@@ -27,32 +27,18 @@ TRANSCRIPT = GOLDEN / "fishing-4p-seed1.log"
 PLAYERS, SEED = 4, 1
 
 
-def play_first_legal_actions() -> State:
+def play_first_legal_actions() -> State[Any]:
     """The fixed policy: the first deciding seat takes its first legal action, to the end."""
-    state = make_game("fishing", PLAYERS).new_state(SEED)
+    state: State[Any] = make_game("fishing", PLAYERS).new_state(SEED)
     while not state.is_terminal():
         seat = state.current_players()[0]
         state.apply_action(state.legal_actions(seat)[0], seat)
     return state
 
 
-def public_events(state: State) -> list[tuple[Any, ...]]:
-    """What an onlooker sees: every card played and every public engine event, in order."""
-    size = len(state.game.cards) if isinstance(state.game, FishingGame) else 0
-    events: list[tuple[Any, ...]] = []
-    for entry in state.log:
-        if len(entry) == 2:
-            if entry[1] < size:
-                events.append((PUBLIC, "play", entry[0], entry[1]))
-        elif entry[0] == PUBLIC:
-            events.append(entry)
-    return events
-
-
-def transcript(state: State) -> str:
-    game = state.game
-    assert isinstance(game, FishingGame)
-    lines = [describe(event, game.cards) for event in public_events(state)]
+def transcript(state: State[Any]) -> str:
+    """What an onlooker reads: every card played and every public event, in order."""
+    lines = seen_by_everyone(state)
     lines.append(f"Final scores: {state.scores()}")
     return "\n".join(lines) + "\n"
 
@@ -67,7 +53,7 @@ def regenerate() -> None:
         os.replace(partial, path)
 
 
-if os.environ.get("ANGLER_REGEN_GOLDEN") == "1":
+if os.environ.get("ANGLER_UPDATE_GOLDEN") == "1":
     regenerate()
 
 

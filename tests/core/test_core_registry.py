@@ -105,6 +105,13 @@ def test_a_missing_card_file_is_refused_on_one_line() -> None:
     assert "\n" not in str(caught.value)
 
 
+@pytest.mark.parametrize("game", ["fishing", "crazy-fishing"])
+@pytest.mark.parametrize("value", [5, ["x"], ""])
+def test_the_cards_option_must_name_a_file(game: str, value: object) -> None:
+    with pytest.raises(OptionError, match="card file"):
+        make_game(game, cards=value)
+
+
 class _Twin(Game):
     """A game that claims Fishing's name (its hooks are never called)."""
 

@@ -4,13 +4,12 @@ discard piles; and at 120 × 40 the casts are read without scrolling."""
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
-import io
 
 import pytest
-from rich.console import Console
+from tests.tui.screen import run, settled_screen, until_asked
 from textual.containers import VerticalScroll
+from textual.pilot import Pilot
 
 from angler.agents.base import make_agent
 from angler.core import make_game
@@ -70,19 +69,6 @@ def test_the_decks_show_their_sizes_and_an_empty_discard_pile_says_so() -> None:
     assert "Rod deck 17, discards none; bait deck 9, discards none" in text
 
 
-def screen_text(app: PlayApp) -> str:
-    console = Console(
-        width=app.size.width,
-        height=app.size.height,
-        file=io.StringIO(),
-        record=True,
-        color_system=None,
-        legacy_windows=False,
-    )
-    console.print(app.screen._compositor.render_update(full=True))
-    return console.export_text()
-
-
 @pytest.mark.parametrize(
     ("moment", "words"), [("casting", "Casting in secret"), ("revealed", "Casts, in fishing order")]
 )
@@ -102,18 +88,17 @@ def test_the_casts_are_read_without_scrolling_at_120_by_40(moment: str, words: s
             match.play(seat, match.menu(seat)[0][0])
         else:
             match.bot_move()
+    else:
+        pytest.fail(f"no decision of the person's {moment} in round 2 or later")
     app = PlayApp(match, pace=0)
     shown: list[str] = []
 
-    async def main() -> None:
-        async with app.run_test(size=(120, 40)) as pilot:
-            while app.asking is None:
-                await pilot.pause(0.02)
-            await pilot.pause()
-            # Nothing to scroll to: the sea and the whole table text are on screen.
-            assert app.query_one("#table-pane", VerticalScroll).max_scroll_y == 0
-            shown.append(screen_text(app))
+    async def script(pilot: Pilot[None]) -> None:
+        await until_asked(pilot)
+        shown.append(await settled_screen(pilot))
+        # Nothing to scroll to: the sea and the whole table text are on screen.
+        assert app.query_one("#table-pane", VerticalScroll).max_scroll_y == 0
 
-    asyncio.run(main())
+    run(app, script, (120, 40))
     screen = " ".join(line.strip("│ ") for line in shown[0].splitlines())
     assert words in screen

@@ -3,14 +3,13 @@ final scores, hot-seat hiding, undo, save and resume, a typed Flip & Fish aim, a
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
 from rich.console import Console
+from tests.tui.screen import SIZE, near_the_end, play_out, run, until_asked
 from textual.pilot import Pilot
 from textual.widgets import Markdown, OptionList, Static
 
@@ -19,29 +18,6 @@ from angler.core.game import Game
 from angler.play.match import Match
 from angler.tui.app import PlayApp
 from angler.tui.screens import EndScreen, PassScreen, RulesScreen
-
-SIZE = (120, 40)
-
-
-def run(app: PlayApp, script: Callable[[Pilot[None]], Awaitable[None]]) -> None:
-    async def main() -> None:
-        async with app.run_test(size=SIZE) as pilot:
-            await script(pilot)
-
-    asyncio.run(main())
-
-
-async def play_out(pilot: Pilot[None], limit: int = 4000) -> None:
-    """Press Enter on whatever is offered (the first action, "I am ready") until the end."""
-    app = pilot.app
-    assert isinstance(app, PlayApp)
-    for _ in range(limit):
-        await pilot.pause()
-        if isinstance(app.screen, EndScreen):
-            return
-        if isinstance(app.screen, PassScreen) or app.asking is not None:
-            await pilot.press("enter")
-    pytest.fail("the game did not reach its end screen")
 
 
 def table_text(app: PlayApp) -> str:
@@ -60,6 +36,7 @@ def table_text(app: PlayApp) -> str:
         ("flip-and-fish", ["human", "heuristic"], {"rounds": 6}),
     ],
 )
+@pytest.mark.slow  # a whole game through the table; the end screen alone is checked from near it
 def test_a_whole_game_is_played_through_the_ui_to_the_final_scores(
     name: str, kinds: list[str], options: dict[str, int]
 ) -> None:
@@ -113,8 +90,7 @@ def test_undo_takes_back_a_move_before_the_bot_answers_and_is_refused_after() ->
 
     async def script(pilot: Pilot[None]) -> None:
         await pilot.pause()
-        while app.asking is None:
-            await pilot.pause(0.05)
+        await until_asked(pilot)
         history = app.match.state.history
         await pilot.press("enter")  # play the first card; the bot waits 3 s
         assert len(app.match.state.history) == len(history) + 1
@@ -123,8 +99,7 @@ def test_undo_takes_back_a_move_before_the_bot_answers_and_is_refused_after() ->
         assert app.asking == 0
         app.pace = 0
         await pilot.press("enter")
-        while app.asking is None and not app.match.over:
-            await pilot.pause(0.05)
+        await until_asked(pilot, or_over=True)
         before = app.match.state.history
         await pilot.press("u")  # the bots have moved since: refused, nothing changes
         assert app.match.state.history == before
@@ -139,8 +114,7 @@ def test_a_flip_and_fish_aim_is_typed_and_the_cast_lands() -> None:
     app = PlayApp(Match(game, 3, ["human", "heuristic"]), pace=0)
 
     async def script(pilot: Pilot[None]) -> None:
-        while app.asking is None:
-            await pilot.pause(0.05)
+        await until_asked(pilot)
         await pilot.click("#typed")
         await pilot.press(*"fish", "enter")
         await pilot.pause()
@@ -159,8 +133,7 @@ def test_a_typed_action_that_is_not_legal_is_refused_in_one_line(tmp_path: Path)
     app = PlayApp(Match(game, 1, ["human", "random", "random"]), pace=0)
 
     async def script(pilot: Pilot[None]) -> None:
-        while app.asking is None:
-            await pilot.pause(0.05)
+        await until_asked(pilot)
         history = app.match.state.history
         await pilot.click("#typed")
         await pilot.press(*"play Z99", "enter")
@@ -183,11 +156,9 @@ def test_a_game_saved_from_the_ui_resumes_where_it_was(tmp_path: Path) -> None:
 
     async def script(pilot: Pilot[None]) -> None:
         for _ in range(6):
-            while app.asking is None:
-                await pilot.pause(0.05)
+            await until_asked(pilot)
             await pilot.press("enter")
-        while app.asking is None:
-            await pilot.pause(0.05)
+        await until_asked(pilot)
         await pilot.press("s")
         assert path.exists()
 
@@ -232,8 +203,7 @@ def test_the_screen_shows_the_persons_view_and_only_legal_actions(name: str) -> 
 
     async def script(pilot: Pilot[None]) -> None:
         for _ in range(15):
-            while app.asking is None and not app.match.over:
-                await pilot.pause(0.02)
+            await until_asked(pilot, or_over=True)
             if app.match.over:
                 return
             _shown(app, game, 0)
@@ -251,11 +221,9 @@ def test_the_screen_is_the_same_for_every_state_behind_the_same_view(name: str) 
 
     async def script(pilot: Pilot[None]) -> None:
         for _ in range(6):
-            while app.asking is None:
-                await pilot.pause(0.02)
+            await until_asked(pilot)
             await pilot.press("enter")
-        while app.asking is None:
-            await pilot.pause(0.02)
+        await until_asked(pilot)
         real = app.match.state
         shown = table_text(app)
         twin = game.search.determinise(real.view(0), random.Random(5))
@@ -273,8 +241,7 @@ def test_flip_and_fish_draws_the_table_from_above() -> None:
     app = PlayApp(Match(game, 1, ["human", "random", "random"]), pace=0)
 
     async def script(pilot: Pilot[None]) -> None:
-        while app.asking is None:
-            await pilot.pause(0.02)
+        await until_asked(pilot)
         picture = table_text(app).split("Flip & Fish, turn")[0]
         assert "YOU" in picture and "J2" in picture and "J3" in picture
         assert all(str(slot) in picture for slot in range(1, 6))
@@ -288,8 +255,7 @@ def test_crazy_fishing_draws_the_sea_as_a_pile_with_the_free_fish_labelled() -> 
     app = PlayApp(Match(game, 1, ["human", "random", "random"]), pace=0)
 
     async def script(pilot: Pilot[None]) -> None:
-        while app.asking is None:
-            await pilot.pause(0.02)
+        await until_asked(pilot)
         picture = table_text(app).split("Crazy Fishing, round")[0]
         sea = app.match.state.view(0).sea
         free = [f"{spot}:{back}" for spot, _, _, covered, back, _ in sea if not covered]
@@ -306,8 +272,7 @@ def test_r_shows_the_rules_and_rulings_of_the_game_and_escape_returns() -> None:
     app = PlayApp(Match(game, 1, ["human", "random", "random"]), pace=0)
 
     async def script(pilot: Pilot[None]) -> None:
-        while app.asking is None:
-            await pilot.pause(0.02)
+        await until_asked(pilot)
         await pilot.press("r", "r")  # how to play, then the rules as implemented
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
@@ -327,7 +292,7 @@ def test_r_shows_the_rules_and_rulings_of_the_game_and_escape_returns() -> None:
 def test_the_end_screen_sums_up_what_each_player_caught(name: str, words: str) -> None:
     game = make_game(name, 2 if name != "fishing" else 3)
     kinds = ["random"] * game.players
-    app = PlayApp(Match(game, 2, kinds), pace=0)
+    app = PlayApp(near_the_end(Match(game, 2, kinds), moves_left=6), pace=0)
 
     async def script(pilot: Pilot[None]) -> None:
         await play_out(pilot)
@@ -349,14 +314,8 @@ def test_the_end_screen_sums_up_what_each_player_caught(name: str, words: str) -
 def test_a_resumed_game_plays_on_to_the_end_in_the_ui(tmp_path: Path) -> None:
     path = tmp_path / "half.json"
     game = make_game("fishing", 3)
-    first = Match(game, 12, ["human", "random", "random"])
-    for _ in range(40):
-        seat = first.to_act()
-        assert seat is not None
-        if first.is_human(seat):
-            first.play(seat, first.menu(seat)[0][0])
-        else:
-            first.bot_move()
+    first = near_the_end(Match(game, 12, ["human", "random", "random"]), moves_left=12)
+    assert not first.over and first.state.history
     first.save(path)
     app = PlayApp(Match.resume(path), pace=0)
 
@@ -374,8 +333,7 @@ def test_a_click_on_the_flip_and_fish_table_aims_there() -> None:
     app = PlayApp(Match(game, 3, ["human", "heuristic"]), pace=0)
 
     async def script(pilot: Pilot[None]) -> None:
-        while app.asking is None:
-            await pilot.pause(0.02)
+        await until_asked(pilot)
         app.choose(game.action_from_string("fish"))
         await pilot.pause()
         assert app.match.state.view(0).phase == "aim"

@@ -6,14 +6,11 @@ screen shows it, aims at that card (the picture may be scaled or the pane scroll
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
-import io
-from collections.abc import Awaitable, Callable
 
 import pytest
 from rich.cells import cell_len
-from rich.console import Console
+from tests.tui.screen import run, settled_lines, until_asked
 from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -38,36 +35,10 @@ SIZES = [(80, 24), (100, 30), (120, 40), (160, 50)]
 BLOCKS = "▒█"  # a water card's shading, face down or face up
 
 
-def run(
-    app: PlayApp, size: tuple[int, int], script: Callable[[Pilot[None]], Awaitable[None]]
-) -> None:
-    async def main() -> None:
-        async with app.run_test(size=size) as pilot:
-            await script(pilot)
-
-    asyncio.run(main())
-
-
-def screen_lines(app: PlayApp) -> list[str]:
-    """The whole screen as plain text, one string a line, one character a cell."""
-    console = Console(
-        width=app.size.width,
-        height=app.size.height,
-        file=io.StringIO(),
-        record=True,
-        color_system=None,
-        legacy_windows=False,
-    )
-    console.print(app.screen._compositor.render_update(full=True))
-    return console.export_text().splitlines()
-
-
-async def wait_to_be_asked(pilot: Pilot[None]) -> None:
-    app = pilot.app
-    assert isinstance(app, PlayApp)
-    while app.asking is None and not app.match.over:
-        await pilot.pause(0.02)
-    await pilot.pause()
+async def wait_to_be_asked(pilot: Pilot[None]) -> list[str]:
+    """Wait for the person's turn (or the end); the settled screen's lines."""
+    await until_asked(pilot, or_over=True)
+    return await settled_lines(pilot)
 
 
 def advance(match: Match, moves: int) -> None:
@@ -100,11 +71,11 @@ def label_of(digit: str, lines: list[str]) -> tuple[int, int]:
     raise AssertionError(f"card {digit} is not drawn")
 
 
-def card_centres(app: PlayApp) -> dict[int, tuple[int, int]]:
+def card_centres(app: PlayApp, screen: list[str]) -> dict[int, tuple[int, int]]:
     """Screen (x, y) of each water card's number as drawn: the digit amid the card's shading."""
     pane = app.query_one("#table-pane", VerticalScroll).scrollable_content_region
     found = {}
-    for y, line in enumerate(screen_lines(app)):
+    for y, line in enumerate(screen):
         if not pane.y <= y < pane.bottom:
             continue
         for x in range(pane.x, min(pane.right, len(line))):
@@ -115,12 +86,12 @@ def card_centres(app: PlayApp) -> dict[int, tuple[int, int]]:
 
 
 async def click_each_card(
-    pilot: Pilot[None], game: FlipAndFishGame, aimed: list[int], least: int
+    pilot: Pilot[None], game: FlipAndFishGame, aimed: list[int], least: int, screen: list[str]
 ) -> None:
     """Click every card whose number shows on screen; each click must aim at its card."""
     app = pilot.app
     assert isinstance(app, PlayApp)
-    centres = card_centres(app)
+    centres = card_centres(app, screen)
     assert len(centres) >= least, centres
     for number, (x, y) in sorted(centres.items()):
         before = len(aimed)
@@ -135,7 +106,7 @@ async def click_each_card(
         assert abs(aim_y - card_y) <= CARD_LENGTH / 2, (number, aim_x, aim_y)
 
 
-def assert_drawn_whole(app: PlayApp) -> int:
+def assert_drawn_whole(app: PlayApp, screen: list[str]) -> int:
     """The picture drawn for the table pane's width fits it, and the screen shows each of its
     lines whole from the top of the pane (nothing wrapped). Returns its number of lines."""
     table = app.query_one("#table", Static)
@@ -145,7 +116,6 @@ def assert_drawn_whole(app: PlayApp) -> int:
     drawn = picture.drawn(width, app.console)
     lines = drawn.plain.split("\n") if drawn is not None else []
     assert all(cell_len(line) <= width for line in lines)
-    screen = screen_lines(app)
     top = table.content_region
     shown = app.query_one("#table-pane", VerticalScroll).scrollable_content_region
     for number, line in enumerate(lines[: shown.height]):
@@ -165,14 +135,14 @@ def test_a_click_on_each_water_cards_centre_aims_at_that_card(
     aimed: list[int] = []
 
     async def script(pilot: Pilot[None]) -> None:
-        await wait_to_be_asked(pilot)
+        await until_asked(pilot)
         app.choose(game.action_from_string("fish"))
-        await wait_to_be_asked(pilot)
+        screen = await wait_to_be_asked(pilot)
         assert app.match.state.view(0).phase == "aim"
         monkeypatch.setattr(app, "choose", aimed.append)  # record each aim, cast none
-        await click_each_card(pilot, game, aimed, least=5)
+        await click_each_card(pilot, game, aimed, least=5, screen=screen)
 
-    run(app, size, script)
+    run(app, script, size)
 
 
 def test_a_click_aims_true_with_the_table_scrolled(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -182,17 +152,17 @@ def test_a_click_aims_true_with_the_table_scrolled(monkeypatch: pytest.MonkeyPat
     aimed: list[int] = []
 
     async def script(pilot: Pilot[None]) -> None:
-        await wait_to_be_asked(pilot)
+        await until_asked(pilot)
         app.choose(game.action_from_string("fish"))
-        await wait_to_be_asked(pilot)
+        await until_asked(pilot)
         pane = app.query_one("#table-pane", VerticalScroll)
         pane.scroll_to(y=4, animate=False)
-        await pilot.pause()
+        screen = await settled_lines(pilot)
         assert pane.scroll_y == 4
         monkeypatch.setattr(app, "choose", aimed.append)  # record each aim, cast none
-        await click_each_card(pilot, game, aimed, least=3)
+        await click_each_card(pilot, game, aimed, least=3, screen=screen)
 
-    run(app, (80, 24), script)
+    run(app, script, (80, 24))
 
 
 def test_the_table_is_drawn_again_for_a_resized_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -204,18 +174,18 @@ def test_the_table_is_drawn_again_for_a_resized_terminal(monkeypatch: pytest.Mon
     aimed: list[int] = []
 
     async def script(pilot: Pilot[None]) -> None:
-        await wait_to_be_asked(pilot)
+        await until_asked(pilot)
         app.choose(game.action_from_string("fish"))
         await wait_to_be_asked(pilot)
         monkeypatch.setattr(app, "choose", aimed.append)  # record each aim, cast none
         for size in ((80, 24), (160, 50), (100, 30)):
             await pilot.resize_terminal(*size)
-            await pilot.pause()
+            screen = await settled_lines(pilot)
             pane = app.query_one("#table-pane", VerticalScroll).scrollable_content_region
-            assert assert_drawn_whole(app) <= pane.height  # the whole table is on screen
-            await click_each_card(pilot, game, aimed, least=5)
+            assert assert_drawn_whole(app, screen) <= pane.height  # the whole table is on screen
+            await click_each_card(pilot, game, aimed, least=5, screen=screen)
 
-    run(app, (160, 50), script)
+    run(app, script, (160, 50))
 
 
 @pytest.mark.parametrize("name", ["fishing", "crazy-fishing", "flip-and-fish"])
@@ -229,14 +199,14 @@ def test_no_picture_line_is_wider_than_its_pane(name: str, size: tuple[int, int]
 
     async def script(pilot: Pilot[None]) -> None:
         for _ in range(8):
-            await wait_to_be_asked(pilot)
+            screen = await wait_to_be_asked(pilot)
             if app.match.over or isinstance(app.screen, EndScreen):
                 return
-            assert_drawn_whole(app)
+            assert_drawn_whole(app, screen)
             advance(app.match, 6)  # a few moves on (tricks, casts, catches), then ask again
             app.step()
 
-    run(app, size, script)
+    run(app, script, size)
 
 
 WIDTHS = range(24, 121, 6)

@@ -4,11 +4,10 @@ how-to-play page and the offer to resume the last game."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
+from tests.tui.screen import near_the_end, play_out, run, until_asked, wait_for
 from textual.pilot import Pilot
 from textual.widgets import Input, Markdown, OptionList, Static
 
@@ -16,35 +15,7 @@ from angler.core import make_game
 from angler.play import autosave
 from angler.play.match import Match
 from angler.tui.app import PlayApp
-from angler.tui.screens import ConfirmScreen, EndScreen, PassScreen, RulesScreen
-
-SIZE = (120, 40)
-
-
-def run(app: PlayApp, script: Callable[[Pilot[None]], Awaitable[None]]) -> None:
-    async def main() -> None:
-        async with app.run_test(size=SIZE) as pilot:
-            await script(pilot)
-
-    asyncio.run(main())
-
-
-async def asked(pilot: Pilot[None]) -> None:
-    app = pilot.app
-    assert isinstance(app, PlayApp)
-    while app.asking is None:
-        await pilot.pause(0.02)
-
-
-async def to_the_end(pilot: Pilot[None]) -> EndScreen:
-    app = pilot.app
-    for _ in range(4000):
-        await pilot.pause()
-        if isinstance(app.screen, EndScreen):
-            return app.screen
-        if isinstance(app.screen, PassScreen) or getattr(app, "asking", None) is not None:
-            await pilot.press("enter")
-    raise AssertionError("the game did not reach its end screen")
+from angler.tui.screens import ConfirmScreen, PassScreen, RulesScreen
 
 
 def status(app: PlayApp) -> str:
@@ -61,7 +32,7 @@ def test_a_printable_key_starts_typing_and_after_the_move_u_is_a_key_again() -> 
     app = fishing_app()
 
     async def script(pilot: Pilot[None]) -> None:
-        await asked(pilot)
+        await until_asked(pilot)
         game, history = app.match.game, app.match.state.history
         text = game.action_to_string(app.choices[-1])  # not the highlighted one
         await pilot.press(*text, "enter")  # no Tab, no click: "p" starts typing
@@ -78,7 +49,7 @@ def test_the_keys_u_s_r_q_do_not_start_typing() -> None:
     app = fishing_app()
 
     async def script(pilot: Pilot[None]) -> None:
-        await asked(pilot)
+        await until_asked(pilot)
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
@@ -91,7 +62,7 @@ def test_a_typed_action_that_cannot_be_read_is_cleared_not_added_to() -> None:
     app = fishing_app()
 
     async def script(pilot: Pilot[None]) -> None:
-        await asked(pilot)
+        await until_asked(pilot)
         game, history = app.match.game, app.match.state.history
         await pilot.press(*"plya", "enter")
         assert "plya" in status(app).splitlines()[0]
@@ -108,7 +79,7 @@ def test_escape_in_the_action_box_drops_the_text_and_returns_to_the_menu() -> No
     app = fishing_app()
 
     async def script(pilot: Pilot[None]) -> None:
-        await asked(pilot)
+        await until_asked(pilot)
         await pilot.press(*"pla", "escape")
         assert app.query_one("#typed", Input).value == ""
         assert app.query_one("#actions", OptionList).has_focus
@@ -123,7 +94,7 @@ def test_the_status_says_in_one_line_what_the_person_decides() -> None:
     app = fishing_app()
 
     async def script(pilot: Pilot[None]) -> None:
-        await asked(pilot)
+        await until_asked(pilot)
         shown = status(app).strip()
         assert shown == app.match.prompt(0)
         assert shown.startswith("Lead the trick")
@@ -136,9 +107,9 @@ def test_flip_and_fish_aims_are_listed_by_the_card_and_typed_by_the_point() -> N
     app = PlayApp(Match(game, 3, ["human", "heuristic"]), pace=0)
 
     async def script(pilot: Pilot[None]) -> None:
-        await asked(pilot)
+        await until_asked(pilot)
         app.choose(game.action_from_string("fish"))
-        await asked(pilot)
+        await until_asked(pilot)
         offered = [str(o.prompt) for o in app.query_one("#actions", OptionList).options]
         assert offered[0] == "cast at face-down card 1 (0, 0)"
         before, aim = len(app.match.state.history), app.choices[0]
@@ -152,11 +123,11 @@ def test_the_end_screen_keeps_a_name_it_cannot_write_and_saves_under_another(
     tmp_path: Path,
 ) -> None:
     game = make_game("crazy-fishing", 2)
-    app = PlayApp(Match(game, 2, ["random", "random"]), pace=0)
+    app = PlayApp(near_the_end(Match(game, 2, ["random", "random"]), moves_left=4), pace=0)
     good = tmp_path / "kept.json"
 
     async def script(pilot: Pilot[None]) -> None:
-        end = await to_the_end(pilot)
+        end = await play_out(pilot)
         await pilot.press("enter")  # an Enter meant for the last move does not leave
         await pilot.pause()
         assert app.screen is end and app.is_running
@@ -179,12 +150,12 @@ def test_the_end_screen_overwrites_an_existing_file_only_on_a_second_enter(
     tmp_path: Path,
 ) -> None:
     game = make_game("crazy-fishing", 2)
-    app = PlayApp(Match(game, 2, ["random", "random"]), pace=0)
+    app = PlayApp(near_the_end(Match(game, 2, ["random", "random"]), moves_left=4), pace=0)
     existing = tmp_path / "old.json"
     existing.write_text("keep me", encoding="utf-8")
 
     async def script(pilot: Pilot[None]) -> None:
-        end = await to_the_end(pilot)
+        end = await play_out(pilot)
         end.query_one("#save-as", Input).value = str(existing)
         await pilot.press("enter")
         await pilot.pause()
@@ -201,7 +172,7 @@ def test_q_asks_before_leaving_an_unfinished_game() -> None:
     app = fishing_app()
 
     async def script(pilot: Pilot[None]) -> None:
-        await asked(pilot)
+        await until_asked(pilot)
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
@@ -227,7 +198,7 @@ def test_s_asks_before_overwriting_a_file_it_did_not_write(
     app = PlayApp(Match(game, 5, ["human", "heuristic", "heuristic"]), pace=3)
 
     async def script(pilot: Pilot[None]) -> None:
-        await asked(pilot)
+        await until_asked(pilot)
         await pilot.press("s")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
@@ -253,7 +224,7 @@ def test_s_saves_to_the_file_save_names_without_asking(tmp_path: Path) -> None:
     app = PlayApp(Match(game, 5, ["human", "heuristic", "heuristic"]), pace=3, save_to=path)
 
     async def script(pilot: Pilot[None]) -> None:
-        await asked(pilot)
+        await until_asked(pilot)
         await pilot.press("s")
         await pilot.pause()
         assert not isinstance(app.screen, ConfirmScreen)
@@ -266,7 +237,7 @@ def test_r_shows_how_to_play_and_r_again_the_rulings() -> None:
     app = fishing_app()
 
     async def script(pilot: Pilot[None]) -> None:
-        await asked(pilot)
+        await until_asked(pilot)
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
@@ -304,7 +275,7 @@ def test_a_person_asked_to_resume_the_last_game_plays_on_after_yes() -> None:
     async def script(pilot: Pilot[None]) -> None:
         await pilot.pause()
         await pilot.press("y")
-        await asked(pilot)
+        await until_asked(pilot)
 
     run(app, script)
 
@@ -318,9 +289,9 @@ def test_every_move_on_the_table_is_autosaved() -> None:
 
     async def script(pilot: Pilot[None]) -> None:
         for _ in range(3):
-            await asked(pilot)
+            await until_asked(pilot)
             await pilot.press("enter")
-        await asked(pilot)
+        await until_asked(pilot)
 
     run(app, script)
     assert match.autosave_to is not None
@@ -333,10 +304,9 @@ def test_with_several_people_the_prompt_says_whose_move_it_is() -> None:
     app = PlayApp(Match(game, 2, ["human", "human", "random"]), pace=0)
 
     async def script(pilot: Pilot[None]) -> None:
-        while not isinstance(app.screen, PassScreen):
-            await pilot.pause(0.02)
+        await wait_for(pilot, lambda: isinstance(app.screen, PassScreen), "the pass screen")
         await pilot.press("enter")
-        await asked(pilot)
+        await until_asked(pilot)
         seat = app.asking
         assert seat is not None
         assert status(app).strip() == f"Player {seat + 1}: {app.match.prompt(seat)}"
@@ -348,7 +318,7 @@ def test_a_card_typed_alone_is_played_or_refused_with_the_rule_it_breaks() -> No
     app = fishing_app()
 
     async def script(pilot: Pilot[None]) -> None:
-        await asked(pilot)
+        await until_asked(pilot)
         game, state = app.match.game, app.match.state
         history = list(state.history)
         await pilot.press(*"B2", "enter")  # 3 players: no B2 is dealt, so none is in hand

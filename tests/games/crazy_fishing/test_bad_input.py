@@ -51,3 +51,16 @@ def test_a_typed_sea_spot_that_is_no_spot_number_says_so(text: str, given: str) 
     message = str(raised.value)
     assert message.startswith("a sea spot must be a whole number from 0 to 99999, not ")
     assert message.endswith(given)
+
+
+def test_crazy_fishing_action_texts_are_checked() -> None:
+    for text in ("peek ²", "fish ²", "cast R3#1 R3#1 B4#1", "split"):
+        with pytest.raises(AnglerError):
+            GAME.action_from_string(text)
+
+
+def test_a_crazy_fishing_setup_keeps_cards_in_their_zones() -> None:
+    with pytest.raises(AnglerError, match="is not a fish"):
+        GAME.state_from_setup({"hands": HANDS, "sea": ["R5#1", "F4#1"]}, 1)
+    with pytest.raises(AnglerError, match="cannot be in a hand"):
+        GAME.state_from_setup({"hands": [["F4#1", "B4#1"], ["R4#1", "B3#1"]]}, 1)
