@@ -1,7 +1,8 @@
 """The heuristic agent: each game's own rule-of-thumb player (``<game package>/heuristic.py``).
 
-A game's heuristic module provides ``policy(seed, game)``: an object with ``act(view, legal)``.
-The agent reads only the view it is given, like every agent.
+A game's heuristic module provides ``policy(game)``: an object with ``act(view, legal)``. The
+policies are deterministic, so the agent's seed goes unused. The agent reads only the view it is
+given, like every agent.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ class HeuristicAgent:
             module = importlib.import_module(f"{package}.heuristic")
         except ModuleNotFoundError:
             raise AnglerError(f"the heuristic agent has no policy for {game.name} yet") from None
-        self.policy: Any = module.policy(seed, game)
+        self.policy: Any = module.policy(game)
 
     def act(self, view: View | None, legal: Sequence[int]) -> int:
         if view is None:

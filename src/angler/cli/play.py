@@ -24,7 +24,6 @@ from angler.cli.common import (
     parse_options,
     write_text,
 )
-from angler.cli.present import Presenter
 from angler.core.errors import AnglerError
 from angler.core.records import load_record, player_count
 from angler.core.registry import make_game
@@ -219,7 +218,6 @@ class Session:
         self.seed = match.seed
         self.kinds = match.kinds
         self.agents = match.agents
-        self.presenter = Presenter(self.game)
         self.humans = match.humans
         self.shown = dict.fromkeys(self.humans, 0)  # visible events already printed, per person
         self.last_human = -1
@@ -271,7 +269,7 @@ class Session:
         self.show_new_events(seat)
         view = state.view(seat)
         say("")
-        say(self.presenter.render(view))
+        say(self.game.render_view(view))
         legal, hint = self.game.menu(view, state.legal_actions(seat))
         texts = [self.game.action_to_string(code) for code in legal]
         say(self.game.prompt(view, state.legal_actions(seat)))
@@ -317,7 +315,7 @@ class Session:
     def show_new_events(self, seat: int) -> None:
         events = self.state.view(seat).events
         for event in events[self.shown[seat] :]:
-            say("  " + self.presenter.describe(event, seat))
+            say("  " + self.game.describe_event(event, seat))
         self.shown[seat] = len(events)
 
     def show_last_events(self) -> None:
@@ -332,7 +330,7 @@ class Session:
         events = self.state.view(seat).events
         for event in events[self.shown[seat] :]:
             if event[0] == PUBLIC:
-                say("  " + self.presenter.describe(event, None))
+                say("  " + self.game.describe_event(event, None))
         self.shown[seat] = len(events)
 
     def show_result(self) -> None:
