@@ -11,6 +11,7 @@ from angler.agents import agent_seed, make_agent
 from angler.core import AnglerError, all_games, make_game
 from angler.core.game import Game
 from angler.core.view import View
+from angler.games.flip_and_fish.rules import FlipAndFishState
 from angler.sim.simulate import play_game
 
 GAMES = sorted(cls.name for cls in all_games())
@@ -125,6 +126,7 @@ def test_the_flip_and_fish_heuristic_restocks_a_shop_with_nothing_worth_buying()
         "shop_open": True,
     }
     state = game.state_from_setup(setup, seed=1)
+    assert isinstance(state, FlipAndFishState)
     state.face_up = [True] * 5
     legal = state.legal_actions(0)
     action = make_agent("heuristic", 1, game).act(state.view(0), legal)

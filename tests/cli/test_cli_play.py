@@ -12,7 +12,7 @@ from angler.core import make_game
 from angler.core.records import parse_record, replay
 
 if TYPE_CHECKING:
-    from conftest import Angler
+    from tests.conftest import Angler
 
 
 ALWAYS_FIRST = "1\n" * 3000  # more answers than any game needs

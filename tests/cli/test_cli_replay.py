@@ -11,10 +11,11 @@ import pytest
 
 from angler.core import State, make_game
 from angler.core.records import parse_record, record_of, replay
+from angler.games.fishing.rules import FishingState
 from angler.games.fishing.view import describe, render
 
 if TYPE_CHECKING:
-    from conftest import Angler
+    from tests.conftest import Angler
 
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "records.md"
@@ -77,17 +78,18 @@ def test_replay_as_a_seat_prints_only_that_view(
 ) -> None:
     path, _ = record_file
     state = replay(parse_record(path.read_text()), 40)
+    assert isinstance(state, FishingState)
     view = state.view(2)
     run = angler(["replay", path, "--to", "40", "--as", "3"])
     assert run.status == 0, run.stderr
-    cards = make_game("fishing").cards  # type: ignore[attr-defined]
+    cards = state.cards
     assert render(view, cards) in run.stdout
     for event in view.events:
         assert describe(event, cards, 2) in run.stdout
-    others = [state.hands[seat] for seat in (0, 1, 3)]  # type: ignore[attr-defined]
+    others = [state.hands[seat] for seat in (0, 1, 3)]
     hidden = {cards.cards[c].name for hand in others for c in hand}
     shown = set(run.stdout.split("Your hand: ")[1].splitlines()[0].split())
-    assert shown == {cards.cards[c].name for c in state.hands[2]}  # type: ignore[attr-defined]
+    assert shown == {cards.cards[c].name for c in state.hands[2]}
     assert not shown & hidden
 
 

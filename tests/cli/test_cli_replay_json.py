@@ -13,7 +13,7 @@ from angler.core import State, make_game
 from angler.core.records import parse_record, record_of, replay
 
 if TYPE_CHECKING:
-    from conftest import Angler
+    from tests.conftest import Angler
 
 GAMES = ("fishing", "crazy-fishing", "flip-and-fish")
 

@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING
 import pytest
 
 from angler.core import AnglerError, OptionError, make_game
+from angler.games.fishing.rules import FishingState
 
 if TYPE_CHECKING:
-    from tests.cli.conftest import Angler
+    from tests.conftest import Angler
 
 
 def test_play_takes_a_unicode_digit_as_unknown_text(angler: Angler) -> None:
@@ -53,6 +54,7 @@ def test_a_crazy_fishing_setup_keeps_cards_in_their_zones() -> None:
 def test_a_fishing_setup_redeals_after_ocean_draws() -> None:
     game = make_game("fishing", 3)
     state = game.state_from_setup({"hands": [["G16"], ["G15"], ["G14"]]}, 1)
+    assert isinstance(state, FishingState)
     for text in ("play G16", "play G15", "play G14"):
         state.apply(text)
     assert state.round == 2

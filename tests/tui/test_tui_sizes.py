@@ -168,7 +168,8 @@ def test_a_click_on_each_water_cards_centre_aims_at_that_card(
         await wait_to_be_asked(pilot)
         app.choose(game.action_from_string("fish"))
         await wait_to_be_asked(pilot)
-        assert app.match.state.view(0).phase == "aim"
+        view = app.match.state.view(0)
+        assert isinstance(view, FlipAndFishView) and view.phase == "aim"
         monkeypatch.setattr(app, "choose", aimed.append)  # record each aim, cast none
         await click_each_card(pilot, game, aimed, least=5)
 
