@@ -1,7 +1,8 @@
 """Fixtures for every test: ``angler`` runs the real ``angler`` entry point in-process.
 
-Tests import names from here only for type annotations (``if TYPE_CHECKING``): the suite runs with
-``--import-mode=importlib``, where test modules cannot import each other.
+Tests import names from here, as ``tests.conftest``, only for type annotations (``if
+TYPE_CHECKING``): the suite runs with ``--import-mode=importlib``, where test modules cannot import
+each other.
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
@@ -11,6 +12,7 @@ from angler.agents import agent_seed, make_agent
 from angler.core import AnglerError, all_games, make_game
 from angler.core.game import Game
 from angler.core.view import View
+from angler.games.flip_and_fish.rules import FlipAndFishState
 from angler.sim.simulate import play_game
 
 GAMES = sorted(cls.name for cls in all_games())
@@ -23,7 +25,7 @@ BEATS_RANDOM = {"fishing": (4, 0.35), "crazy-fishing": (4, 0.6), "flip-and-fish"
 class Checked:
     """Wraps an agent: every answer must be one of the legal actions it was given."""
 
-    def __init__(self, seed: int, game: Game) -> None:
+    def __init__(self, seed: int, game: Game[Any, Any]) -> None:
         self.agent = make_agent("heuristic", seed, game)
         self.name = self.agent.name
         self.needs_view = self.agent.needs_view
@@ -125,6 +127,7 @@ def test_the_flip_and_fish_heuristic_restocks_a_shop_with_nothing_worth_buying()
         "shop_open": True,
     }
     state = game.state_from_setup(setup, seed=1)
+    assert isinstance(state, FlipAndFishState)
     state.face_up = [True] * 5
     legal = state.legal_actions(0)
     action = make_agent("heuristic", 1, game).act(state.view(0), legal)

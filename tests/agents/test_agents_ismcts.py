@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -11,8 +12,12 @@ from angler.agents.heuristic import HeuristicAgent
 from angler.agents.ismcts import ISMCTSAgent
 from angler.agents.levels import LEVELS
 from angler.core import AnglerError, all_games, make_game
+from angler.core.state import State
+from angler.games.crazy_fishing.view import CrazyFishingView
+from angler.games.fishing.view import FishingView
 from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.aiming import bite_chances
+from angler.games.flip_and_fish.game import FlipAndFishGame
 from angler.sim.simulate import play_game
 
 GAMES = sorted(cls.name for cls in all_games())
@@ -78,6 +83,7 @@ def test_ismcts_at_a_small_budget_beats_random_players_by_a_wide_margin() -> Non
 
 def test_flip_and_fish_search_aims_at_the_three_casts_worth_most() -> None:
     game = make_game("flip-and-fish", 3)
+    assert isinstance(game, FlipAndFishGame)
     state = game.new_state(1)
     state.apply("fish", 0)
     aims = [a for a in game.search.search_actions(state, 0) if a & 15 == 4]
@@ -138,6 +144,12 @@ def test_a_budget_is_read_like_every_user_number_finite_whole_and_in_range(
     assert str(refused.value).endswith(message)
 
 
+def phase_seen_by(state: State[Any], seat: int) -> str:
+    view = state.view(seat)
+    assert isinstance(view, FishingView | CrazyFishingView)
+    return view.phase
+
+
 @pytest.mark.parametrize(("name", "phase"), [("fishing", "pass"), ("crazy-fishing", "cast")])
 def test_ismcts_searches_its_own_move_in_a_simultaneous_choice(name: str, phase: str) -> None:
     """While several seats choose at once, the searcher's tree starts with its own choice (not
@@ -150,7 +162,7 @@ def test_ismcts_searches_its_own_move_in_a_simultaneous_choice(name: str, phase:
             if state.is_terminal():
                 break
             current = state.current_players()
-            if len(current) > 1 and state.view(current[-1]).phase == phase:
+            if len(current) > 1 and phase_seen_by(state, current[-1]) == phase:
                 seat = current[-1]
                 agent = ISMCTSAgent(5, game, iterations=30)
                 action = agent.act(state.view(seat), state.legal_actions(seat))

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 if TYPE_CHECKING:
-    from conftest import Angler
+    from tests.conftest import Angler
 
 GAMES = st.sampled_from(["fishing", "crazy-fishing", "flip-and-fish", "nope", "", "FISHING"])
 GARBAGE_NUMBERS = [

@@ -10,7 +10,7 @@ import pytest
 from angler.cli import balance
 
 if TYPE_CHECKING:
-    from conftest import Angler
+    from tests.conftest import Angler
 
 
 def test_balance_prints_a_markdown_report(angler: Angler) -> None:

@@ -11,7 +11,7 @@ from angler.core import all_games, make_game
 from angler.sim.bench import mid_game_state, playout
 
 if TYPE_CHECKING:
-    from conftest import Angler
+    from tests.conftest import Angler
 
 
 FIGURES = {

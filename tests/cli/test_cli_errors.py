@@ -16,7 +16,7 @@ from angler.core import make_game
 from angler.core.records import record_of
 
 if TYPE_CHECKING:
-    from conftest import Angler
+    from tests.conftest import Angler
 
 
 @pytest.fixture
@@ -37,7 +37,8 @@ def finished_record(seed: int = 1, players: int = 4) -> dict[str, object]:
     while not state.is_terminal():
         seat = state.current_players()[0]
         state.apply_action(state.legal_actions(seat)[0], seat)
-    return json.loads(record_of(state).dumps())
+    record: dict[str, object] = json.loads(record_of(state).dumps())
+    return record
 
 
 SIMULATE = ["simulate", "fishing", "--games", "2", "--records", "recs", "--out", "out.json"]

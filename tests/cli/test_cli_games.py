@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from angler.core import all_games
 
 if TYPE_CHECKING:
-    from conftest import Angler
+    from tests.conftest import Angler
 
 
 def test_games_lists_every_registered_game(angler: Angler) -> None:

@@ -16,7 +16,7 @@ from angler.core import AnglerError
 from angler.sim.yardstick import play_deal, plays_per_second
 
 if TYPE_CHECKING:
-    from conftest import Angler
+    from tests.conftest import Angler
 
 Capture = pytest.CaptureFixture[str]
 COMMANDS = ["games", "play", "simulate", "tournament", "replay", "bench", "balance"]

@@ -15,7 +15,7 @@ from angler.core.errors import AnglerError
 from angler.games.flip_and_fish import charts
 
 if TYPE_CHECKING:
-    from conftest import Angler
+    from tests.conftest import Angler
 
 TOO_LONG = "x" * 300  # one name longer than the 255 bytes file systems allow
 

@@ -12,7 +12,7 @@ from angler.core import make_game
 from angler.core.records import parse_record, replay
 
 if TYPE_CHECKING:
-    from conftest import Angler
+    from tests.conftest import Angler
 
 
 ALWAYS_FIRST = "1\n" * 3000  # more answers than any game needs
@@ -59,7 +59,7 @@ def test_bad_answers_reprompt_with_one_line_each(angler: Angler) -> None:
 
 def test_an_action_by_its_text_or_card_name(angler: Angler, tmp_path: Path) -> None:
     state = make_game("fishing").new_state(3)
-    texts = state.action_strings(0)
+    texts = [state.game.action_to_string(code) for code in state.legal_actions(0)]
     for answer, expected in ((texts[-1], texts[-1]), (texts[1].split()[1].lower(), texts[1])):
         save = tmp_path / "game.json"
         run = angler(

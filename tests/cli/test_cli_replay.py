@@ -5,22 +5,23 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from angler.core import State, make_game
 from angler.core.records import parse_record, record_of, replay
+from angler.games.fishing.rules import FishingState
 from angler.games.fishing.view import describe, render
 
 if TYPE_CHECKING:
-    from conftest import Angler
+    from tests.conftest import Angler
 
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "records.md"
 
 
-def played(seed: int, players: int = 4) -> State:
+def played(seed: int, players: int = 4) -> State[Any]:
     """A finished game in which every seat always takes its last legal action."""
     state = make_game("fishing", players).new_state(seed)
     while not state.is_terminal():
@@ -30,14 +31,16 @@ def played(seed: int, players: int = 4) -> State:
 
 
 @pytest.fixture
-def record_file(tmp_path: Path) -> tuple[Path, State]:
+def record_file(tmp_path: Path) -> tuple[Path, State[Any]]:
     state = played(5)
     path = tmp_path / "game.json"
     path.write_text(record_of(state).dumps())
     return path, state
 
 
-def test_replay_prints_the_final_scores(angler: Angler, record_file: tuple[Path, State]) -> None:
+def test_replay_prints_the_final_scores(
+    angler: Angler, record_file: tuple[Path, State[Any]]
+) -> None:
     path, state = record_file
     run = angler(["replay", path])
     assert run.status == 0, run.stderr
@@ -48,7 +51,7 @@ def test_replay_prints_the_final_scores(angler: Angler, record_file: tuple[Path,
 
 
 def test_replay_json_gives_scores_terminal_steps_winners(
-    angler: Angler, record_file: tuple[Path, State]
+    angler: Angler, record_file: tuple[Path, State[Any]]
 ) -> None:
     path, state = record_file
     result = angler(["replay", path, "--json"]).json()
@@ -59,7 +62,7 @@ def test_replay_json_gives_scores_terminal_steps_winners(
     assert result["ranking"] == state.ranking()
 
 
-def test_replay_to_a_step_stops_there(angler: Angler, record_file: tuple[Path, State]) -> None:
+def test_replay_to_a_step_stops_there(angler: Angler, record_file: tuple[Path, State[Any]]) -> None:
     path, _ = record_file
     expected = replay(parse_record(path.read_text()), 37)
     result = angler(["replay", path, "--json", "--to", "37"]).json()
@@ -73,26 +76,27 @@ def test_replay_to_a_step_stops_there(angler: Angler, record_file: tuple[Path, S
 
 
 def test_replay_as_a_seat_prints_only_that_view(
-    angler: Angler, record_file: tuple[Path, State]
+    angler: Angler, record_file: tuple[Path, State[Any]]
 ) -> None:
     path, _ = record_file
     state = replay(parse_record(path.read_text()), 40)
+    assert isinstance(state, FishingState)
     view = state.view(2)
     run = angler(["replay", path, "--to", "40", "--as", "3"])
     assert run.status == 0, run.stderr
-    cards = make_game("fishing").cards  # type: ignore[attr-defined]
+    cards = state.cards
     assert render(view, cards) in run.stdout
     for event in view.events:
         assert describe(event, cards, 2) in run.stdout
-    others = [state.hands[seat] for seat in (0, 1, 3)]  # type: ignore[attr-defined]
+    others = [state.hands[seat] for seat in (0, 1, 3)]
     hidden = {cards.cards[c].name for hand in others for c in hand}
     shown = set(run.stdout.split("Your hand: ")[1].splitlines()[0].split())
-    assert shown == {cards.cards[c].name for c in state.hands[2]}  # type: ignore[attr-defined]
+    assert shown == {cards.cards[c].name for c in state.hands[2]}
     assert not shown & hidden
 
 
 def test_replay_json_as_a_seat_prints_its_view(
-    angler: Angler, record_file: tuple[Path, State]
+    angler: Angler, record_file: tuple[Path, State[Any]]
 ) -> None:
     path, _ = record_file
     state = replay(parse_record(path.read_text()), 40)

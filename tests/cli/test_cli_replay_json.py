@@ -13,12 +13,12 @@ from angler.core import State, make_game
 from angler.core.records import parse_record, record_of, replay
 
 if TYPE_CHECKING:
-    from conftest import Angler
+    from tests.conftest import Angler
 
 GAMES = ("fishing", "crazy-fishing", "flip-and-fish")
 
 
-def played(game: str, seed: int, steps: int) -> State:
+def played(game: str, seed: int, steps: int) -> State[Any]:
     """A game after ``steps`` seeded random actions (fewer if it ends first)."""
     state = make_game(game).new_state(seed)
     rng = random.Random(seed)
@@ -31,13 +31,13 @@ def played(game: str, seed: int, steps: int) -> State:
     return state
 
 
-def saved(state: State, tmp_path: Path) -> Path:
+def saved(state: State[Any], tmp_path: Path) -> Path:
     path = tmp_path / "game.json"
     path.write_text(record_of(state).dumps())
     return path
 
 
-def round_and_phase(state: State) -> tuple[int, str]:
+def round_and_phase(state: State[Any]) -> tuple[int, str]:
     """What a player's view says of the round and phase (Flip & Fish counts turns instead)."""
     view: Any = state.view(0)
     if state.game.name == "flip-and-fish":
@@ -73,7 +73,7 @@ def test_flip_and_fish_replay_json_counts_turns_and_rounds(angler: Angler, tmp_p
     assert result["round"] == turns // 3 + 1  # 3 seats by default: a round is 3 turns
 
 
-def card_names(state: State, ids: Any) -> list[str]:
+def card_names(state: State[Any], ids: Any) -> list[str]:
     cards: Any = state.game.cards  # type: ignore[attr-defined]
     return [cards.cards[card].name for card in ids]
 

@@ -16,7 +16,7 @@ from angler.play.match import Match
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from conftest import Angler
+    from tests.conftest import Angler
 
 CLEAR_SCREEN = "\x1b[2J"  # the ANSI "erase the screen" sequence
 

@@ -7,6 +7,8 @@ by ``all_games()`` here and gets every check without anyone editing this suite.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from angler.core import Game, all_games, make_game
@@ -26,7 +28,7 @@ NAMES = [pytest.param(cls.name, id=cls.name) for cls in all_games()]
 
 
 @pytest.fixture(params=CASES)
-def game(request: pytest.FixtureRequest) -> Game:
+def game(request: pytest.FixtureRequest) -> Game[Any, Any]:
     """One registered game configured for one of its player counts and option variants."""
     name, players, options = request.param
     return make_game(name, players, **options)

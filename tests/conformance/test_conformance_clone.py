@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from angler.core import Game
@@ -10,11 +12,13 @@ from angler.testing import apply_all, check_clone_independence, play_random, pol
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
-def test_a_clone_is_independent_of_its_original(game: Game, seed: int) -> None:
+def test_a_clone_is_independent_of_its_original(game: Game[Any, Any], seed: int) -> None:
     check_clone_independence(game, seed, points=4)
 
 
-def test_a_clone_taken_before_a_round_end_reshuffles_like_its_original(game: Game) -> None:
+def test_a_clone_taken_before_a_round_end_reshuffles_like_its_original(
+    game: Game[Any, Any],
+) -> None:
     """Chance is copied, not shared: both sides of a clone draw the same shuffles later."""
     state = game.new_state(11)
     play_random(state, policy(11, "clone-chance"), steps=40)
@@ -25,7 +29,7 @@ def test_a_clone_taken_before_a_round_end_reshuffles_like_its_original(game: Gam
     assert twin.scores() == state.scores()
 
 
-def test_a_clone_of_a_finished_game_is_finished_with_the_same_scores(game: Game) -> None:
+def test_a_clone_of_a_finished_game_is_finished_with_the_same_scores(game: Game[Any, Any]) -> None:
     state = game.new_state(5)
     play_random(state, policy(5, "clone-end"))
     twin = state.clone()
@@ -35,7 +39,7 @@ def test_a_clone_of_a_finished_game_is_finished_with_the_same_scores(game: Game)
     assert snapshot(twin) == snapshot(state)
 
 
-def test_every_field_of_a_game_state_has_a_copy_policy(game: Game) -> None:
+def test_every_field_of_a_game_state_has_a_copy_policy(game: Game[Any, Any]) -> None:
     """Clone is written from the declared fields, so a field without a policy would be lost."""
     cls = type(game.new_state(0))
     assert undeclared(cls) == []

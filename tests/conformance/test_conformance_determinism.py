@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import random
+from typing import Any
 
 import pytest
 
@@ -20,20 +21,22 @@ from angler.testing import (
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
-def test_the_same_seed_gives_the_same_game(game: Game, seed: int) -> None:
+def test_the_same_seed_gives_the_same_game(game: Game[Any, Any], seed: int) -> None:
     check_same_seed_same_game(game, seed)
 
 
 @pytest.mark.parametrize("seed", [0, 1])
-def test_the_global_random_generators_change_nothing(game: Game, seed: int) -> None:
+def test_the_global_random_generators_change_nothing(game: Game[Any, Any], seed: int) -> None:
     check_global_random_untouched(game, seed)
 
 
-def test_different_seeds_deal_different_games(game: Game) -> None:
+def test_different_seeds_deal_different_games(game: Game[Any, Any]) -> None:
     check_seeds_differ(game, range(5))
 
 
-def test_seeding_the_global_random_module_differently_gives_the_same_game(game: Game) -> None:
+def test_seeding_the_global_random_module_differently_gives_the_same_game(
+    game: Game[Any, Any],
+) -> None:
     finals = []
     for global_seed in (1, 2):
         random.seed(global_seed)
@@ -44,7 +47,7 @@ def test_seeding_the_global_random_module_differently_gives_the_same_game(game: 
 
 
 @pytest.mark.skipif(importlib.util.find_spec("numpy") is None, reason="numpy is not installed")
-def test_numpys_global_generator_changes_nothing(game: Game) -> None:
+def test_numpys_global_generator_changes_nothing(game: Game[Any, Any]) -> None:
     numpy = importlib.import_module("numpy")
 
     finals = []

@@ -4,6 +4,7 @@ keeps who decides, is reproducible, plays on to the end, and varies the other se
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -12,13 +13,13 @@ from angler.testing import check_determinise, play_random, policy
 
 
 @pytest.mark.parametrize("seed", [0, 1])
-def test_redeals_keep_the_view_and_vary_what_it_hides(game: Game, seed: int) -> None:
+def test_redeals_keep_the_view_and_vary_what_it_hides(game: Game[Any, Any], seed: int) -> None:
     checked, varied = check_determinise(game, seed, points=4, samples=4)
     assert checked == 4 * game.players
     assert varied >= checked // 2  # mid-game, the hidden parts are rarely forced
 
 
-def test_a_redeal_at_the_start_keeps_each_seats_view(game: Game) -> None:
+def test_a_redeal_at_the_start_keeps_each_seats_view(game: Game[Any, Any]) -> None:
     state = game.new_state(13)
     for seat in range(game.players):
         view = state.view(seat)
@@ -26,7 +27,9 @@ def test_a_redeal_at_the_start_keeps_each_seats_view(game: Game) -> None:
             assert game.search.determinise(view, random.Random(sample)).view(seat) == view
 
 
-def test_redeals_from_different_rng_seeds_differ_in_what_seat_1_cannot_see(game: Game) -> None:
+def test_redeals_from_different_rng_seeds_differ_in_what_seat_1_cannot_see(
+    game: Game[Any, Any],
+) -> None:
     state = game.new_state(14)
     play_random(state, policy(14, "redeal-differ"), steps=5)
     view = state.view(0)

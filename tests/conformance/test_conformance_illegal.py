@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from angler.core import Game, IllegalActionError
@@ -9,11 +11,11 @@ from angler.testing import check_illegal_actions, play_random, policy, snapshot
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
-def test_illegal_actions_raise_and_change_nothing(game: Game, seed: int) -> None:
+def test_illegal_actions_raise_and_change_nothing(game: Game[Any, Any], seed: int) -> None:
     check_illegal_actions(game, seed, points=8)
 
 
-def test_a_seat_that_does_not_decide_now_cannot_act(game: Game) -> None:
+def test_a_seat_that_does_not_decide_now_cannot_act(game: Game[Any, Any]) -> None:
     state = game.new_state(2)
     rng = policy(2, "not-your-turn")
     tried = 0
@@ -33,7 +35,7 @@ def test_a_seat_that_does_not_decide_now_cannot_act(game: Game) -> None:
     assert tried > 0
 
 
-def test_nothing_is_legal_once_the_game_is_over(game: Game) -> None:
+def test_nothing_is_legal_once_the_game_is_over(game: Game[Any, Any]) -> None:
     state = game.new_state(6)
     codes: set[int] = set()
     rng = policy(6, "over")

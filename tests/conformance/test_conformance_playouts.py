@@ -9,6 +9,7 @@ Action value. 1000 games per player count run in all: 50 always, the rest marked
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
 
@@ -21,20 +22,20 @@ SLOW_CHUNKS = 5  # spread over the test workers
 SLOW_GAMES_PER_CHUNK = -(-(TOTAL_GAMES - QUICK_GAMES) // SLOW_CHUNKS)
 
 
-def test_random_playouts_reach_the_end_keeping_the_protocol(game: Game) -> None:
+def test_random_playouts_reach_the_end_keeping_the_protocol(game: Game[Any, Any]) -> None:
     steps = check_random_playouts(game, range(QUICK_GAMES))
     assert steps >= QUICK_GAMES  # every game took at least one action
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(SLOW_CHUNKS))
-def test_a_thousand_random_playouts_per_player_count(game: Game, chunk: int) -> None:
+def test_a_thousand_random_playouts_per_player_count(game: Game[Any, Any], chunk: int) -> None:
     first = 1000 + chunk * SLOW_GAMES_PER_CHUNK
     steps = check_random_playouts(game, range(first, first + SLOW_GAMES_PER_CHUNK))
     assert steps >= SLOW_GAMES_PER_CHUNK
 
 
-def test_a_finished_game_offers_nobody_anything(game: Game) -> None:
+def test_a_finished_game_offers_nobody_anything(game: Game[Any, Any]) -> None:
     state = game.new_state(7)
     play_random(state, policy(7, "finished"))
     assert state.is_terminal()

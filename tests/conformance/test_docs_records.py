@@ -15,11 +15,11 @@ from angler.core import make_game
 from angler.core.records import parse_record, replay
 
 if TYPE_CHECKING:
-    from conftest import Angler
+    from tests.conftest import Angler
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "records.md"
 TEXT = DOCS.read_text(encoding="utf-8")
-RECORDS = [
+RECORDS: list[str] = [
     block
     for block in re.findall(r"```json\n(.*?)```", TEXT, flags=re.DOTALL)
     if '"format": "angler-record/1"' in block
@@ -30,7 +30,8 @@ def block_after(marker: str) -> str:
     """The first fenced block after ``marker`` in docs/records.md."""
     assert marker in TEXT, f"docs/records.md no longer says {marker!r}"
     rest = TEXT[TEXT.index(marker) :]
-    return re.findall(r"```\w*\n(.*?)```", rest, flags=re.DOTALL)[0]
+    blocks: list[str] = re.findall(r"```\w*\n(.*?)```", rest, flags=re.DOTALL)
+    return blocks[0]
 
 
 def example(game: str, number: int = 0) -> str:

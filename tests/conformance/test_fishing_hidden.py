@@ -275,9 +275,15 @@ FULL_DEAL = [  # all 36 starting cards of a 4-player game, plus four ocean cards
 ]
 
 
+def full_deal(game: FishingGame) -> FishingState:
+    state = game.state_from_setup({"hands": FULL_DEAL}, seed=1)
+    assert isinstance(state, FishingState)
+    return state
+
+
 def test_a_redeal_of_a_full_setup_position_keeps_the_view() -> None:
     game = fishing(4)
-    state = game.state_from_setup({"hands": FULL_DEAL}, seed=1)
+    state = full_deal(game)
     for seat in range(4):
         view = state.view(seat)
         assert all(dealt.view(seat) == view for dealt in redeals(game, view, 3))
@@ -295,7 +301,7 @@ def test_a_redeal_works_from_a_small_setup_position() -> None:
 def test_a_redeal_ends_the_current_trick_like_the_true_state() -> None:
     """Seat 4 completes a trick that holds the -3 buoy: seat 2 catches it and records -3."""
     game = fishing(4)
-    state = game.state_from_setup({"hands": FULL_DEAL}, seed=1)
+    state = full_deal(game)
     for seat, text in [(0, "play B4"), (1, "play B7"), (2, "play -3a")]:
         state.apply(text, seat)
     redealt = game.search.determinise(state.view(3), random.Random(0))

@@ -24,12 +24,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from angler.core import AnglerError, all_games, make_game
+from angler.core.game import CardGame
 from angler.core.records import parse_record, record_of, replay
 from angler.core.state import State
 from angler.testing import play_random, policy
 
 if TYPE_CHECKING:
-    from conftest import Angler
+    from tests.conftest import Angler
 
 GAMES = sorted(cls.name for cls in all_games())
 BUNDLED = Path(__file__).parents[2] / "src" / "angler" / "games"
@@ -135,7 +136,7 @@ def succeeds_or_refuses(call: Callable[[], Any]) -> Any:
         return None
 
 
-def plays_on(state: State, steps: int = 30) -> None:
+def plays_on(state: State[Any], steps: int = 30) -> None:
     """An accepted input is a playable one: views, text and random moves work from it."""
     game = state.game
     for seat in range(game.players):
@@ -147,7 +148,7 @@ def plays_on(state: State, steps: int = 30) -> None:
 # --------------------------------------------------------------------------- base inputs
 
 
-def played(name: str, steps: int, seed: int = 3) -> State:
+def played(name: str, steps: int, seed: int = 3) -> State[Any]:
     state = make_game(name).new_state(seed)
     play_random(state, policy(seed, "input-surfaces-base"), steps=steps)
     return state
@@ -183,9 +184,15 @@ def setup_of(name: str) -> dict[str, Any]:
 
 
 SETUPS = {name: setup_of(name) for name in GAMES}
-CARD_NAMES: dict[str, tuple[Any, ...]] = {
-    name: tuple(make_game(name).cards.by_name) for name in GAMES
-}
+
+
+def card_names(name: str) -> tuple[str, ...]:
+    game = make_game(name)
+    assert isinstance(game, CardGame)
+    return tuple(game.cards.by_name)
+
+
+CARD_NAMES = {name: card_names(name) for name in GAMES}
 SETUP_KEYS = {
     "fishing": ("round", "leader", "scores", "hands", "stockrooms", "ocean"),
     "crazy-fishing": ("hands", "sea", "positions", "rod_deck", "bait_deck", "piles", "beside"),
@@ -311,7 +318,8 @@ def test_an_option_given_any_text_is_read_or_refused_in_one_line(
 ) -> None:
     if option == "cards":
         text = f"no-such-dir/{text}"
-    game = succeeds_or_refuses(lambda: make_game(name, **{option: text}))
+    options: dict[str, Any] = {option: text}
+    game = succeeds_or_refuses(lambda: make_game(name, **options))
     if game is not None:
         plays_on(game.new_state(0), steps=20)
 

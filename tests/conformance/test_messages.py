@@ -12,6 +12,7 @@ import importlib
 import random
 import re
 from collections import Counter
+from typing import Any
 
 from angler.core import Game, IllegalActionError, get_game, make_game
 from angler.core.errors import RecordError
@@ -33,7 +34,7 @@ PROBES_PER_PHASE = 12  # positions probed per phase and set-up: a few of each is
 SEEDS_FOR_PHASES = 8  # games per set-up at most, to reach its rare phases
 
 
-def random_game(game: Game, seed: int) -> State:
+def random_game(game: Game[Any, Any], seed: int) -> State[Any]:
     """A random game, whole or cut at STEP_LIMIT (then still a real position)."""
     state = game.new_state(seed)
     rng = policy(seed, "messages")
@@ -69,7 +70,7 @@ def grammar_problems(line: str) -> list[str]:
     return problems
 
 
-def configurations(name: str) -> list[Game]:
+def configurations(name: str) -> list[Game[Any, Any]]:
     """The game at every player count, for each option set it lists in ``variants``."""
     cls = get_game(name)
     return [
@@ -79,17 +80,17 @@ def configurations(name: str) -> list[Game]:
     ]
 
 
-def phase_names(game: Game) -> set[str]:
+def phase_names(game: Game[Any, Any]) -> set[str]:
     """The phases the game's views name (its rules module lists them)."""
     rules = importlib.import_module(type(game).__module__.rpartition(".")[0] + ".rules")
     return set(getattr(rules, "PHASE_NAMES", ()))
 
 
-def phase(state: State) -> str:
+def phase(state: State[Any]) -> str:
     return "over" if state.is_terminal() else str(getattr(state.view(0), "phase", ""))
 
 
-def illegal_attempts(state: State, tried: set[int], rng: random.Random) -> list[str]:
+def illegal_attempts(state: State[Any], tried: set[int], rng: random.Random) -> list[str]:
     """Every seat tries a few codes that were legal somewhere in this game but are not legal for
     it now; what each refusal says."""
     told = []
@@ -134,7 +135,9 @@ def test_illegal_actions_by_every_seat_in_every_phase_name_players_from_1(game_n
     assert not {message: why for message, why in problems.items() if why}
 
 
-def test_a_seat_past_the_last_is_named_as_the_player_that_does_not_exist(game: Game) -> None:
+def test_a_seat_past_the_last_is_named_as_the_player_that_does_not_exist(
+    game: Game[Any, Any],
+) -> None:
     state = game.new_state(1)
     try:
         state.apply_action(0, game.players)
@@ -146,7 +149,7 @@ def test_a_seat_past_the_last_is_named_as_the_player_that_does_not_exist(game: G
         raise AssertionError("a seat past the last was accepted")
 
 
-def test_the_turn_order_message_names_the_player_who_tried(game: Game) -> None:
+def test_the_turn_order_message_names_the_player_who_tried(game: Game[Any, Any]) -> None:
     state = game.new_state(3)
     moves = policy(3, "messages")
     while len(state.current_players()) == game.players:  # everyone decides: nobody out of turn
@@ -163,7 +166,9 @@ def test_the_turn_order_message_names_the_player_who_tried(game: Game) -> None:
         raise AssertionError("an action out of turn was accepted")
 
 
-def test_a_record_with_an_illegal_step_by_every_seat_names_the_player_from_1(game: Game) -> None:
+def test_a_record_with_an_illegal_step_by_every_seat_names_the_player_from_1(
+    game: Game[Any, Any],
+) -> None:
     state = random_game(game, 5)
     actions = record_of(state).actions
     step = len(actions) // 2
@@ -186,7 +191,9 @@ def test_a_record_with_an_illegal_step_by_every_seat_names_the_player_from_1(gam
         assert not wording_problems(message, game.players), message
 
 
-def test_a_record_naming_a_seat_that_does_not_exist_shows_its_json_value(game: Game) -> None:
+def test_a_record_naming_a_seat_that_does_not_exist_shows_its_json_value(
+    game: Game[Any, Any],
+) -> None:
     state = random_game(game, 5)
     record = record_of(state)
     record.actions = [{**record.actions[0], "player": game.players}]
@@ -200,7 +207,7 @@ def test_a_record_naming_a_seat_that_does_not_exist_shows_its_json_value(game: G
         raise AssertionError("a seat past the last was accepted")
 
 
-def test_every_log_line_reads_as_english_for_every_seat(game: Game) -> None:
+def test_every_log_line_reads_as_english_for_every_seat(game: Game[Any, Any]) -> None:
     problems: dict[str, list[str]] = {}
     for seed in SEEDS:
         state = random_game(game, seed)
@@ -218,7 +225,7 @@ def test_every_log_line_reads_as_english_for_every_seat(game: Game) -> None:
     assert not problems
 
 
-def test_every_table_text_names_players_from_1_in_good_english(game: Game) -> None:
+def test_every_table_text_names_players_from_1_in_good_english(game: Game[Any, Any]) -> None:
     problems: dict[str, list[str]] = {}
     for seed in SEEDS:
         state = game.new_state(seed)

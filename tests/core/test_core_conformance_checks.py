@@ -172,7 +172,7 @@ class ToyGame(Game["ToyState", "ToyView"]):
             raise AnglerError(f"a toy set-up needs {exc}") from None
         return state
 
-    def setup_of(self, state: State) -> dict[str, Any]:
+    def setup_of(self, state: State[Any]) -> dict[str, Any]:
         assert isinstance(state, ToyState)
         return {
             "round": state.round,
@@ -341,7 +341,7 @@ def test_the_checks_catch_a_buggy_game(
 class ScorelessSetupGame(ToyGame):
     """Writes a position down without the scores: its set-ups start everyone at 0."""
 
-    def setup_of(self, state: State) -> dict[str, Any]:
+    def setup_of(self, state: State[Any]) -> dict[str, Any]:
         setup = super().setup_of(state)
         del setup["scores"]
         return setup
@@ -350,7 +350,7 @@ class ScorelessSetupGame(ToyGame):
 class TricklessSetupGame(ToyGame):
     """Writes a position down without the trick under way."""
 
-    def setup_of(self, state: State) -> dict[str, Any]:
+    def setup_of(self, state: State[Any]) -> dict[str, Any]:
         return {**super().setup_of(state), "trick": []}
 
 

@@ -12,7 +12,7 @@ from angler.core.fields import COPY, COPY_EACH, SHARED, Fields, reset, undeclare
 from angler.core.state import State
 
 
-class Counters(State):
+class Counters(State[Any]):
     FIELDS: ClassVar[Fields] = {"piles": COPY_EACH, "score": COPY, "turn": SHARED}
     __slots__ = tuple(FIELDS)
 

@@ -4,6 +4,7 @@ NaN and infinities are never numbers, and a refusal says in words what it got.""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
@@ -96,5 +97,6 @@ def test_a_number_error_is_an_angler_error() -> None:
 @pytest.mark.parametrize("name", ["name", "self"])
 def test_an_option_named_like_a_parameter_is_an_unknown_option(name: str) -> None:
     # ``-o name=1`` used to collide with make_game's own parameter (a TypeError).
+    options: dict[str, Any] = {name: "1"}
     with pytest.raises(OptionError, match=f"fishing has no option {name!r}"):
-        make_game("fishing", **{name: "1"})
+        make_game("fishing", **options)

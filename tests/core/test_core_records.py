@@ -25,7 +25,7 @@ from angler.core.state import State
 from angler.games.fishing.rules import FishingState
 
 
-def played(steps: int | None = None, seed: int = 1, players: int = 4) -> State:
+def played(steps: int | None = None, seed: int = 1, players: int = 4) -> State[Any]:
     state = make_game("fishing", players).new_state(seed)
     rng = random.Random(seed)
     while not state.is_terminal() and (steps is None or len(state.history) < steps):
@@ -384,7 +384,7 @@ def test_replay_to_step_stops_there_and_skips_the_result_check(finished_text: st
 
 
 # ----- chance outcomes in a record -----
-def round_end_step(state: State) -> int:
+def round_end_step(state: State[Any]) -> int:
     """The 1-based step whose action ended round 1 (it triggers the stockroom shuffles)."""
     record = record_of(state)
     for step in range(1, len(state.history) + 1):

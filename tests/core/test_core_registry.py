@@ -112,7 +112,7 @@ def test_the_cards_option_must_name_a_file(game: str, value: object) -> None:
         make_game(game, cards=value)
 
 
-class _Twin(Game):
+class _Twin(Game[Any, Any]):
     """A game that claims Fishing's name (its hooks are never called)."""
 
     name = "fishing"
@@ -120,10 +120,10 @@ class _Twin(Game):
     summary = "A second game claiming the name."
     min_players = default_players = max_players = 2
 
-    def new_state(self, seed: int) -> State:
+    def new_state(self, seed: int) -> State[Any]:
         raise NotImplementedError
 
-    def state_from_setup(self, setup: Mapping[str, Any], seed: int) -> State:
+    def state_from_setup(self, setup: Mapping[str, Any], seed: int) -> State[Any]:
         raise NotImplementedError
 
     def action_to_string(self, action: int) -> str:
@@ -132,10 +132,10 @@ class _Twin(Game):
     def action_from_string(self, text: str) -> int:
         raise NotImplementedError
 
-    def determinise(self, view: View, rng: random.Random) -> State:
+    def determinise(self, view: View, rng: random.Random) -> State[Any]:
         raise NotImplementedError
 
-    def setup_of(self, state: State) -> dict[str, Any]:
+    def setup_of(self, state: State[Any]) -> dict[str, Any]:
         raise NotImplementedError
 
 

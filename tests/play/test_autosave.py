@@ -15,7 +15,7 @@ from angler.play import autosave
 from angler.play.match import Match
 
 if TYPE_CHECKING:
-    from conftest import Angler
+    from tests.conftest import Angler
 
 
 def _play(match: Match, moves: int) -> None:

@@ -8,6 +8,7 @@ import pytest
 
 from angler.core import AnglerError, make_game
 from angler.core.errors import IllegalActionError, RecordError
+from angler.games.crazy_fishing.view import CrazyFishingView
 from angler.play.match import Match
 from angler.play.seats import seat_kinds
 
@@ -88,7 +89,9 @@ def test_undo_is_refused_after_a_move_that_revealed_a_card() -> None:
             if seat is None:
                 break
             legal, _ = match.menu(seat)
-            if match.state.view(seat).phase == "peek":
+            view = match.state.view(seat)
+            assert isinstance(view, CrazyFishingView)
+            if view.phase == "peek":
                 peek = next(a for a in legal if game.action_to_string(a).startswith("peek"))
                 match.play(seat, peek)
                 assert match.undo_refusal(seat) is not None

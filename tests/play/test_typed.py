@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -11,7 +12,7 @@ from angler.core.state import State
 from angler.play.typed import typed_action
 
 
-def fishing_follow_position() -> tuple[State, int, list[int], str]:
+def fishing_follow_position() -> tuple[State[Any], int, list[int], str]:
     """A Fishing position where the seat to act holds a card it may not play: (state, seat,
     its legal actions, that card's name)."""
     game = make_game("fishing", 4)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -15,6 +16,10 @@ from textual.widgets import Markdown, OptionList, Static
 
 from angler.core import make_game
 from angler.core.game import Game
+from angler.games.crazy_fishing.game import CrazyFishingGame
+from angler.games.crazy_fishing.rules import CrazyFishingState
+from angler.games.crazy_fishing.view import CrazyFishingView
+from angler.games.flip_and_fish.view import FlipAndFishView
 from angler.play.match import Match
 from angler.tui.app import PlayApp
 from angler.tui.screens import EndScreen, PassScreen, RulesScreen
@@ -118,7 +123,8 @@ def test_a_flip_and_fish_aim_is_typed_and_the_cast_lands() -> None:
         await pilot.click("#typed")
         await pilot.press(*"fish", "enter")
         await pilot.pause()
-        assert app.match.state.view(0).phase == "aim"
+        view = app.match.state.view(0)
+        assert isinstance(view, FlipAndFishView) and view.phase == "aim"
         await pilot.click("#typed")
         await pilot.press(*"cast 0 -130", "enter")
         await pilot.pause()
@@ -185,7 +191,7 @@ def test_a_terminal_too_small_gets_a_message_not_a_garbled_table() -> None:
     run(app, script)
 
 
-def _shown(app: PlayApp, game: Game, seat: int) -> None:
+def _shown(app: PlayApp, game: Game[Any, Any], seat: int) -> None:
     view = app.match.state.view(seat)
     rendered = "\n".join(line.rstrip() for line in game.presentation.render_view(view).splitlines())
     assert table_text(app).endswith(rendered)
@@ -257,7 +263,9 @@ def test_crazy_fishing_draws_the_sea_as_a_pile_with_the_free_fish_labelled() -> 
     async def script(pilot: Pilot[None]) -> None:
         await until_asked(pilot)
         picture = table_text(app).split("Crazy Fishing, round")[0]
-        sea = app.match.state.view(0).sea
+        view = app.match.state.view(0)
+        assert isinstance(view, CrazyFishingView)
+        sea = view.sea
         free = [f"{spot}:{back}" for spot, _, _, covered, back, _ in sea if not covered]
         assert free and all(label in picture for label in free)
         assert "░" in picture  # covered fish are shaded, unlabelled
@@ -336,7 +344,8 @@ def test_a_click_on_the_flip_and_fish_table_aims_there() -> None:
         await until_asked(pilot)
         app.choose(game.action_from_string("fish"))
         await pilot.pause()
-        assert app.match.state.view(0).phase == "aim"
+        view = app.match.state.view(0)
+        assert isinstance(view, FlipAndFishView) and view.phase == "aim"
         lines = table_text(app).splitlines()
         row = next(i for i, line in enumerate(lines) if "4" in line and "▒" in line)
         column = lines[row].index("4")
@@ -356,10 +365,12 @@ def test_hot_seat_collects_secret_casts_from_each_person_unseen_by_the_other() -
     from angler.games.crazy_fishing.view import cards_in
 
     game = make_game("crazy-fishing", 3)  # both people cast in the same phase, one by one
+    assert isinstance(game, CrazyFishingGame)
     app = PlayApp(Match(game, 6, ["human", "human", "random"]), pace=0)
 
     async def script(pilot: Pilot[None]) -> None:
         state = app.match.state
+        assert isinstance(state, CrazyFishingState)
         asked_while_casting: set[int] = set()
         hidden_checks = 0
         for _ in range(200):

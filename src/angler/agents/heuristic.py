@@ -1,4 +1,4 @@
-"""The heuristic agent: each game's own rule-of-thumb player (``game.search.heuristic(seed)``).
+"""The heuristic agent: each game's own rule-of-thumb player (``game.search.heuristic()``).
 
 The policy is an object with ``act(view, legal)``; the agent reads only the view it is given,
 like every agent.
@@ -28,7 +28,7 @@ class HeuristicAgent:
     def __init__(self, seed: int, game: Game[Any, Any] | None = None) -> None:
         if game is None:
             raise AnglerError("the heuristic agent needs the game it plays")
-        policy = game.search.heuristic(seed)
+        policy = game.search.heuristic()
         if policy is None:
             raise AnglerError(f"the heuristic agent has no policy for {game.name} yet")
         self.policy: Policy = policy

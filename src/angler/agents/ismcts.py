@@ -36,7 +36,10 @@ if TYPE_CHECKING:
 
 EXPLORATION = 0.7  # UCB1's constant; rewards lie in [0, 1]
 DEFAULT_SECONDS = 0.8  # "normal": a move well under a second on one core
-ROLLOUT_LIMIT = 40  # decisions a playout takes before the position is scored (a Fishing round)
+# Decisions a playout plays before ``evaluate`` scores the position (fewer if the game ends),
+# only where the game's ``playout_horizon`` is None (today Crazy Fishing). A horizon replaces
+# it: Fishing's stops one card before the round ends, Flip & Fish's after 8 per player.
+ROLLOUT_LIMIT = 40
 REUSE = 12  # iterations that share one determinisation (each on its own clone)
 # A budget's range: beyond these a decision takes hours, which no one means to ask for.
 MAX_ITERATIONS = 10_000_000

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from angler.cli.common import emit_json, err, out
+from angler.cli.common import emit_json, err, not_nan, out
 from angler.core.registry import all_games, make_game
 from angler.sim.bench import bench_game, run_yardstick
 from angler.sim.yardstick import plays_per_second
@@ -23,7 +23,12 @@ def bench_command(
     seconds: Annotated[
         float,
         typer.Option(
-            "--seconds", metavar="S", help="Time to spend on each game.", min=0.01, max=600
+            "--seconds",
+            metavar="S",
+            help="Time to spend on each game.",
+            min=0.01,
+            max=600,
+            callback=not_nan,
         ),
     ] = 3.0,
     players: Annotated[

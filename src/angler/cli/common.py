@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import json
+import math
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -39,6 +40,14 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
             raise AnglerError("give the player count with --players, not --option players=…")
         options[key] = value.strip()
     return options
+
+
+def not_nan(value: float) -> float:
+    """Callback for a float option with a range: click's range check lets NaN through (every
+    comparison with it is false), and ``--seconds nan`` would then measure forever."""
+    if math.isnan(value):
+        raise typer.BadParameter("nan is not a number.")
+    return value
 
 
 def seat_from_cli(seat: int, players: int, flag: str) -> int:

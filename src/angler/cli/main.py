@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 import typer
+from click.exceptions import ClickException, NoArgsIsHelpError, UsageError
 from rich.markup import escape
 from rich.table import Table
-from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
 
 from angler.cli.balance import balance_command
 from angler.cli.bench import bench_command

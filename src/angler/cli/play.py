@@ -19,11 +19,11 @@ from angler.cli.common import (
     GameOptions,
     PlayersOption,
     check_writable_file,
+    not_nan,
     out,
     parse_options,
     write_text,
 )
-from angler.cli.present import Presenter
 from angler.core.errors import AnglerError
 from angler.core.records import load_record, player_count
 from angler.core.registry import make_game
@@ -95,6 +95,7 @@ def play_command(
             "--pace",
             min=0,
             max=10,
+            callback=not_nan,
             metavar="SECONDS",
             help="Seconds between bot moves on screen (0 to 10).",
         ),
@@ -215,7 +216,6 @@ class Session:
         self.game = match.game
         self.seed = match.seed
         self.kinds = match.kinds
-        self.presenter = Presenter(self.game)
         self.humans = match.humans
         self.shown = dict.fromkeys(self.humans, 0)  # visible events already printed, per person
         self.last_human = -1
@@ -265,7 +265,7 @@ class Session:
         self.show_new_events(seat)
         view = state.view(seat)
         say("")
-        say(self.presenter.render(view))
+        say(self.game.presentation.render_view(view))
         legal, hint = self.game.presentation.menu(view, state.legal_actions(seat))
         texts = [self.game.action_to_string(code) for code in legal]
         say(self.game.presentation.prompt(view, state.legal_actions(seat)))
@@ -310,7 +310,7 @@ class Session:
     def show_new_events(self, seat: int) -> None:
         events = self.state.view(seat).events
         for event in events[self.shown[seat] :]:
-            say("  " + self.presenter.describe(event, seat))
+            say("  " + self.game.presentation.describe_event(event, seat))
         self.shown[seat] = len(events)
 
     def show_last_events(self) -> None:
@@ -325,7 +325,7 @@ class Session:
         events = self.state.view(seat).events
         for event in events[self.shown[seat] :]:
             if event[0] == PUBLIC:
-                say("  " + self.presenter.describe(event, None))
+                say("  " + self.game.presentation.describe_event(event, None))
         self.shown[seat] = len(events)
 
     def show_result(self) -> None:

@@ -9,7 +9,6 @@ import typer
 from rich.table import Table
 
 from angler.cli.common import emit_json, out, seat_from_cli
-from angler.cli.present import Presenter
 from angler.core.errors import AnglerError
 from angler.core.records import load_record, replay
 from angler.core.state import State
@@ -96,9 +95,9 @@ def show_view(state: State[Any], seat: int, as_json: bool) -> None:
     if as_json:
         emit_json(view.as_dict() | {"names": state.game.presentation.view_names(view)})
         return
-    presenter = Presenter(state.game)
-    out.print(presenter.render(view), markup=False)
+    game = state.game
+    out.print(game.presentation.render_view(view), markup=False)
     if view.events:
         out.print("\nLog:", markup=False)
         for event in view.events:
-            out.print("  " + presenter.describe(event, seat), markup=False)
+            out.print("  " + game.presentation.describe_event(event, seat), markup=False)

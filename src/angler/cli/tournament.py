@@ -24,6 +24,7 @@ from angler.cli.common import (
     write_results,
 )
 from angler.core.errors import AnglerError
+from angler.core.plots import require_matplotlib
 from angler.core.registry import make_game
 from angler.core.view import counted
 from angler.sim.tournament import MatchResult, Tournament, run_tournament
@@ -85,6 +86,7 @@ def tournament_command(
     if out_file is not None:
         check_writable_file(out_file, (".json", ".csv"))
     if plot is not None:
+        require_matplotlib("--plot")
         check_writable_file(plot, (".png",))
     progress = progress_bar()
 
@@ -159,9 +161,7 @@ def games_csv(run: Tournament) -> str:
 
 def draw(run: Tournament, path: Path) -> None:
     """Win shares with their intervals against par, and the ratings, side by side."""
-    import matplotlib
-
-    matplotlib.use("Agg")
+    require_matplotlib("--plot")
     import matplotlib.pyplot as plt
 
     labels = [run.label(entry) for entry in range(len(run.agents))]

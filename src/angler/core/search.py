@@ -44,7 +44,7 @@ class SearchSupport(ABC, Generic[S, V]):
     def determinise(self, view: V, rng: random.Random) -> S:
         """A full state consistent with everything ``view`` shows, hidden parts sampled by rng."""
 
-    def heuristic(self, seed: int) -> Policy | None:
+    def heuristic(self) -> Policy | None:
         """The game's rule-of-thumb player (the ``heuristic`` agent), or None if it has none."""
         return None
 

@@ -122,9 +122,6 @@ class State(ABC, Generic[V]):
         """Apply an action given as its canonical text, for example ``play Y7``."""
         self.apply_action(self.game.action_from_string(text), player)
 
-    def action_strings(self, player: int | None = None) -> list[str]:
-        return [self.game.action_to_string(a) for a in self.legal_actions(player)]
-
     # ----- results -----
     @abstractmethod
     def scores(self) -> list[int]:

@@ -47,7 +47,9 @@ class Table:
         if sea is not None:
             setup["sea"] = sea
             setup.setdefault("positions", apart(len(sea)))
-        return self.game.state_from_setup(setup, seed)
+        state = self.game.state_from_setup(setup, seed)
+        assert isinstance(state, CrazyFishingState)
+        return state
 
     def run(self, state: CrazyFishingState, *steps: Step) -> None:
         for step in steps:

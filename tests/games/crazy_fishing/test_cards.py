@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
 
-    from conftest import Table
+    from tests.games.crazy_fishing.conftest import Table
 
 SMALL: dict[str, Any] = {
     "format": "angler-crazy-fishing-cards/1",

@@ -15,7 +15,7 @@ from angler.games.crazy_fishing.rules import CHOOSE, SPLIT
 from angler.games.crazy_fishing.scoring import pile_score
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from tests.games.crazy_fishing.conftest import Table
 
 ERNESTO, TOMAS, ELENA = range(3)
 # Sizes 2, 4, 5, 3, 6, 1, 7 at sea spots 0 to 6, lying apart (none covered).

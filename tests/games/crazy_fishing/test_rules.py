@@ -32,8 +32,9 @@ from angler.games.crazy_fishing.scoring import pile_score
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from tests.games.crazy_fishing.conftest import Table
+
     from angler.games.crazy_fishing.rules import CrazyFishingState
-    from conftest import Table
 
 # Sizes 2, 4, 5, 3, 6, 1, 7 at spots 0 to 6.
 SEA7 = ["F2#1", "F4#1", "F5#1", "F3#1", "F6#1", "F1#1", "F7#1"]

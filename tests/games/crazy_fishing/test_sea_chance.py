@@ -16,7 +16,7 @@ from angler.testing import choose, policy
 ALL_OOS = {"out_of_series": "all", "oos_rods": True}
 
 
-def fingerprint(game: Game, seed: int) -> tuple[str, list[int]]:
+def fingerprint(game: Game[Any, Any], seed: int) -> tuple[str, list[int]]:
     """A digest of the sea, hands and piles after every step of a seeded random game."""
     state = game.new_state(seed)
     assert isinstance(state, CrazyFishingState)
@@ -65,7 +65,7 @@ def test_a_setup_deals_what_it_leaves_out_as_before(setup: dict[str, Any], diges
     assert hashlib.sha256(repr(laid).encode()).hexdigest()[:16] == digest
 
 
-def _first_scatter(game: Game, seed: int) -> tuple[list[tuple[int, int]], int, list[int]]:
+def _first_scatter(game: Game[Any, Any], seed: int) -> tuple[list[tuple[int, int]], int, list[int]]:
     """A seeded game's history, the index of the first action that scatters the sea again, and
     that scatter's outcome."""
     state = game.new_state(seed)

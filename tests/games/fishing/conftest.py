@@ -27,7 +27,9 @@ class Table:
 
     def setup(self, hands: list[list[str]], seed: int = 1, **extra: Any) -> FishingState:
         """A state from an explicit set-up; stacks are written top card first."""
-        return self.game.state_from_setup({"hands": hands, **extra}, seed)
+        state = self.game.state_from_setup({"hands": hands, **extra}, seed)
+        assert isinstance(state, FishingState)
+        return state
 
     def run(self, state: FishingState, *steps: Step) -> None:
         for step in steps:

@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from tests.games.fishing.conftest import Table
+
     from angler.games.fishing.rules import FishingState
-    from conftest import Table
 
 ANGELIKA, SABINE, HEDWIG, NICOLE = range(4)
 

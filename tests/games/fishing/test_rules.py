@@ -20,8 +20,9 @@ from angler.games.fishing.cards import SUITS
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from tests.games.fishing.conftest import Table
+
     from angler.games.fishing.rules import FishingState
-    from conftest import Table
 
 COLOURS = "BPRY"
 # The round card, copied from the rulebook: cards in hand by player count, rounds 1 to 8.

@@ -31,7 +31,7 @@ from angler.testing.conformance import snapshot
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from conftest import Angler
+    from tests.conftest import Angler
 
 GAMES = {n: FlipAndFishGame(n) for n in (2, 3)}
 CENTRES = GAMES[2].table.cards

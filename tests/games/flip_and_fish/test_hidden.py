@@ -40,12 +40,17 @@ def test_a_flashlight_peek_shows_the_card_to_the_peeker_only() -> None:
         assert "Wahoo" not in GAME.presentation.render_view(view)
 
 
+def redealt(state: FlipAndFishState, seat: int, sample: int) -> FlipAndFishState:
+    """A re-deal consistent with what ``seat`` sees."""
+    return GAME.search.determinise(state.view(seat), random.Random(sample))
+
+
 def test_a_redeal_keeps_the_peek_for_the_peeker_and_varies_it_for_the_others() -> None:
     state = peeked_state()
     wahoo = GAME.cards.by_name["Wahoo"]
     for sample in range(5):
-        assert GAME.search.determinise(state.view(0), random.Random(sample)).water[0] == wahoo
-    others = {GAME.search.determinise(state.view(1), random.Random(s)).water[0] for s in range(8)}
+        assert redealt(state, 0, sample).water[0] == wahoo
+    others = {redealt(state, 1, sample).water[0] for sample in range(8)}
     assert len(others) > 1
 
 

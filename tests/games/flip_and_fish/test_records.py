@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -19,7 +20,7 @@ def played(seed: int = 3, steps: int = 400) -> FlipAndFishState:
     return state
 
 
-def casts(state: FlipAndFishState) -> list[tuple[object, ...]]:
+def casts(state: FlipAndFishState) -> list[tuple[Any, ...]]:
     return [event for event in state.log if len(event) > 2 and event[1] == "cast"]
 
 

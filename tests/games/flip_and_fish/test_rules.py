@@ -102,7 +102,7 @@ def water(state: FlipAndFishState) -> list[str | None]:
 
 
 def legal(state: FlipAndFishState) -> list[str]:
-    return sorted(state.action_strings(state.turn))
+    return sorted(state.game.action_to_string(code) for code in state.legal_actions(state.turn))
 
 
 def events(state: FlipAndFishState, kind: str) -> list[tuple[Any, ...]]:

@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -29,9 +28,8 @@ SPEND_COST = 0.6  # points a card spent beyond one rod and one bait costs (fewer
 
 
 class CrazyFishingHeuristic:
-    def __init__(self, seed: int, game: CrazyFishingGame) -> None:
+    def __init__(self, game: CrazyFishingGame) -> None:
         self.cards: CardSet = game.cards
-        self.rng = random.Random(seed)
         self.fish_ids = tuple(c for c in range(len(game.cards)) if game.cards.kind[c] == FISH)
 
     # ----- what fish are worth -----
@@ -173,5 +171,5 @@ class CrazyFishingHeuristic:
         return legal[0]
 
 
-def policy(seed: int, game: CrazyFishingGame) -> CrazyFishingHeuristic:
-    return CrazyFishingHeuristic(seed, game)
+def policy(game: CrazyFishingGame) -> CrazyFishingHeuristic:
+    return CrazyFishingHeuristic(game)

@@ -21,5 +21,5 @@ class CrazyFishingSearch(SearchSupport[CrazyFishingState, CrazyFishingView]):
     def determinise(self, view: CrazyFishingView, rng: random.Random) -> CrazyFishingState:
         return determinise(self.game, view, rng)
 
-    def heuristic(self, seed: int) -> CrazyFishingHeuristic:
-        return policy(seed, self.game)
+    def heuristic(self) -> CrazyFishingHeuristic:
+        return policy(self.game)

@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -41,10 +40,9 @@ MINUS = 3  # what catching the -3 costs at once
 
 
 class FishingHeuristic:
-    def __init__(self, seed: int, game: FishingGame) -> None:
+    def __init__(self, game: FishingGame) -> None:
         self.cards: CardSet = game.cards
         self.size = len(game.cards)
-        self.rng = random.Random(seed)
 
     # ----- what cards are worth -----
     def strength(self, card: int) -> float:
@@ -194,5 +192,5 @@ class FishingHeuristic:
 COLOURS_AND_TRUMP = (*range(len(COLOURS)), TRUMP)
 
 
-def policy(seed: int, game: FishingGame) -> FishingHeuristic:
-    return FishingHeuristic(seed, game)
+def policy(game: FishingGame) -> FishingHeuristic:
+    return FishingHeuristic(game)

@@ -24,8 +24,8 @@ class FishingSearch(SearchSupport[FishingState, FishingView]):
     def determinise(self, view: FishingView, rng: random.Random) -> FishingState:
         return determinise(self.game, view, rng)
 
-    def heuristic(self, seed: int) -> FishingHeuristic:
-        return policy(seed, self.game)
+    def heuristic(self) -> FishingHeuristic:
+        return policy(self.game)
 
     def evaluate(self, state: FishingState) -> list[float]:
         """For search: mid-round, the cards on each fisher count already (a point each at the

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from angler.core.errors import AnglerError
+from angler.core.plots import require_matplotlib
 from angler.games.flip_and_fish.cast import SKILLS, measure, throw
 from angler.games.flip_and_fish.table import Table
 
@@ -50,9 +51,7 @@ def bite_curve(
 
 
 def write_bite_chart(path: str, casts: int = 2000) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
+    require_matplotlib("the bite-chance chart")
     import matplotlib.pyplot as plt
 
     figure, axes = plt.subplots(figsize=(7, 4.2), dpi=110)
@@ -97,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
 
     path = Path(args.file)
     try:
+        require_matplotlib("the bite-chance chart")
         check_writable_file(path, (".png",))
         try:
             write_bite_chart(str(path))

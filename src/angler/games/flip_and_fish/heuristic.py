@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -34,10 +33,9 @@ STOCKTAKE_BELOW = 2.0  # a shop row whose best card is worth less than this is r
 
 
 class FlipAndFishHeuristic:
-    def __init__(self, seed: int, game: FlipAndFishGame) -> None:
+    def __init__(self, game: FlipAndFishGame) -> None:
         self.game = game
         self.cards: CardSet = game.cards
-        self.rng = random.Random(seed)
         self.target = -1
 
     # ----- what things are worth -----
@@ -213,5 +211,5 @@ class FlipAndFishHeuristic:
         return legal[0]
 
 
-def policy(seed: int, game: FlipAndFishGame) -> FlipAndFishHeuristic:
-    return FlipAndFishHeuristic(seed, game)
+def policy(game: FlipAndFishGame) -> FlipAndFishHeuristic:
+    return FlipAndFishHeuristic(game)

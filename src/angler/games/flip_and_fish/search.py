@@ -36,8 +36,8 @@ class FlipAndFishSearch(SearchSupport[FlipAndFishState, FlipAndFishView]):
     def determinise(self, view: FlipAndFishView, rng: random.Random) -> FlipAndFishState:
         return determinise(self.game, view, rng)
 
-    def heuristic(self, seed: int) -> FlipAndFishHeuristic:
-        return policy(seed, self.game)
+    def heuristic(self) -> FlipAndFishHeuristic:
+        return policy(self.game)
 
     def search_actions(self, state: FlipAndFishState, player: int) -> Sequence[int]:
         """While aiming, a search weighs the centres of the ``SEARCH_AIMS`` water cards whose
