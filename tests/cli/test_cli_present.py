@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 import json
+from typing import NamedTuple
 
 from angler.cli.present import Presenter
 from angler.core import make_game
+from angler.core.events import public
 from angler.core.game import Game
 from angler.core.view import View
 from angler.games.fishing.view import describe, render
 
-VIEW = View(game="toy", player=1, players=2, events=((-1, "rolled", 6),))
+
+@public("rolled")
+class Rolled(NamedTuple):
+    face: int
+
+
+VIEW = View(game="toy", player=1, players=2, events=(Rolled(6),))
 
 
 def test_fishing_uses_its_render_and_describe() -> None:
@@ -26,4 +34,4 @@ def test_fishing_uses_its_render_and_describe() -> None:
 def test_the_core_default_hooks_show_json_and_event_fields() -> None:
     game = make_game("fishing", 3)
     assert json.loads(Game.render_view(game, VIEW)) == VIEW.as_dict()
-    assert Game.describe_event(game, VIEW.events[0]) == "rolled 6"
+    assert Game.describe_event(game, VIEW.events[0]) == "rolled: face 6"

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
 from angler.core import make_game
+from angler.core.events import PUBLIC, Event, audience_of
 from angler.core.records import load_record, record_of, replay
-from angler.core.state import PUBLIC, State
+from angler.core.state import State
 from angler.games.fishing.game import FishingGame
 from angler.games.fishing.rules import FishingState
 from angler.games.fishing.view import describe
@@ -36,17 +36,9 @@ def play_first_legal_actions() -> State:
     return state
 
 
-def public_events(state: State) -> list[tuple[Any, ...]]:
-    """What an onlooker sees: every card played and every public engine event, in order."""
-    size = len(state.game.cards) if isinstance(state.game, FishingGame) else 0
-    events: list[tuple[Any, ...]] = []
-    for entry in state.log:
-        if len(entry) == 2:
-            if entry[1] < size:
-                events.append((PUBLIC, "play", entry[0], entry[1]))
-        elif entry[0] == PUBLIC:
-            events.append(entry)
-    return events
+def public_events(state: State) -> list[Event]:
+    """What an onlooker sees: every card played and every public event, in order."""
+    return [event for event in state.events if audience_of(event) == PUBLIC]
 
 
 def transcript(state: State) -> str:

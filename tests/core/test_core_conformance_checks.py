@@ -8,13 +8,14 @@ import dataclasses
 import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, NamedTuple, Self
 
 import pytest
 
 from angler.core import AnglerError, Game, all_games, registry
 from angler.core.chance import Chance
-from angler.core.state import PUBLIC, State
+from angler.core.events import private, public, visible
+from angler.core.state import State
 from angler.core.view import View
 from angler.testing import (
     ConformanceError,
@@ -30,6 +31,23 @@ from angler.testing import (
 )
 
 HAND, ROUNDS = 3, 2
+
+
+@private("dealt")
+class Dealt(NamedTuple):
+    seat: int
+    cards: tuple[int, ...]
+
+
+@public("play")
+class Play(NamedTuple):
+    seat: int
+    card: int
+
+
+@public("trick")
+class TrickWon(NamedTuple):
+    seat: int
 
 
 @dataclass(frozen=True)
@@ -66,7 +84,7 @@ class ToyState(State):
         for seat in range(self.n):
             self.hands[seat] = sorted(self.deck[-HAND:])
             del self.deck[-HAND:]
-            self.log.append((seat, "dealt", tuple(self.hands[seat])))
+            self.events.append(Dealt(seat, tuple(self.hands[seat])))
 
     def current_players(self) -> tuple[int, ...]:
         return () if self.is_terminal() else (self.turn,)
@@ -91,12 +109,13 @@ class ToyState(State):
     def _apply_action(self, player: int, action: int) -> None:
         self.hands[player].remove(action)
         self.trick.append((player, action))
+        self.events.append(Play(player, action))
         if len(self.trick) < self.n:
             self.turn = (player + 1) % self.n
             return
         winner = max(self.trick, key=lambda play: play[1])[0]
         self.score[winner] += 1
-        self.log.append((PUBLIC, "trick", winner))
+        self.events.append(TrickWon(winner))
         self.trick = []
         self.turn = winner
         if not self.hands[0] and self.round < ROUNDS:
@@ -113,17 +132,11 @@ class ToyState(State):
         return twin
 
     def view(self, player: int) -> ToyView:
-        events = []
-        for entry in self.log:
-            if len(entry) == 2:
-                events.append((PUBLIC, "play", *entry))
-            elif entry[0] in (PUBLIC, player):
-                events.append(entry)
         return ToyView(
             game=self.game.name,
             player=player,
             players=self.n,
-            events=tuple(events),
+            events=visible(self.events, player),
             hand=tuple(self.hands[player]),
             hand_sizes=tuple(len(hand) for hand in self.hands),
             deck_size=len(self.deck),
@@ -141,6 +154,7 @@ class ToyGame(Game):
     min_players = 2
     max_players = 3
     default_players = 2
+    event_types = (Dealt, Play, TrickWon)
 
     @property
     def deck_size(self) -> int:
@@ -169,11 +183,11 @@ class ToyGame(Game):
     def determinise(self, view: View, rng: random.Random) -> ToyState:
         assert isinstance(view, ToyView)
         state = ToyState(self, Chance(rng.getrandbits(62)))
-        state.log = list(view.events)
+        state.events = list(view.events)
         state.round, state.turn = view.round, view.turn
         state.trick = list(view.trick)
         state.score = list(view.scores)
-        played = {event[3] for event in view.events if event[1] == "play"}
+        played = {event.card for event in view.events if isinstance(event, Play)}
         hidden = [c for c in range(self.deck_size) if c not in played and c not in view.hand]
         rng.shuffle(hidden)
         for seat in range(view.players):
@@ -199,6 +213,22 @@ class ShallowCloneState(ToyState):
         twin = super().clone()
         twin.hands = self.hands  # shared with the original
         return twin
+
+
+class LeakyEventsState(ToyState):
+    def view(self, player: int) -> ToyView:  # every seat's deal in every view
+        return dataclasses.replace(super().view(player), events=tuple(self.events))
+
+
+@public("shrug")
+class Shrug(NamedTuple):
+    seat: int
+
+
+class UndeclaredEventState(ToyState):
+    def _apply_action(self, player: int, action: int) -> None:
+        super()._apply_action(player, action)
+        self.events.append(Shrug(player))  # not in the game's event_types
 
 
 class GlobalRandomState(ToyState):
@@ -256,6 +286,13 @@ CheckCall = Callable[[ToyGame], object]
 
 CAUGHT: list[tuple[str, type[ToyState], CheckCall, str]] = [
     ("leaky view", LeakyState, lambda g: check_determinise(g, 1), "another view"),
+    ("leaky events", LeakyEventsState, lambda g: check_random_playouts(g, [1]), "alone"),
+    (
+        "undeclared event",
+        UndeclaredEventState,
+        lambda g: check_random_playouts(g, [1]),
+        "not one of the game's event_types",
+    ),
     ("shallow clone", ShallowCloneState, lambda g: check_clone_independence(g, 1), "clone"),
     (
         "global random",

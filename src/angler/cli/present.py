@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from angler.core.events import Event
 from angler.core.game import Game
 from angler.core.view import View
-
-Event = tuple[Any, ...]
 
 
 class Presenter:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from angler.core.cards import NamedCards
 from angler.core.data import check_card_file
 from angler.core.errors import AnglerError, OptionError
+from angler.core.events import Event, kind_of
 from angler.core.numbers import described, is_whole
 
 if TYPE_CHECKING:
@@ -78,6 +79,9 @@ class Game(ABC):
     options: ClassVar[tuple[Option, ...]] = ()
     variants: ClassVar[tuple[dict[str, Any], ...]] = ({},)
     """Option sets the conformance suite runs besides the defaults (each at every player count)."""
+    event_types: ClassVar[tuple[type[Any], ...]] = ()
+    """Every kind of event the rules make (the game's ``events.py``): what ``event_from_json``
+    reads back, and what docs/events.md must describe."""
 
     def __init__(self, /, players: int | None = None, **options: Any) -> None:
         players = self.player_count(players)
@@ -201,9 +205,11 @@ class Game(ABC):
 
         return json.dumps(view.as_dict(), ensure_ascii=False, indent=2)
 
-    def describe_event(self, event: tuple[Any, ...], viewer: int | None = None) -> str:
-        """One log event in plain English, from ``viewer``'s seat (None: an onlooker)."""
-        return " ".join(str(item) for item in event[1:])
+    def describe_event(self, event: Event, viewer: int | None = None) -> str:
+        """One event in plain English, from ``viewer``'s seat (None: an onlooker). By default
+        its kind and fields, for a game that has no words of its own yet."""
+        fields = ", ".join(f"{name} {value}" for name, value in event._asdict().items())
+        return f"{kind_of(event)}: {fields}" if fields else kind_of(event)
 
     def standings(self, state: State) -> list[str]:
         """One line per seat for the end of a game: what each player caught (default: none)."""
@@ -265,7 +271,7 @@ class CardGame(Game):
     def render_view(self, view: View) -> str:
         return str(self._module("view").render(view, self.cards))
 
-    def describe_event(self, event: tuple[Any, ...], viewer: int | None = None) -> str:
+    def describe_event(self, event: Event, viewer: int | None = None) -> str:
         return str(self._module("view").describe(event, self.cards, viewer))
 
     def chance_to_json(self, order: list[int]) -> list[Any]:

@@ -8,35 +8,34 @@ so a random playout computes legal actions once per decision.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Self
 
 from angler.core.errors import IllegalActionError
 from angler.core.view import listed
 
 if TYPE_CHECKING:
     from angler.core.chance import Chance
+    from angler.core.events import Event
     from angler.core.game import Game
     from angler.core.view import View
 
-Event = tuple[Any, ...]
-"""A log entry. ``(seat, action)`` is an action as applied (the record's history); any longer
-entry is an engine event ``(audience, kind, *data)``, audience a seat or PUBLIC for everyone.
-One list holds both so that applying an action appends once."""
-
-PUBLIC = -1
-
 
 class State(ABC):
-    __slots__ = ("_legal", "_legal_player", "chance", "game", "log")
+    __slots__ = ("_legal", "_legal_player", "chance", "events", "game", "history")
 
     game: Game
     chance: Chance
-    log: list[Event]
+    history: list[tuple[int, int]]
+    """Every action applied to this state, in order, as ``(seat, code)``: the record's moves.
+    The state's own list (copy it to keep the moves so far)."""
+    events: list[Event]
+    """What the rules made happen, in order (``core/events.py``); views filter it by seat."""
 
     def _init_core(self, game: Game, chance: Chance) -> None:
         self.game = game
         self.chance = chance
-        self.log = []
+        self.history = []
+        self.events = []
         self._legal_player = -2
         self._legal: list[int] = []
 
@@ -88,13 +87,8 @@ class State(ABC):
                 raise IllegalActionError("action codes", f"{action!r} is not an action code")
             raise self._why_illegal(player, action)
         self._legal_player = -2
-        self.log.append((player, action))
+        self.history.append((player, action))
         self._apply_action(player, action)
-
-    @property
-    def history(self) -> list[tuple[int, int]]:
-        """Every action applied to this state, in order, as ``(seat, code)``."""
-        return [entry for entry in self.log if len(entry) == 2]
 
     def apply(self, text: str, player: int | None = None) -> None:
         """Apply an action given as its canonical text, for example ``play Y7``."""
@@ -157,6 +151,7 @@ class State(ABC):
     def _copy_core_into(self, twin: State) -> None:
         twin.game = self.game
         twin.chance = self.chance.clone()
-        twin.log = self.log.copy()
+        twin.history = self.history.copy()
+        twin.events = self.events.copy()
         twin._legal_player = -2
         twin._legal = []

@@ -113,7 +113,7 @@ class Match:
         if after.chance.counter != before.chance.counter:
             return False  # a chance event was drawn (every shuffle, cast and die counts one)
         view_before, view_after = before.view(seat), after.view(seat)
-        rng = random.Random(len(before.log))
+        rng = random.Random(len(before.history) + len(before.events))  # fixed by the position
         for _ in range(REVEAL_SAMPLES):
             twin = self.game.determinise(view_before, rng)
             twin.chance.seed = rng.getrandbits(62)

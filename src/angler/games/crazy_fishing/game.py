@@ -14,6 +14,7 @@ from angler.core.state import State
 from angler.core.view import View, counted
 from angler.games.crazy_fishing.actions import ids_of
 from angler.games.crazy_fishing.cards import BAIT, FISH, ROD, CardSet, load_cards
+from angler.games.crazy_fishing.events import EVENT_TYPES, NobodyCasts, SitsOut
 from angler.games.crazy_fishing.rules import PHASE_NAMES, CrazyFishingState
 from angler.games.crazy_fishing.view import CrazyFishingView
 
@@ -36,6 +37,7 @@ class CrazyFishingGame(CardGame):
     max_players = 6
     default_players = 4
     variants = ({}, {"out_of_series": "all", "oos_rods": True})
+    event_types = EVENT_TYPES
     options = (
         CARDS_OPTION,
         Option(
@@ -160,10 +162,8 @@ class CrazyFishingGame(CardGame):
         counts: dict[str, float] = {
             "rounds played": float(state.round),
             "fish left in the sea": float(len(state.sea_fish()) + len(state.beside)),
-            "ended as nobody could cast": float(
-                any(len(e) > 2 and e[1] == "nobody-casts" for e in state.log)
-            ),
-            "rounds sat out": float(sum(1 for e in state.log if len(e) > 2 and e[1] == "sits-out")),
+            "ended as nobody could cast": float(any(type(e) is NobodyCasts for e in state.events)),
+            "rounds sat out": float(sum(1 for e in state.events if type(e) is SitsOut)),
         }
         for pile in state.piles:
             for fish in pile:

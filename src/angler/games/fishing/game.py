@@ -13,6 +13,7 @@ from angler.core.registry import register
 from angler.core.state import State
 from angler.core.view import View, counted
 from angler.games.fishing.cards import SUITS, TRUMP, CardSet, load_cards
+from angler.games.fishing.events import EVENT_TYPES, Catch, Forfeit, MinusThree, Play, Trick
 from angler.games.fishing.rules import HAND_SIZES, PHASE_NAMES, FishingState
 from angler.games.fishing.view import FishingView
 
@@ -26,6 +27,7 @@ class FishingGame(CardGame):
     max_players = 5
     default_players = 4
     options = (CARDS_OPTION,)
+    event_types = EVENT_TYPES
 
     def __init__(self, /, players: int | None = None, **options: Any) -> None:
         super().__init__(players, **options)
@@ -46,6 +48,11 @@ class FishingGame(CardGame):
             count = sum(1 for card in self.cards.cards if card.stars == tier)
             masks += [self.cards.tier_mask[tier]] * count
         self.ocean_tier_masks = tuple(masks)
+        # Every Play event, made once: events are values, so the hot path appends these.
+        self.plays = tuple(
+            tuple(Play(seat, card) for card in range(len(self.cards)))
+            for seat in range(self.players)
+        )
 
     def new_state(self, seed: int) -> FishingState:
         state = FishingState(self, Chance(seed))
@@ -118,14 +125,15 @@ class FishingGame(CardGame):
         tricks = [0] * self.players
         cards = [0] * self.players
         penalties = [0] * self.players
-        for event in state.log:
-            if len(event) > 2 and event[1] == "trick":
-                tricks[event[2]] += 1
-                cards[event[2]] += len(event[4])
-            elif len(event) > 2 and event[1] == "catch":
-                cards[event[2]] += 1
-            elif len(event) > 2 and event[1] == "minus-three":
-                penalties[event[2]] += 1
+        for event in state.events:
+            match event:
+                case Trick():
+                    tricks[event.seat] += 1
+                    cards[event.seat] += len(event.cards)
+                case Catch():
+                    cards[event.seat] += 1
+                case MinusThree():
+                    penalties[event.seat] += 1
         return [
             f"{counted(tricks[seat], 'trick')}, {counted(cards[seat], 'card')} caught"
             + (f", {penalties[seat]} × -3" if penalties[seat] else "")
@@ -136,12 +144,12 @@ class FishingGame(CardGame):
         """Overfishing, rounds played, -3 penalties, and buoys forfeited in a round's last trick
         (those acting on the next trick, and Pass-left too, though its key names only the first)."""
         assert isinstance(state, FishingState)
-        events = [e for e in state.log if len(e) > 2]
+        events = state.events
         counts: dict[str, float] = {
             "overfished": float(state.overfished),
             "rounds played": float(state.round),
-            "-3 penalties": float(sum(1 for e in events if e[1] == "minus-three")),
-            "next-trick buoys forfeited": float(sum(1 for e in events if e[1] == "forfeit")),
+            "-3 penalties": float(sum(1 for e in events if type(e) is MinusThree)),
+            "next-trick buoys forfeited": float(sum(1 for e in events if type(e) is Forfeit)),
         }
         return counts
 

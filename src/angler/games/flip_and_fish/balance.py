@@ -20,6 +20,7 @@ from rich.progress import Progress
 from angler.agents import agent_seed, make_agent
 from angler.core.errors import AnglerError
 from angler.games.flip_and_fish.cards import ONGOING, TROPHY
+from angler.games.flip_and_fish.events import Ability, Catch, GotAway, Speared, Use
 from angler.games.flip_and_fish.game import FlipAndFishGame
 from angler.games.flip_and_fish.rules import FlipAndFishState
 
@@ -55,20 +56,18 @@ def add(totals: Totals, state: FlipAndFishState) -> None:
     winners = state.winners()
     totals.first_wins += (0 in winners) / len(winners)
     totals.closing_time += state.winner < 0
-    for event in state.log:
-        if len(event) < 3:
-            continue
-        kind = event[1]
-        if kind in ("catch", "got-away"):
-            name = cards.cards[event[3]].type_name
-            totals.bites[name] += 1
-            totals.caught[name] += kind == "catch"
-        elif kind == "speared":
-            totals.speared[cards.cards[event[3]].type_name] += 1
-        elif kind == "ability":
-            totals.abilities[event[4]] += 1
-        elif kind == "use":
-            totals.equipment[cards.equipment(event[3]).effect] += 1
+    for event in state.events:
+        match event:
+            case Catch() | GotAway():
+                name = cards.cards[event.fish].type_name
+                totals.bites[name] += 1
+                totals.caught[name] += type(event) is Catch
+            case Speared():
+                totals.speared[cards.cards[event.fish].type_name] += 1
+            case Ability():
+                totals.abilities[event.effect] += 1
+            case Use():
+                totals.equipment[cards.equipment(event.card).effect] += 1
 
 
 def interval(wins: float, games: int) -> str:

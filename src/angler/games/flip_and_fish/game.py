@@ -9,6 +9,7 @@ from typing import Any
 
 from angler.core.chance import Chance
 from angler.core.errors import AnglerError, OptionError
+from angler.core.events import kind_of, kinds
 from angler.core.game import CARDS_OPTION, CardGame, Option
 from angler.core.numbers import decimal, decimal_from_text, described, is_whole, whole_from_text
 from angler.core.registry import register
@@ -18,6 +19,17 @@ from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.aiming import bite_chances, catch_chance, face_down_worth
 from angler.games.flip_and_fish.cards import BOOT, CardSet, load_cards
 from angler.games.flip_and_fish.cast import SKILLS
+from angler.games.flip_and_fish.events import (
+    EVENT_TYPES,
+    Boot,
+    Catch,
+    Equip,
+    GotAway,
+    Miss,
+    Snag,
+    Stocktake,
+    Strike,
+)
 from angler.games.flip_and_fish.rules import (
     AIM,
     COLOUR_BONUS,
@@ -100,6 +112,7 @@ def _check_skills(value: Any) -> str | None:
 @register
 class FlipAndFishGame(CardGame):
     name = "flip-and-fish"
+    event_types = EVENT_TYPES
     title = "Flip & Fish"
     summary = "Flick a D12 at face-down fish; catch trophies, shop for gear."
     min_players = 2
@@ -286,10 +299,12 @@ class FlipAndFishGame(CardGame):
 
     def tally(self, state: State) -> dict[str, float]:
         assert isinstance(state, FlipAndFishState)
-        events = [e for e in state.log if len(e) > 2]
         counts: dict[str, float] = {"turns": float(state.turns + 1)}
-        for kind in ("catch", "got-away", "miss", "snag", "strike", "boot", "stocktake", "equip"):
-            counts[kind] = float(sum(1 for e in events if e[1] == kind))
+        tracked = (Catch, GotAway, Miss, Snag, Strike, Boot, Stocktake, Equip)
+        counts |= {kind: 0.0 for kind in kinds(tracked)}  # each named by its event's kind
+        for event in state.events:
+            if isinstance(event, tracked):
+                counts[kind_of(event)] += 1
         winners = state.winners()
         counts["first player won"] = float(0 in winners) / len(winners)
         counts["ended at closing time"] = float(state.winner < 0)
