@@ -100,7 +100,7 @@ def test_the_heuristic_decides_from_the_view_alone(name: str) -> None:
         seat = state.current_players()[0]
         legal = state.legal_actions(seat)
         view = state.view(seat)
-        twin = game.determinise(view, random.Random(rng.random()))
+        twin = game.search.determinise(view, random.Random(rng.random()))
         assert twin.view(seat) == view
         a = make_agent("heuristic", 9, game).act(view, legal)
         b = make_agent("heuristic", 9, game).act(twin.view(seat), twin.legal_actions(seat))

@@ -47,7 +47,7 @@ def test_ismcts_is_deterministic_for_a_seed_and_reads_only_the_view(name: str) -
         state.apply_action(legal[int(rng.random() * len(legal))], seat)
     seat = state.current_players()[0]
     view = state.view(seat)
-    twin = game.determinise(view, random.Random(9))
+    twin = game.search.determinise(view, random.Random(9))
     assert twin.view(seat) == view
     first = ISMCTSAgent(7, game, iterations=40).act(view, state.legal_actions(seat))
     second = ISMCTSAgent(7, game, iterations=40).act(twin.view(seat), twin.legal_actions(seat))
@@ -76,7 +76,7 @@ def test_flip_and_fish_search_aims_at_the_three_casts_worth_most() -> None:
     game = make_game("flip-and-fish", 3)
     state = game.new_state(1)
     state.apply("fish", 0)
-    aims = [a for a in game.search_actions(state, 0) if a & 15 == 4]
+    aims = [a for a in game.search.search_actions(state, 0) if a & 15 == 4]
     assert len(aims) == 3
     assert all(a in state.legal_actions(0) for a in aims)
     # All five cards lie face down: the best casts are those most likely to bite.
@@ -164,7 +164,7 @@ def test_paired_search_tries_every_root_move_on_the_same_samples() -> None:
     and chance seed, so all end with the same visits. The heuristic's move is played unless
     another's paired gain over it is more than two standard errors above zero."""
     game = make_game("flip-and-fish", 3)
-    assert game.paired_search
+    assert game.search.paired_search
     state = game.new_state(1)
     state.apply("fish", 0)
     agent = ISMCTSAgent(3, game, iterations=90)
@@ -210,7 +210,7 @@ def test_where_search_does_not_beat_the_heuristic_every_level_plays_the_heuristi
     """Flip & Fish: ISMCTS lost to the heuristic player in tournaments, so normal and hard play
     the heuristic (angler play gives them steadier casts); the other games search."""
     flip = make_game("flip-and-fish", 3)
-    assert not flip.search_levels
+    assert not flip.search.search_levels
     assert all(isinstance(make_agent(level, 1, flip), HeuristicAgent) for level in LEVELS)
     for name in ("fishing", "crazy-fishing"):
         game = make_game(name)

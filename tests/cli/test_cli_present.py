@@ -8,7 +8,7 @@ from typing import NamedTuple
 from angler.cli.present import Presenter
 from angler.core import make_game
 from angler.core.events import public
-from angler.core.game import Game
+from angler.core.presentation import Presentation
 from angler.core.view import View
 from angler.games.fishing.view import describe, render
 
@@ -33,5 +33,6 @@ def test_fishing_uses_its_render_and_describe() -> None:
 
 def test_the_core_default_hooks_show_json_and_event_fields() -> None:
     game = make_game("fishing", 3)
-    assert json.loads(Game.render_view(game, VIEW)) == VIEW.as_dict()
-    assert Game.describe_event(game, VIEW.events[0]) == "rolled: face 6"
+    plain = Presentation(game)
+    assert json.loads(plain.render_view(VIEW)) == VIEW.as_dict()
+    assert plain.describe_event(VIEW.events[0]) == "rolled: face 6"

@@ -93,7 +93,7 @@ def test_replay_json_as_a_seat_names_the_legal_actions(
     assert view.legal, "a deciding seat has legal actions"
     assert names["legal"] == [state.game.action_to_string(code) for code in view.legal]
     assert [state.game.action_from_string(text) for text in names["legal"]] == list(view.legal)
-    assert names["events"] == [state.game.describe_event(e, seat) for e in view.events]
+    assert names["events"] == [state.game.presentation.describe_event(e, seat) for e in view.events]
 
 
 def test_fishing_replay_json_as_a_seat_names_hand_trick_and_fishers(
@@ -153,7 +153,7 @@ def test_every_view_of_a_random_game_can_be_named(game: str) -> None:
                 break
             for seat in range(state.game.players) if step % 10 == 0 else ():
                 view: Any = state.view(seat)
-                names = json.loads(json.dumps(state.game.view_names(view)))
+                names = json.loads(json.dumps(state.game.presentation.view_names(view)))
                 assert len(names["legal"]) == len(view.legal)
                 assert len(names["events"]) == len(view.events)
             seat = state.current_players()[0]

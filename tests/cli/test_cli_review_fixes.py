@@ -58,7 +58,7 @@ def test_a_fishing_setup_redeals_after_ocean_draws() -> None:
     assert state.round == 2
     for seat in range(3):
         view = state.view(seat)
-        assert game.determinise(view, random.Random(seat)).view(seat) == view
+        assert game.search.determinise(view, random.Random(seat)).view(seat) == view
         for other in range(3):
             for card in state.hands[other]:
                 assert state.may_hold[other] >> card & 1  # public memory stays sound

@@ -1,4 +1,4 @@
-"""A seat's view pins nothing hidden: re-dealing it (``game.determinise``) keeps that view,
+"""A seat's view pins nothing hidden: re-dealing it (``game.search.determinise``) keeps that view,
 keeps who decides, is reproducible, plays on to the end, and varies the other seats' views."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ def test_a_redeal_at_the_start_keeps_each_seats_view(game: Game) -> None:
     for seat in range(game.players):
         view = state.view(seat)
         for sample in range(5):
-            assert game.determinise(view, random.Random(sample)).view(seat) == view
+            assert game.search.determinise(view, random.Random(sample)).view(seat) == view
 
 
 def test_redeals_from_different_rng_seeds_differ_in_what_seat_1_cannot_see(game: Game) -> None:
@@ -32,6 +32,6 @@ def test_redeals_from_different_rng_seeds_differ_in_what_seat_1_cannot_see(game:
     view = state.view(0)
     others = set()
     for sample in range(8):
-        dealt = game.determinise(view, random.Random(sample))
+        dealt = game.search.determinise(view, random.Random(sample))
         others.add(repr((dealt.view(1), game.secrets(dealt))))
     assert len(others) > 1

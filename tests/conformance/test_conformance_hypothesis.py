@@ -92,7 +92,7 @@ def test_hypothesis_determinisations_are_consistent_with_the_view(
     play_random(state, policy(seed, "hypothesis-redeal"), steps=data.draw(st.integers(0, 300)))
     seat = data.draw(st.integers(0, players - 1), label="seat")
     view = state.view(seat)
-    dealt = game.determinise(view, random.Random(data.draw(st.integers(0, 2**32 - 1))))
+    dealt = game.search.determinise(view, random.Random(data.draw(st.integers(0, 2**32 - 1))))
     assert dealt.view(seat) == view
     assert dealt.current_players() == state.current_players()
     play_random(dealt, policy(seed, "hypothesis-redeal-on"), steps=30, check=True)

@@ -1,5 +1,5 @@
 """Fishing's hidden information: a seat's view pins nothing it may not know, and re-deals
-(``game.determinise``) respect everything that seat does know.
+(``game.search.determinise``) respect everything that seat does know.
 
 Hidden from a seat: other hands, every stockroom's order (its own too) and the ocean's order.
 Public memory (rulings): every card played, so fishers and stockroom layer compositions; voids a
@@ -45,7 +45,7 @@ def mid_game_states(game: FishingGame, seeds: range, every: float = 0.06) -> Ite
 
 def redeals(game: FishingGame, view: FishingView, count: int) -> Iterator[FishingState]:
     for sample in range(count):
-        dealt = game.determinise(view, random.Random(sample))
+        dealt = game.search.determinise(view, random.Random(sample))
         assert isinstance(dealt, FishingState)
         yield dealt
 
@@ -288,7 +288,7 @@ def test_a_redeal_works_from_a_small_setup_position() -> None:
         {"hands": [["B4", "Y5"], ["B7", "Y6"], ["-3a", "Y8"], ["B2", "Y3"]]}, seed=1
     )
     view = state.view(3)
-    assert game.determinise(view, random.Random(0)).view(3) == view
+    assert game.search.determinise(view, random.Random(0)).view(3) == view
 
 
 def test_a_redeal_ends_the_current_trick_like_the_true_state() -> None:
@@ -297,7 +297,7 @@ def test_a_redeal_ends_the_current_trick_like_the_true_state() -> None:
     state = game.state_from_setup({"hands": FULL_DEAL}, seed=1)
     for seat, text in [(0, "play B4"), (1, "play B7"), (2, "play -3a")]:
         state.apply(text, seat)
-    redealt = game.determinise(state.view(3), random.Random(0))
+    redealt = game.search.determinise(state.view(3), random.Random(0))
     for each in (state, redealt):
         each.apply("play B2", 3)
     assert state.score[1] == -3  # the true game: seat 2 caught the -3 card

@@ -139,7 +139,7 @@ def plays_on(state: State, steps: int = 30) -> None:
     """An accepted input is a playable one: views, text and random moves work from it."""
     game = state.game
     for seat in range(game.players):
-        game.render_view(state.view(seat))
+        game.presentation.render_view(state.view(seat))
     play_random(state, policy(0, "input-surfaces"), steps=steps)
     state.scores()
 

@@ -210,7 +210,7 @@ def test_every_log_line_reads_as_english_for_every_seat(game: Game) -> None:
             for event in events:
                 if viewer is None and audience_of(event) != PUBLIC:
                     continue  # an onlooker reads public events only
-                line = game.describe_event(event, viewer)
+                line = game.presentation.describe_event(event, viewer)
                 why = grammar_problems(line) + wording_problems(line, game.players)
                 if INTERNAL_ID.search(line):
                     why.append("shows a card's internal id")
@@ -229,7 +229,7 @@ def test_every_table_text_names_players_from_1_in_good_english(game: Game) -> No
                 break
             if step % 5 == 0:
                 for seat in range(game.players):
-                    for line in game.render_view(state.view(seat)).splitlines():
+                    for line in game.presentation.render_view(state.view(seat)).splitlines():
                         why = wording_problems(line, game.players) + grammar_problems(line.strip())
                         if why:
                             problems.setdefault(line, why)
@@ -241,7 +241,7 @@ def test_every_table_text_names_players_from_1_in_good_english(game: Game) -> No
 def test_flip_and_fish_table_names_cards_as_people_read_them() -> None:
     game = make_game("flip-and-fish", 3)
     state = random_game(game, 4)
-    text = "\n".join(game.render_view(state.view(seat)) for seat in range(3))
+    text = "\n".join(game.presentation.render_view(state.view(seat)) for seat in range(3))
     assert "Player 2" in text
     assert not INTERNAL_ID.search(text), text
 
@@ -251,9 +251,9 @@ def test_flip_and_fish_writes_no_minus_zero_for_a_point_on_an_axis() -> None:
     state = game.new_state(1)
     for seat in range(4):
         view = state.view(seat)
-        text = game.render_view(view)
-        menu, hint = game.menu(view, state.legal_actions(seat))
-        labels = [game.menu_label(view, code) for code in menu]
+        text = game.presentation.render_view(view)
+        menu, hint = game.presentation.menu(view, state.legal_actions(seat))
+        labels = [game.presentation.menu_label(view, code) for code in menu]
         assert "-0," not in text and "-0)" not in text, text
         assert not any("-0," in label or "-0)" in label for label in [*labels, hint])
 

@@ -15,6 +15,7 @@ import pytest
 from angler.core import AnglerError, Game, all_games, registry
 from angler.core.chance import Chance
 from angler.core.events import private, public, visible
+from angler.core.search import SearchSupport
 from angler.core.state import State
 from angler.core.view import View
 from angler.testing import (
@@ -61,7 +62,7 @@ class ToyView(View):
     round: int
 
 
-class ToyState(State):
+class ToyState(State["ToyView"]):
     """High card: play a card of the lead's parity if you can; the highest catches the trick."""
 
     __slots__ = ("deck", "hands", "n", "round", "score", "trick", "turn")
@@ -147,7 +148,7 @@ class ToyState(State):
         )
 
 
-class ToyGame(Game):
+class ToyGame(Game["ToyState", "ToyView"]):
     name = "toy-high-card"
     title = "Toy high card"
     summary = "A tiny trick game for testing the conformance checks."
@@ -155,6 +156,10 @@ class ToyGame(Game):
     max_players = 3
     default_players = 2
     event_types = (Dealt, Play, TrickWon)
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        super().__init__(players, **options)
+        self.search = ToySearch(self)
 
     @property
     def deck_size(self) -> int:
@@ -180,15 +185,18 @@ class ToyGame(Game):
             raise AnglerError(f"unknown toy action {text!r}")
         return int(card)
 
-    def determinise(self, view: View, rng: random.Random) -> ToyState:
-        assert isinstance(view, ToyView)
-        state = ToyState(self, Chance(rng.getrandbits(62)))
+
+class ToySearch(SearchSupport[ToyState, ToyView]):
+    game: ToyGame
+
+    def determinise(self, view: ToyView, rng: random.Random) -> ToyState:
+        state = ToyState(self.game, Chance(rng.getrandbits(62)))
         state.events = list(view.events)
         state.round, state.turn = view.round, view.turn
         state.trick = list(view.trick)
         state.score = list(view.scores)
         played = {event.card for event in view.events if isinstance(event, Play)}
-        hidden = [c for c in range(self.deck_size) if c not in played and c not in view.hand]
+        hidden = [c for c in range(self.game.deck_size) if c not in played and c not in view.hand]
         rng.shuffle(hidden)
         for seat in range(view.players):
             if seat == view.player:

@@ -27,7 +27,7 @@ def _decisions(game: Game, seed: int, limit: int = 400) -> Iterator[tuple[View, 
         seat = state.current_players()[0]
         view, legal = state.view(seat), state.legal_actions(seat)
         yield view, legal
-        menu, _ = game.menu(view, legal)
+        menu, _ = game.presentation.menu(view, legal)
         state.apply_action(menu[int(rnd.random() * len(menu))], seat)
 
 
@@ -36,9 +36,9 @@ def test_every_decision_has_a_one_line_prompt_and_a_menu_of_legal_actions(name: 
     game = make_game(name, 3)
     prompts = set()
     for view, legal in _decisions(game, 1):
-        prompt = game.prompt(view, legal)
+        prompt = game.presentation.prompt(view, legal)
         assert prompt and "\n" not in prompt and prompt[0].isupper() and prompt[-1] in ".?"
-        menu, _ = game.menu(view, legal)
+        menu, _ = game.presentation.menu(view, legal)
         assert menu and all(code in legal for code in menu)
         assert len(set(menu)) == len(menu)
         prompts.add(prompt)
@@ -52,7 +52,7 @@ def test_fishing_says_whether_you_lead_follow_or_cannot_follow() -> None:
     cards = game.cards
     kinds = set()
     for view, legal in _decisions(game, 2, 300):
-        prompt = game.prompt(view, legal)
+        prompt = game.presentation.prompt(view, legal)
         kind = prompt.split()[0]
         kinds.add(kind)
         if kind == "Follow":  # "Follow red: play a red card …": every card offered follows
@@ -69,7 +69,7 @@ def test_fishing_lists_the_hand_in_the_order_it_is_shown() -> None:
     game = make_game("fishing", 3)
     cards = game.cards
     for view, legal in _decisions(game, 3, 60):
-        menu, _ = game.menu(view, legal)
+        menu, _ = game.presentation.menu(view, legal)
         played = [code for code in menu if code < len(cards)]
         shown = sorted(played, key=lambda c: (cards.suit[c], cards.value[c]))
         assert played == shown
@@ -78,7 +78,7 @@ def test_fishing_lists_the_hand_in_the_order_it_is_shown() -> None:
 def test_crazy_fishing_lists_the_simplest_casts_first() -> None:
     game = make_game("crazy-fishing", 3)
     view, legal = next(_decisions(game, 4))
-    menu, _ = game.menu(view, legal)
+    menu, _ = game.presentation.menu(view, legal)
     sizes = [len(game.action_to_string(code).split()) for code in menu]
     assert sizes == sorted(sizes) and sizes[0] == 3  # "cast ROD BAIT"
 
@@ -88,8 +88,8 @@ def test_flip_and_fish_names_the_card_an_aim_is_at_and_its_point_can_be_typed() 
     state = game.new_state(3)
     state.apply_action(game.action_from_string("fish"), 0)
     view = state.view(0)
-    menu, _ = game.menu(view, state.legal_actions(0))
-    labels = [game.menu_label(view, code) for code in menu]
+    menu, _ = game.presentation.menu(view, state.legal_actions(0))
+    labels = [game.presentation.menu_label(view, code) for code in menu]
     assert labels[:2] == ["cast at face-down card 1 (0, 0)", "cast at face-down card 2 (-110, 0)"]
     for code, label in zip(menu[:5], labels, strict=False):
         x, y = label.rpartition("(")[2].rstrip(")").split(", ")

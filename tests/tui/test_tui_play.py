@@ -97,7 +97,7 @@ def test_hot_seat_hides_the_table_between_two_people() -> None:
                 seat = app.asking
                 assert seat is not None
                 hand = app.match.state.view(seat)
-                assert table_text(app).endswith(app.match.game.render_view(hand))
+                assert table_text(app).endswith(app.match.game.presentation.render_view(hand))
             elif app.asking is not None:
                 await pilot.press("enter")
             if passes >= 4:
@@ -148,7 +148,7 @@ def test_a_flip_and_fish_aim_is_typed_and_the_cast_lands() -> None:
         await pilot.click("#typed")
         await pilot.press(*"cast 0 -130", "enter")
         await pilot.pause()
-        events = [game.describe_event(e, 0) for e in app.match.state.view(0).events]
+        events = [game.presentation.describe_event(e, 0) for e in app.match.state.view(0).events]
         assert any(re.search(r"cast|lands|die", text, re.I) for text in events[-4:])
 
     run(app, script)
@@ -216,12 +216,12 @@ def test_a_terminal_too_small_gets_a_message_not_a_garbled_table() -> None:
 
 def _shown(app: PlayApp, game: Game, seat: int) -> None:
     view = app.match.state.view(seat)
-    rendered = "\n".join(line.rstrip() for line in game.render_view(view).splitlines())
+    rendered = "\n".join(line.rstrip() for line in game.presentation.render_view(view).splitlines())
     assert table_text(app).endswith(rendered)
     offered = [str(o.prompt) for o in app.query_one("#actions", OptionList).options]
     legal = app.match.state.legal_actions(seat)
     assert all(code in legal for code in app.choices)
-    assert offered == [game.menu_label(view, code) for code in app.choices]
+    assert offered == [game.presentation.menu_label(view, code) for code in app.choices]
 
 
 @pytest.mark.parametrize("name", ["fishing", "crazy-fishing", "flip-and-fish"])
@@ -258,7 +258,7 @@ def test_the_screen_is_the_same_for_every_state_behind_the_same_view(name: str) 
             await pilot.pause(0.02)
         real = app.match.state
         shown = table_text(app)
-        twin = game.determinise(real.view(0), random.Random(5))
+        twin = game.search.determinise(real.view(0), random.Random(5))
         assert twin.view(0) == real.view(0)
         app.match.state = twin
         app.show()
@@ -339,7 +339,7 @@ def test_the_end_screen_sums_up_what_each_player_caught(name: str, words: str) -
                 console.print(widget.content)
         shown = capture.get()
         assert "Final scores" in shown
-        for seat, line in enumerate(game.standings(app.match.state)):
+        for seat, line in enumerate(game.statistics.standings(app.match.state)):
             assert words in line and line in shown and app.name_of(seat) in shown
         await pilot.press("escape")
 

@@ -17,7 +17,7 @@ import hashlib
 import importlib
 import pkgutil
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from angler.core.errors import AnglerError
 
@@ -38,9 +38,9 @@ class Agent(Protocol):
         ...
 
 
-AgentFactory = Callable[[int, "Game | None"], Agent]
+AgentFactory = Callable[[int, "Game[Any, Any] | None"], Agent]
 """How an agent is built: ``factory(seed, game)``. ``game`` is the configured game being played
-(None when unknown); agents that search need it for ``game.determinise``."""
+(None when unknown); agents that search need it for ``game.search.determinise``."""
 
 _AGENTS: dict[str, AgentFactory] = {}
 _discovered = False
@@ -96,7 +96,7 @@ def resolve_agent(name: str) -> str:
     return canonical
 
 
-def make_agent(name: str, seed: int, game: Game | None = None) -> Agent:
+def make_agent(name: str, seed: int, game: Game[Any, Any] | None = None) -> Agent:
     """A new agent ``name`` (any case, see :func:`resolve_agent`) with its own random stream
     from ``seed``.
 
@@ -109,8 +109,8 @@ def make_agent(name: str, seed: int, game: Game | None = None) -> Agent:
     return _BUDGETED[base](seed, game, budget)
 
 
-_BUDGETED: dict[str, Callable[[int, Game | None, str], Agent]] = {}
-F2 = TypeVar("F2", bound=Callable[[int, "Game | None", str], Agent])
+_BUDGETED: dict[str, Callable[[int, Game[Any, Any] | None, str], Agent]] = {}
+F2 = TypeVar("F2", bound=Callable[[int, "Game[Any, Any] | None", str], Agent])
 
 
 def register_budgeted(name: str) -> Callable[[F2], F2]:

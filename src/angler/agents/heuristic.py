@@ -1,12 +1,11 @@
-"""The heuristic agent: each game's own rule-of-thumb player (``<game package>/heuristic.py``).
+"""The heuristic agent: each game's own rule-of-thumb player (``game.search.heuristic(seed)``).
 
-A game's heuristic module provides ``policy(seed, game)``: an object with ``act(view, legal)``.
-The agent reads only the view it is given, like every agent.
+The policy is an object with ``act(view, legal)``; the agent reads only the view it is given,
+like every agent.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +14,7 @@ from angler.core.errors import AnglerError
 
 if TYPE_CHECKING:
     from angler.core.game import Game
+    from angler.core.search import Policy
     from angler.core.view import View
 
 
@@ -25,15 +25,13 @@ class HeuristicAgent:
     name = "heuristic"
     needs_view = True
 
-    def __init__(self, seed: int, game: Game | None = None) -> None:
+    def __init__(self, seed: int, game: Game[Any, Any] | None = None) -> None:
         if game is None:
             raise AnglerError("the heuristic agent needs the game it plays")
-        package = type(game).__module__.rpartition(".")[0]
-        try:
-            module = importlib.import_module(f"{package}.heuristic")
-        except ModuleNotFoundError:
-            raise AnglerError(f"the heuristic agent has no policy for {game.name} yet") from None
-        self.policy: Any = module.policy(seed, game)
+        policy = game.search.heuristic(seed)
+        if policy is None:
+            raise AnglerError(f"the heuristic agent has no policy for {game.name} yet")
+        self.policy: Policy = policy
 
     def act(self, view: View | None, legal: Sequence[int]) -> int:
         if view is None:

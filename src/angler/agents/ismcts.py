@@ -1,18 +1,18 @@
 """Information-set Monte Carlo tree search (SO-ISMCTS), shared by every game.
 
 Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search" (IEEE TCIAIG, 2012).
-Each iteration re-deals what the searching player cannot see (``game.determinise(view, rng)``, the
-core's sampler, consistent with every card shown, void revealed and card peeked), then walks one
-tree whose nodes are the searcher's information sets: at each step the player to act picks among
-the children whose actions are legal in this determinisation, by UCB1 with availability counts;
-an untried action is expanded; a playout finishes the game (random moves, cut short at
+Each iteration re-deals what the searching player cannot see (``game.search.determinise(view,
+rng)``, the core's sampler, consistent with every card shown, void revealed and card peeked), then
+walks one tree whose nodes are the searcher's information sets: at each step the player to act
+picks among the children whose actions are legal in this determinisation, by UCB1 with availability
+counts; an untried action is expanded; a playout finishes the game (random moves, cut short at
 ``rollout_limit`` decisions and scored by the game's ``evaluate``); the result is backed up with
 each node credited to the player who chose it. Chance (a shuffle, a Flip & Fish cast) happens
 inside the determinised state's own seeded ``Chance``, which each determinisation draws afresh.
 
 Simultaneous choices (Fishing's pass, Crazy Fishing's cast) are searched one seat after another,
 as the engine asks for them. Games with huge action sets narrow them for search with
-``game.search_actions`` (Flip & Fish: aims at each water card instead of every point).
+``game.search.search_actions`` (Flip & Fish: aims at each water card instead of every point).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from angler.agents.base import register_agent, register_budgeted
 from angler.agents.heuristic import HeuristicAgent
@@ -62,7 +62,7 @@ class ISMCTSAgent:
     def __init__(
         self,
         seed: int,
-        game: Game | None = None,
+        game: Game[Any, Any] | None = None,
         seconds: float = DEFAULT_SECONDS,
         iterations: int | None = None,
         exploration: float = EXPLORATION,
@@ -81,7 +81,7 @@ class ISMCTSAgent:
         self.exploration = exploration
         self.rollout_limit = rollout_limit
         self.reuse = max(1, reuse)
-        self.paired = game.paired_search if paired is None else paired
+        self.paired = game.search.paired_search if paired is None else paired
         # Paired search is anchored on the game's heuristic player: its move is played unless
         # the paired samples show another clearly better.
         self.anchor = HeuristicAgent(seed, game) if self.paired else None
@@ -140,10 +140,10 @@ class ISMCTSAgent:
         """Plain SO-ISMCTS: UCB1 from the root down; returns the iterations made."""
         deadline = time.perf_counter() + self.seconds
         done = 0
-        dealt = self.game.determinise(view, rng)
+        dealt = self.game.search.determinise(view, rng)
         while self.running(done, deadline):
             if done % self.reuse == 0 and done:
-                dealt = self.game.determinise(view, rng)
+                dealt = self.game.search.determinise(view, rng)
             state = dealt.clone()
             state.chance.seed = rng.getrandbits(62)  # fresh chance for every iteration
             self.iterate(root, state, rng, view.player)
@@ -161,9 +161,9 @@ class ISMCTSAgent:
         done = 0
         anchor = self.anchor_move
         while self.running(done, deadline):
-            dealt = self.game.determinise(view, rng)
+            dealt = self.game.search.determinise(view, rng)
             seed = rng.getrandbits(62)
-            actions = list(self.game.search_actions(dealt, me))
+            actions = list(self.game.search.search_actions(dealt, me))
             if anchor >= 0 and anchor not in actions:
                 actions.append(anchor)  # the heuristic's own aim, if not among the searched
             rewards: dict[int, float] = {}
@@ -188,7 +188,7 @@ class ISMCTSAgent:
     def iterate(
         self,
         root: Node,
-        state: State,
+        state: State[Any],
         rng: random.Random,
         me: int,
         path: list[tuple[Node, int]] | None = None,
@@ -202,7 +202,7 @@ class ISMCTSAgent:
             current = state.current_players()
             # At the root the searcher moves first, even when others choose at the same time.
             player = me if node is root and me in current else current[0]
-            actions = game.search_actions(state, player)
+            actions = game.search.search_actions(state, player)
             children = node.children
             untried = [a for a in actions if a not in children]
             if untried:
@@ -230,32 +230,32 @@ class ISMCTSAgent:
             node = children[best_action]
             state.apply_action(best_action, player)
             path.append((node, player))
-        rewards = self.playout(state, rng) if expanded else game.evaluate(state)
+        rewards = self.playout(state, rng) if expanded else game.search.evaluate(state)
         for visited, player in path:
             visited.visits += 1
             visited.reward += rewards[player]
 
-    def playout(self, state: State, rng: random.Random) -> list[float]:
+    def playout(self, state: State[Any], rng: random.Random) -> list[float]:
         """The game's playout moves (random by default) to its horizon, then its own scoring."""
         rnd = rng.random
         game = self.game
-        choose = game.playout_action
-        horizon = game.playout_horizon(state)
+        choose = game.search.playout_action
+        horizon = game.search.playout_horizon(state)
         for _ in range(self.rollout_limit if horizon is None else horizon):
             if state.is_terminal():
                 break
             player = state.current_players()[0]
             state.apply_action(choose(state, player, state.legal_actions(player), rnd), player)
-        return game.evaluate(state)
+        return game.search.evaluate(state)
 
 
 @register_agent("ismcts")
-def make_ismcts(seed: int, game: Game | None = None) -> ISMCTSAgent:
+def make_ismcts(seed: int, game: Game[Any, Any] | None = None) -> ISMCTSAgent:
     return ISMCTSAgent(seed, game)
 
 
 @register_budgeted("ismcts")
-def make_budgeted_ismcts(seed: int, game: Game | None, budget: str) -> ISMCTSAgent:
+def make_budgeted_ismcts(seed: int, game: Game[Any, Any] | None, budget: str) -> ISMCTSAgent:
     """``ismcts:0.5s`` searches half a second per decision, ``ismcts:2000it`` 2000 iterations."""
     if budget.endswith("it") and budget[:-2].strip():
         iterations = whole_from_text(budget[:-2], "ismcts iterations", 1, MAX_ITERATIONS)

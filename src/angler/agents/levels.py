@@ -8,13 +8,13 @@
 
 In a game with a cast skill (Flip & Fish), ``angler play`` also gives the level's seat a skill:
 easy casts like a novice, normal like a fair caster, hard like a good one. A game whose search
-does not yet beat its heuristic player (``Game.search_levels`` false: Flip & Fish) plays the
+does not yet beat its heuristic player (``game.search.search_levels`` false: Flip & Fish) plays the
 heuristic at every level, the cast skill making the difference.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from angler.agents.base import register_agent
 from angler.agents.heuristic import HeuristicAgent
@@ -30,19 +30,19 @@ HARD_SECONDS = 2.5
 
 
 @register_agent("easy")
-def easy(seed: int, game: Game | None = None) -> HeuristicAgent:
+def easy(seed: int, game: Game[Any, Any] | None = None) -> HeuristicAgent:
     return HeuristicAgent(seed, game)
 
 
 @register_agent("normal")
-def normal(seed: int, game: Game | None = None) -> ISMCTSAgent | HeuristicAgent:
-    if game is not None and not game.search_levels:
+def normal(seed: int, game: Game[Any, Any] | None = None) -> ISMCTSAgent | HeuristicAgent:
+    if game is not None and not game.search.search_levels:
         return HeuristicAgent(seed, game)
     return ISMCTSAgent(seed, game, seconds=NORMAL_SECONDS)
 
 
 @register_agent("hard")
-def hard(seed: int, game: Game | None = None) -> ISMCTSAgent | HeuristicAgent:
-    if game is not None and not game.search_levels:
+def hard(seed: int, game: Game[Any, Any] | None = None) -> ISMCTSAgent | HeuristicAgent:
+    if game is not None and not game.search.search_levels:
         return HeuristicAgent(seed, game)
     return ISMCTSAgent(seed, game, seconds=HARD_SECONDS)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from angler.agents.base import register_agent
 
@@ -20,7 +20,7 @@ class RandomAgent:
     name = "random"
     needs_view = False
 
-    def __init__(self, seed: int, game: Game | None = None) -> None:
+    def __init__(self, seed: int, game: Game[Any, Any] | None = None) -> None:
         self.rng = random.Random(seed)
         self._random = self.rng.random
 

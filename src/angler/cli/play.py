@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
@@ -226,7 +226,7 @@ class Session:
         self.last_human = -1
 
     @property
-    def state(self) -> State:
+    def state(self) -> State[Any]:
         return self.match.state
 
     # ----- the game loop -----
@@ -273,10 +273,10 @@ class Session:
         view = state.view(seat)
         say("")
         say(self.presenter.render(view))
-        legal, hint = self.game.menu(view, state.legal_actions(seat))
+        legal, hint = self.game.presentation.menu(view, state.legal_actions(seat))
         texts = [self.game.action_to_string(code) for code in legal]
-        say(self.game.prompt(view, state.legal_actions(seat)))
-        say(numbered([self.game.menu_label(view, code) for code in legal]))
+        say(self.game.presentation.prompt(view, state.legal_actions(seat)))
+        say(numbered([self.game.presentation.menu_label(view, code) for code in legal]))
         if hint:
             say(hint)
         while True:

@@ -57,14 +57,16 @@ def replay_command(
     out.print(result_table(state, steps, file.name))
 
 
-def result_json(state: State, steps: int) -> dict[str, Any]:
+def result_json(state: State[Any], steps: int) -> dict[str, Any]:
     terminal = state.is_terminal()
     return {
         "game": state.game.name,
         "players": state.game.players,
         "steps": steps,
         "terminal": terminal,
-        **state.game.progress(state),  # the round (or the game's equivalent) and the phase
+        **state.game.statistics.progress(
+            state
+        ),  # the round (or the game's equivalent) and the phase
         "scores": state.scores(),
         "winners": state.winners() if terminal else [],
         "ranking": state.ranking(),
@@ -72,7 +74,7 @@ def result_json(state: State, steps: int) -> dict[str, Any]:
     }
 
 
-def result_table(state: State, steps: int, name: str) -> Table:
+def result_table(state: State[Any], steps: int, name: str) -> Table:
     terminal = state.is_terminal()
     status = "game over" if terminal else "in progress"
     checked = counted(steps, "step")
@@ -89,10 +91,10 @@ def result_table(state: State, steps: int, name: str) -> Table:
     return table
 
 
-def show_view(state: State, seat: int, as_json: bool) -> None:
+def show_view(state: State[Any], seat: int, as_json: bool) -> None:
     view = state.view(seat)
     if as_json:
-        emit_json(view.as_dict() | {"names": state.game.view_names(view)})
+        emit_json(view.as_dict() | {"names": state.game.presentation.view_names(view)})
         return
     presenter = Presenter(state.game)
     out.print(presenter.render(view), markup=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import io
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
@@ -100,7 +100,7 @@ def simulate_command(
 
     progress = progress_bar()
 
-    def after_game(result: GameResult, state: State) -> None:
+    def after_game(result: GameResult, state: State[Any]) -> None:
         if records is not None:
             if result.number == 1:
                 make_folder(records)

@@ -7,7 +7,7 @@ into the other with ``action_to_string`` / ``action_from_string``; both round-tr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from angler.core.game import Game
@@ -26,10 +26,10 @@ class Action:
         return self.code
 
     @classmethod
-    def from_code(cls, game: Game, code: int) -> Action:
+    def from_code(cls, game: Game[Any, Any], code: int) -> Action:
         verb, _, argument = game.action_to_string(code).partition(" ")
         return cls(code, verb, argument)
 
     @classmethod
-    def parse(cls, game: Game, text: str) -> Action:
+    def parse(cls, game: Game[Any, Any], text: str) -> Action:
         return cls.from_code(game, game.action_from_string(text))

@@ -67,7 +67,7 @@ class Record:
         return "\n".join(lines) + "\n"
 
 
-def record_of(state: State, setup: Mapping[str, Any] | None = None) -> Record:
+def record_of(state: State[Any], setup: Mapping[str, Any] | None = None) -> Record:
     """The record of a game played from ``game.new_state(seed)`` (or from ``setup``)."""
     game = state.game
     history = state.history
@@ -91,7 +91,9 @@ def record_of(state: State, setup: Mapping[str, Any] | None = None) -> Record:
     )
 
 
-def _outcomes_by_action(state: State, setup: Mapping[str, Any] | None) -> list[list[list[int]]]:
+def _outcomes_by_action(
+    state: State[Any], setup: Mapping[str, Any] | None
+) -> list[list[list[int]]]:
     """Replay ``state``'s history from its start, collecting each action's non-shuffle chance
     outcomes (casts, dice), which a record stores so a replay never draws them again."""
     game = state.game
@@ -207,21 +209,24 @@ def player_count(record: Record) -> int:
         raise RecordError(str(exc), 0) from None
 
 
-def start_state(record: Record) -> State:
+def start_state(record: Record) -> State[Any]:
     options = dict(record.options)
     options.pop("players", None)
     try:
-        game: Game = get_game(record.game)(player_count(record), **options)
-        if record.setup is not None:
-            return game.state_from_setup(record.setup, record.seed)
-        return game.new_state(record.seed)
+        game: Game[Any, Any] = get_game(record.game)(player_count(record), **options)
+        state: State[Any] = (
+            game.state_from_setup(record.setup, record.seed)
+            if record.setup is not None
+            else game.new_state(record.seed)
+        )
+        return state
     except RecordError:
         raise
     except AnglerError as exc:
         raise RecordError(str(exc), 0) from None
 
 
-def replay(record: Record, to_step: int | None = None) -> State:
+def replay(record: Record, to_step: int | None = None) -> State[Any]:
     """Apply the record's actions in order (the first ``to_step`` of them, if given).
 
     Raises RecordError naming the first step that is illegal, and a mismatch with ``result``.

@@ -14,10 +14,10 @@ from typing import Any, TypeVar
 from angler.core.errors import UnknownGameError
 from angler.core.game import Game
 
-_GAMES: dict[str, type[Game]] = {}
+_GAMES: dict[str, type[Game[Any, Any]]] = {}
 _discovered = False
 
-G = TypeVar("G", bound=type[Game])
+G = TypeVar("G", bound=type[Game[Any, Any]])
 
 
 def register(cls: G) -> G:
@@ -41,12 +41,12 @@ def _discover() -> None:
         entry.load()
 
 
-def all_games() -> list[type[Game]]:
+def all_games() -> list[type[Game[Any, Any]]]:
     _discover()
     return [_GAMES[name] for name in sorted(_GAMES)]
 
 
-def get_game(name: str) -> type[Game]:
+def get_game(name: str) -> type[Game[Any, Any]]:
     _discover()
     try:
         return _GAMES[name]
@@ -55,7 +55,7 @@ def get_game(name: str) -> type[Game]:
         raise UnknownGameError(f"unknown game {name!r} (games: {known})") from None
 
 
-def make_game(name: str, /, players: int | None = None, **options: Any) -> Game:
+def make_game(name: str, /, players: int | None = None, **options: Any) -> Game[Any, Any]:
     """The game ``name`` configured for ``players`` with ``options``; validates both. (``name``
     is positional-only, so an option of any name, even ``name``, reaches the game's check.)"""
     return get_game(name)(players, **options)

@@ -8,22 +8,26 @@ so a random playout computes legal actions once per decision.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 
 from angler.core.errors import IllegalActionError
-from angler.core.view import listed
+from angler.core.view import View, listed
 
 if TYPE_CHECKING:
     from angler.core.chance import Chance
     from angler.core.events import Event
     from angler.core.game import Game
-    from angler.core.view import View
 
 
-class State(ABC):
+V = TypeVar("V", bound=View)
+
+
+class State(ABC, Generic[V]):
+    """A game in progress; ``V`` is the type of its seats' views."""
+
     __slots__ = ("_legal", "_legal_player", "chance", "events", "game", "history")
 
-    game: Game
+    game: Game[Any, V]
     chance: Chance
     history: list[tuple[int, int]]
     """Every action applied to this state, in order, as ``(seat, code)``: the record's moves.
@@ -31,7 +35,7 @@ class State(ABC):
     events: list[Event]
     """What the rules made happen, in order (``core/events.py``); views filter it by seat."""
 
-    def _init_core(self, game: Game, chance: Chance) -> None:
+    def _init_core(self, game: Game[Any, V], chance: Chance) -> None:
         self.game = game
         self.chance = chance
         self.history = []
@@ -119,7 +123,7 @@ class State(ABC):
         """An independent copy: applying actions to it never changes the original."""
 
     @abstractmethod
-    def view(self, player: int) -> View:
+    def view(self, player: int) -> V:
         """Everything ``player`` may know, and nothing more. The only way a player sees a state."""
 
     # ----- hooks -----
@@ -148,7 +152,7 @@ class State(ABC):
             text = str(action)
         return IllegalActionError("legal actions", f"{text} is not allowed now")
 
-    def _copy_core_into(self, twin: State) -> None:
+    def _copy_core_into(self, twin: State[V]) -> None:
         twin.game = self.game
         twin.chance = self.chance.clone()
         twin.history = self.history.copy()

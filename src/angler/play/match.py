@@ -5,7 +5,7 @@ resume. Every interface that seats people (the terminal UI, the plain prompt) dr
 that anybody could learn from: no other seat has acted, no chance event has been drawn (a
 shuffle, a cast, a die) and the move revealed nothing hidden to its maker. The last is checked
 without knowing the game: the same move is made in a few re-deals of what the person could not
-see (``game.determinise``); if the person's view afterwards differs in any of them, the move
+see (``game.search.determinise``); if the person's view afterwards differs in any of them, the move
 showed them something (a peeked fish, a flipped card) and cannot be taken back.
 """
 
@@ -15,6 +15,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from angler.agents import Agent, agent_seed, make_agent
 from angler.core.errors import AnglerError, IllegalActionError, RecordError
@@ -30,17 +31,19 @@ REVEAL_SAMPLES = 4  # re-deals a move is tried in to see whether it showed its m
 @dataclass
 class UndoPoint:
     seat: int
-    before: State  # a clone of the state before the move
+    before: State[Any]  # a clone of the state before the move
 
 
 class Match:
     """``kinds``: ``"human"`` or an agent name (a level such as ``normal``) for every seat."""
 
-    def __init__(self, game: Game, seed: int, kinds: Sequence[str], state: State | None = None):
+    def __init__(
+        self, game: Game[Any, Any], seed: int, kinds: Sequence[str], state: State[Any] | None = None
+    ):
         self.game = game
         self.seed = seed
         self.kinds = check_kinds(list(kinds), game.players)
-        self.state: State = state if state is not None else game.new_state(seed)
+        self.state: State[Any] = state if state is not None else game.new_state(seed)
         self.agents: dict[int, Agent] = {
             seat: make_agent(kind, agent_seed(seed, seat), game)
             for seat, kind in enumerate(self.kinds)
@@ -69,11 +72,11 @@ class Match:
         """The actions to offer ``seat`` (every legal one, or the game's short list) and a hint
         for any others the game accepts as text."""
         view = self.state.view(seat)
-        return self.game.menu(view, self.state.legal_actions(seat))
+        return self.game.presentation.menu(view, self.state.legal_actions(seat))
 
     def prompt(self, seat: int) -> str:
         """What ``seat`` is deciding now, in one line (the game's own words)."""
-        return self.game.prompt(self.state.view(seat), self.state.legal_actions(seat))
+        return self.game.presentation.prompt(self.state.view(seat), self.state.legal_actions(seat))
 
     # ----- moves -----
     def play(self, seat: int, action: int) -> None:
@@ -108,14 +111,14 @@ class Match:
         self.autosave()
 
     # ----- undo -----
-    def fair_to_undo(self, before: State, seat: int, action: int) -> bool:
+    def fair_to_undo(self, before: State[Any], seat: int, action: int) -> bool:
         after = self.state
         if after.chance.counter != before.chance.counter:
             return False  # a chance event was drawn (every shuffle, cast and die counts one)
         view_before, view_after = before.view(seat), after.view(seat)
         rng = random.Random(len(before.history) + len(before.events))  # fixed by the position
         for _ in range(REVEAL_SAMPLES):
-            twin = self.game.determinise(view_before, rng)
+            twin = self.game.search.determinise(view_before, rng)
             twin.chance.seed = rng.getrandbits(62)
             try:
                 twin.apply_action(action, seat)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from angler.core.errors import AnglerError
 from angler.core.game import Game
 
 
-def typed_action(game: Game, text: str, offered: Sequence[int]) -> int:
+def typed_action(game: Game[Any, Any], text: str, offered: Sequence[int]) -> int:
     """The action ``text`` names, read against the actions ``offered`` to the person.
 
     An offered action's text in any case and spacing (``PLAY  y7``), or its argument alone when
@@ -45,7 +46,7 @@ def _argument(action_text: str) -> str:
     return action_text.partition(" ")[2].lower()
 
 
-def _with_an_offered_verb(game: Game, text: str, texts: Sequence[str]) -> int | None:
+def _with_an_offered_verb(game: Game[Any, Any], text: str, texts: Sequence[str]) -> int | None:
     """A bare argument (``B2``) read with the one offered verb it fits (``play B2``)."""
     if " " in text:
         return None

@@ -27,7 +27,7 @@ from angler.core.state import State
 BATCHES = 5
 
 
-def playout(state: State, rnd: Callable[[], float]) -> int:
+def playout(state: State[Any], rnd: Callable[[], float]) -> int:
     """Play ``state`` to the end with uniformly random legal actions; returns the decisions made."""
     s = state
     decisions = 0
@@ -39,11 +39,11 @@ def playout(state: State, rnd: Callable[[], float]) -> int:
     return decisions
 
 
-def mid_game_state(game: Game, seed: int) -> State:
+def mid_game_state(game: Game[Any, Any], seed: int) -> State[Any]:
     """A state about half way through a random game (what a search bot clones)."""
     rnd = random.Random(seed).random
     length = playout(game.new_state(seed), rnd)
-    state = game.new_state(seed)
+    state: State[Any] = game.new_state(seed)
     rnd = random.Random(seed).random
     for _ in range(length // 2):
         p = state.current_players()[0]
@@ -52,7 +52,7 @@ def mid_game_state(game: Game, seed: int) -> State:
     return state
 
 
-def _playout_batch(game: Game, seed: int, seconds: float) -> tuple[int, int, float]:
+def _playout_batch(game: Game[Any, Any], seed: int, seconds: float) -> tuple[int, int, float]:
     """Play random games from ``seed`` on until ``seconds`` have passed (at least one game)."""
     rnd = random.Random(seed).random
     games = decisions = 0
@@ -66,7 +66,7 @@ def _playout_batch(game: Game, seed: int, seconds: float) -> tuple[int, int, flo
             return games, decisions, elapsed
 
 
-def _clone_batch(state: State, seconds: float) -> float:
+def _clone_batch(state: State[Any], seconds: float) -> float:
     clock = time.perf_counter
     clones = 0
     start = clock()
@@ -79,7 +79,7 @@ def _clone_batch(state: State, seconds: float) -> float:
             return clones / elapsed
 
 
-def decision_point(game: Game, seed: int) -> State:
+def decision_point(game: Game[Any, Any], seed: int) -> State[Any]:
     """A mid-game state whose player has a real choice (two legal actions or more)."""
     state = mid_game_state(game, seed)
     while not state.is_terminal():
@@ -91,7 +91,7 @@ def decision_point(game: Game, seed: int) -> State:
     raise AnglerError(f"{game.name}: no decision left after the middle of game {seed}")
 
 
-def _search_batch(game: Game, state: State, seconds: float, seed: int) -> float:
+def _search_batch(game: Game[Any, Any], state: State[Any], seconds: float, seed: int) -> float:
     from angler.agents.ismcts import ISMCTSAgent
 
     seat = state.current_players()[0]
@@ -102,7 +102,7 @@ def _search_batch(game: Game, state: State, seconds: float, seed: int) -> float:
     return agent.last_iterations / (time.perf_counter() - start)
 
 
-def _heuristic_time(game: Game, seed: int, games: int = 3) -> float:
+def _heuristic_time(game: Game[Any, Any], seed: int, games: int = 3) -> float:
     """Mean seconds per decision of the heuristic agent (the "easy" level), views included,
     over ``games`` whole games in which it holds every seat."""
     from angler.agents import agent_seed, make_agent
@@ -124,7 +124,7 @@ def _heuristic_time(game: Game, seed: int, games: int = 3) -> float:
     return spent / max(decisions, 1)
 
 
-def bench_game(game: Game, seconds: float = 3.0, seed: int = 0) -> dict[str, Any]:
+def bench_game(game: Game[Any, Any], seconds: float = 3.0, seed: int = 0) -> dict[str, Any]:
     """Decisions, games and clones per second for ``game``, in about ``seconds`` in all."""
     if seconds <= 0:
         raise AnglerError(f"--seconds must be more than 0, not {seconds}")

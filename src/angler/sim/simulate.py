@@ -121,7 +121,7 @@ class Simulation:
         return {"summary": self.summary(), "games": [r.as_dict() for r in self.results]}
 
 
-def rounds_played(state: State) -> int | None:
+def rounds_played(state: State[Any]) -> int | None:
     """Rounds played, for a game whose state has a ``round`` counter (None otherwise).
 
     The counter is the round being played, or the last round played once the game is over (a
@@ -131,7 +131,7 @@ def rounds_played(state: State) -> int | None:
     return round_no if isinstance(round_no, int) else None
 
 
-def play_game(state: State, agents: Sequence[Agent]) -> State:
+def play_game(state: State[Any], agents: Sequence[Agent]) -> State[Any]:
     """Let ``agents`` (one per seat) play ``state`` to the end; returns the same state.
 
     Views are built only for agents that read them. During a simultaneous choice each deciding
@@ -155,11 +155,11 @@ def seat_agents(names: Sequence[str], players: int) -> list[str]:
 
 
 def simulate(
-    game: Game,
+    game: Game[Any, Any],
     games: int,
     seed: int = 0,
     agents: Sequence[str] = ("random",),
-    on_game: Callable[[GameResult, State], None] | None = None,
+    on_game: Callable[[GameResult, State[Any]], None] | None = None,
 ) -> Simulation:
     """Play ``games`` games of ``game``; ``on_game(result, final_state)`` is called after each.
 
@@ -181,9 +181,9 @@ def simulate(
 
 def _play_games(
     run: Simulation,
-    game: Game,
+    game: Game[Any, Any],
     games: int,
-    on_game: Callable[[GameResult, State], None] | None,
+    on_game: Callable[[GameResult, State[Any]], None] | None,
 ) -> None:
     seed, names = run.seed, run.agents
     for index in range(games):
@@ -199,7 +199,7 @@ def _play_games(
             winners=tuple(state.winners()),
             decisions=len(state.history),
             rounds=rounds_played(state),
-            tally=game.tally(state),
+            tally=game.statistics.tally(state),
         )
         if on_game is not None:
             on_game(result, state)

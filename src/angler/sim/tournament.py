@@ -272,7 +272,7 @@ def _play_batch(
 
 
 def run_tournament(
-    game: Game,
+    game: Game[Any, Any],
     agents: Sequence[str],
     games: int,
     seed: int = 0,

@@ -48,7 +48,7 @@ def _expect(ok: bool, message: str) -> None:
         raise ConformanceError(message)
 
 
-def _where(game: Game, seed: int, step: int | None = None) -> str:
+def _where(game: Game[Any, Any], seed: int, step: int | None = None) -> str:
     at = f" step {step}" if step is not None else ""
     return f"{game.name} {game.players}p seed {seed}{at}"
 
@@ -127,7 +127,7 @@ def _fields_differing(a: object, b: object) -> str:
     return "values differ"
 
 
-def snapshot(state: State) -> Snapshot:
+def snapshot(state: State[Any]) -> Snapshot:
     """What every seat and the record can observe about ``state``."""
     return Snapshot(
         views=tuple(state.view(seat) for seat in range(state.game.players)),
@@ -145,7 +145,7 @@ def _expect_same(before: Snapshot, after: Snapshot, message: str) -> None:
 
 
 # ----- one step -----
-def check_step(state: State, where: str = "") -> None:
+def check_step(state: State[Any], where: str = "") -> None:
     """The protocol at one state: who decides, their legal actions, and the action texts."""
     game = state.game
     players = game.players
@@ -209,11 +209,11 @@ _LISTS_CHECKED: list[list[int]] = []
 """The last few long legal-action lists checked whole. States never change a list they gave out,
 so the same object offered again needs no second check."""
 
-_TEXTS_CHECKED: weakref.WeakKeyDictionary[Game, set[int]] = weakref.WeakKeyDictionary()
+_TEXTS_CHECKED: weakref.WeakKeyDictionary[Game[Any, Any], set[int]] = weakref.WeakKeyDictionary()
 """Codes whose texts were already checked, by game: a text depends on the code alone."""
 
 
-def _check_action_text(game: Game, code: int, where: str, checked: set[int]) -> None:
+def _check_action_text(game: Game[Any, Any], code: int, where: str, checked: set[int]) -> None:
     if code in checked:
         return
     text = game.action_to_string(code)
@@ -231,7 +231,7 @@ def _check_action_text(game: Game, code: int, where: str, checked: set[int]) -> 
     checked.add(code)
 
 
-def check_views(state: State, where: str = "") -> None:
+def check_views(state: State[Any], where: str = "") -> None:
     """Each seat's view says whose it is, and is JSON-ready through ``as_dict()``; its events
     are the game's declared ones, public or its own, and read back from their JSON unchanged."""
     game = state.game
@@ -252,7 +252,7 @@ def check_views(state: State, where: str = "") -> None:
         _check_events(game, view.events, seat, f"{where}: seat {seat}'s view")
 
 
-def _check_events(game: Game, events: Iterable[Event], seat: int, where: str) -> None:
+def _check_events(game: Game[Any, Any], events: Iterable[Event], seat: int, where: str) -> None:
     declared = set(game.event_types)
     for event in events:
         _expect(
@@ -275,7 +275,7 @@ def _check_events(game: Game, events: Iterable[Event], seat: int, where: str) ->
 
 
 # ----- playing -----
-def choose(state: State, rng: random.Random) -> Move:
+def choose(state: State[Any], rng: random.Random) -> Move:
     """A uniformly random deciding seat and one of its legal actions."""
     current = state.current_players()
     seat = current[0] if len(current) == 1 else rng.choice(current)
@@ -283,7 +283,7 @@ def choose(state: State, rng: random.Random) -> Move:
 
 
 def play_random(
-    state: State,
+    state: State[Any],
     rng: random.Random,
     *,
     steps: int | None = None,
@@ -309,7 +309,7 @@ def play_random(
     return played
 
 
-def _apply_legal(state: State, seat: int, action: int, where: str) -> None:
+def _apply_legal(state: State[Any], seat: int, action: int, where: str) -> None:
     """Apply an action the state offered; any error here is the game's fault."""
     try:
         state.apply_action(action, seat)
@@ -319,15 +319,17 @@ def _apply_legal(state: State, seat: int, action: int, where: str) -> None:
         ) from exc
 
 
-def apply_all(state: State, moves: Iterable[Move], where: str = "") -> None:
+def apply_all(state: State[Any], moves: Iterable[Move], where: str = "") -> None:
     """Apply moves known to be legal (played before from the same start); an error here means
     the game diverged from its earlier self."""
     for step, (seat, action) in enumerate(moves):
         _apply_legal(state, seat, action, f"{where} (replaying move {step})")
 
 
-def _replayed(game: Game, seed: int, moves: Sequence[Move], where: str = "") -> State:
-    state = game.new_state(seed)
+def _replayed(
+    game: Game[Any, Any], seed: int, moves: Sequence[Move], where: str = ""
+) -> State[Any]:
+    state: State[Any] = game.new_state(seed)
     apply_all(state, moves, where)
     return state
 
@@ -361,7 +363,7 @@ def check_declaration(game_name: str) -> None:
         _expect(game.players == players, f"{game_name}: made for {game.players}, not {players}")
 
 
-def check_random_playouts(game: Game, seeds: Iterable[int]) -> int:
+def check_random_playouts(game: Game[Any, Any], seeds: Iterable[int]) -> int:
     """Seeded random games reach the end, the protocol holding at every step. Returns steps."""
     total = 0
     for index, seed in enumerate(seeds):
@@ -388,7 +390,7 @@ def check_random_playouts(game: Game, seeds: Iterable[int]) -> int:
     return total
 
 
-def check_clone_independence(game: Game, seed: int, points: int = 3) -> None:
+def check_clone_independence(game: Game[Any, Any], seed: int, points: int = 3) -> None:
     """A clone equals its original, then lives its own life; the same actions end the same."""
     moves = play_random(game.new_state(seed), policy(seed, "clone"))
     for k in _points(policy(seed, "clone-points"), len(moves), points):
@@ -420,7 +422,7 @@ def check_clone_independence(game: Game, seed: int, points: int = 3) -> None:
         )
 
 
-def _replay(record: Record, where: str, to_step: int | None = None) -> State:
+def _replay(record: Record, where: str, to_step: int | None = None) -> State[Any]:
     try:
         return replay(record, to_step)
     except AnglerError as exc:
@@ -434,11 +436,11 @@ def _parse(text: str, where: str) -> Record:
         raise ConformanceError(f"{where}: the game's own record does not parse: {exc}") from exc
 
 
-def check_record_replay(game: Game, seed: int, points: int = 3) -> None:
+def check_record_replay(game: Game[Any, Any], seed: int, points: int = 3) -> None:
     """play -> record -> text -> parse -> replay gives the same game, at the end and at step k."""
     moves = play_random(game.new_state(seed), policy(seed, "record"))
     steps = _points(policy(seed, "record-points"), len(moves), points)
-    saved: dict[int, State] = {}
+    saved: dict[int, State[Any]] = {}
     state = game.new_state(seed)
     for step, (seat, action) in enumerate(moves):
         if step in steps:
@@ -474,7 +476,7 @@ def check_record_replay(game: Game, seed: int, points: int = 3) -> None:
         )
 
 
-def check_same_seed_same_game(game: Game, seed: int) -> None:
+def check_same_seed_same_game(game: Game[Any, Any], seed: int) -> None:
     """The same seed and the same actions give the same game, step by step."""
     where = _where(game, seed)
     first, second = game.new_state(seed), game.new_state(seed)
@@ -490,7 +492,7 @@ def check_same_seed_same_game(game: Game, seed: int) -> None:
     _expect(second.is_terminal(), f"{where}: one of two equal games did not end")
 
 
-def check_seeds_differ(game: Game, seeds: Iterable[int]) -> None:
+def check_seeds_differ(game: Game[Any, Any], seeds: Iterable[int]) -> None:
     """Different seeds deal different games (the seed reaches the shuffles)."""
     seeds = list(seeds)
     deals = []
@@ -511,7 +513,7 @@ def _numpy_random() -> Any:
         return None
 
 
-def check_global_random_untouched(game: Game, seed: int) -> None:
+def check_global_random_untouched(game: Game[Any, Any], seed: int) -> None:
     """The engine neither reads nor moves the global ``random`` (or numpy) generator."""
     where = _where(game, seed)
     numpy_random = _numpy_random()
@@ -529,7 +531,7 @@ def check_global_random_untouched(game: Game, seed: int) -> None:
         moves = play_random(state, policy(seed, "global"), steps=120)
         twin = state.clone()
         for seat in range(game.players):
-            game.determinise(twin.view(seat), random.Random(seed))
+            game.search.determinise(twin.view(seat), random.Random(seed))
         moves += play_random(state, policy(seed, "global-rest"))
         _expect(random.getstate() == before, f"{where}: the engine used the global random module")
         if numpy_random is not None:
@@ -554,7 +556,7 @@ def check_global_random_untouched(game: Game, seed: int) -> None:
 
 
 def check_determinise(
-    game: Game,
+    game: Game[Any, Any],
     seed: int,
     *,
     points: int = 4,
@@ -564,7 +566,8 @@ def check_determinise(
 ) -> tuple[int, int]:
     """Re-dealing a seat's view keeps that view exactly and varies what it hides.
 
-    At random mid-game states, for each seat: ``game.determinise(view, rng)`` for several rngs
+    At random mid-game states, for each seat: ``game.search.determinise(view, rng)`` for several
+    rngs
     must give states whose ``view(seat)`` equals the original view, whose deciding seats agree,
     that are reproducible from the rng's seed, and that play on to the end under the rules. The
     other seats' views (or what no seat sees, ``game.secrets``) must differ between re-deals at
@@ -586,7 +589,7 @@ def check_determinise(
             view = state.view(seat)
             others: list[tuple[tuple[View, ...], Any]] = []
             for sample in range(samples):
-                dealt = game.determinise(view, random.Random(f"{seed}/{k}/{seat}/{sample}"))
+                dealt = game.search.determinise(view, random.Random(f"{seed}/{k}/{seat}/{sample}"))
                 _expect(dealt is not state, f"{where}: determinise returned the state itself")
                 _expect(
                     dealt.view(seat) == view,
@@ -605,7 +608,9 @@ def check_determinise(
                     )
                 )
                 if sample == 0:
-                    again = game.determinise(view, random.Random(f"{seed}/{k}/{seat}/{sample}"))
+                    again = game.search.determinise(
+                        view, random.Random(f"{seed}/{k}/{seat}/{sample}")
+                    )
                     _expect_same(
                         snapshot(dealt),
                         snapshot(again),
@@ -626,7 +631,9 @@ def check_determinise(
     return checked, varied
 
 
-def _check_illegal(state: State, code: int, seat: int, where: str, as_text: bool = False) -> None:
+def _check_illegal(
+    state: State[Any], code: int, seat: int, where: str, as_text: bool = False
+) -> None:
     before = snapshot(state)
     legal_before = list(state.legal_actions(seat)) if 0 <= seat < state.game.players else []
     try:
@@ -659,7 +666,7 @@ def _check_illegal(state: State, code: int, seat: int, where: str, as_text: bool
         )
 
 
-def check_illegal_actions(game: Game, seed: int, points: int = 6) -> None:
+def check_illegal_actions(game: Game[Any, Any], seed: int, points: int = 6) -> None:
     """Codes not legal now, and seats that do not decide now, raise and change nothing."""
     moves = play_random(game.new_state(seed), policy(seed, "illegal"))
     steps = set(_points(policy(seed, "illegal-points"), len(moves), points))

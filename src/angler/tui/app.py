@@ -193,7 +193,7 @@ class PlayApp(App[None]):
         game = match.game
         view = match.state.view(seat)
         menu.add_options(
-            Option(styled(game.name, game.menu_label(view, code)), id=str(i))
+            Option(styled(game.name, game.presentation.menu_label(view, code)), id=str(i))
             for i, code in enumerate(self.choices)
         )
         menu.highlighted = 0 if self.choices else None
@@ -209,12 +209,12 @@ class PlayApp(App[None]):
     def show(self, status: str | Text | None = None) -> None:
         view = self.match.state.view(self.viewer)
         game = self.match.game
-        text = styled(game.name, game.render_view(view))
+        text = styled(game.name, game.presentation.render_view(view))
         self.picture = Picture(drawing(game, view), text, self.size.height - FRAME_ROWS)
         self.query_one("#table", Static).update(self.picture)
         log = self.query_one("#log", RichLog)
         for event in view.events[self.logged :]:
-            log.write(styled(game.name, game.describe_event(event, self.viewer)))
+            log.write(styled(game.name, game.presentation.describe_event(event, self.viewer)))
         self.logged = len(view.events)
         if status is not None:
             self.query_one("#status", Static).update(status)
@@ -413,7 +413,7 @@ class PlayApp(App[None]):
     def finish(self) -> None:
         match = self.match
         names = [self.name_of(seat) for seat in range(match.game.players)]
-        standings = match.game.standings(match.state)
+        standings = match.game.statistics.standings(match.state)
 
         if self.save_to is not None:
             self.save(self.save_to)

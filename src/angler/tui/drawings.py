@@ -10,6 +10,7 @@ ever wider than its pane, and nothing wraps into a garbled drawing.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
@@ -86,7 +87,7 @@ def flow(items: Iterable[Text], width: int, gap: int = 2) -> Text:
     return out
 
 
-def drawing(game: Game, view: View) -> Draw | None:
+def drawing(game: Game[Any, Any], view: View) -> Draw | None:
     """How to draw ``view`` for the screen, or None for games that have only text."""
     from angler.games.crazy_fishing.game import CrazyFishingGame
     from angler.games.crazy_fishing.view import CrazyFishingView

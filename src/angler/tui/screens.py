@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.table import Table
 from textual.app import ComposeResult
@@ -136,7 +136,7 @@ class EndScreen(ModalScreen[Path | None]):
     def __init__(
         self,
         names: list[str],
-        state: State,
+        state: State[Any],
         standings: list[str],
         save: Callable[[Path], None] | None = None,
     ) -> None:

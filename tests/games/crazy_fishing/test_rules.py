@@ -913,4 +913,6 @@ def test_view_shows_only_your_own_hand(table3: Table) -> None:
                 twin.apply(casts[step], step)
         assert state.view(1) == other.view(1)
         json.dumps(state.view(1).as_dict())  # JSON-ready
-    assert table3.game.render_view(view).startswith("Crazy Fishing, round 1: you are Player 2 of 3")
+    assert table3.game.presentation.render_view(view).startswith(
+        "Crazy Fishing, round 1: you are Player 2 of 3"
+    )

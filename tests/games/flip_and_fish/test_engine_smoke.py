@@ -51,7 +51,7 @@ def test_a_redeal_keeps_every_view_and_a_clone_is_independent() -> None:
         seat = state.current_players()[0]
         if step % 7 == 0:
             view = state.view(seat)
-            assert game.determinise(view, random.Random(step)).view(seat) == view
+            assert game.search.determinise(view, random.Random(step)).view(seat) == view
             twin = state.clone()
             play(twin, random.Random(step), steps=50)
             assert state.view(seat) == view

@@ -37,15 +37,15 @@ def test_a_flashlight_peek_shows_the_card_to_the_peeker_only() -> None:
         assert view.water[0] == -1
         assert "Wahoo" not in json.dumps(view.as_dict())
         assert all(wahoo not in e for e in view.events)
-        assert "Wahoo" not in GAME.render_view(view)
+        assert "Wahoo" not in GAME.presentation.render_view(view)
 
 
 def test_a_redeal_keeps_the_peek_for_the_peeker_and_varies_it_for_the_others() -> None:
     state = peeked_state()
     wahoo = GAME.cards.by_name["Wahoo"]
     for sample in range(5):
-        assert GAME.determinise(state.view(0), random.Random(sample)).water[0] == wahoo
-    others = {GAME.determinise(state.view(1), random.Random(s)).water[0] for s in range(8)}
+        assert GAME.search.determinise(state.view(0), random.Random(sample)).water[0] == wahoo
+    others = {GAME.search.determinise(state.view(1), random.Random(s)).water[0] for s in range(8)}
     assert len(others) > 1
 
 

@@ -1,21 +1,23 @@
-"""Crazy Fishing's declaration (name, player counts, options) and its hooks for search, statistics
-and replays; set-up, action texts and views come from this folder's modules (``CardGame``)."""
+"""Crazy Fishing's declaration (name, player counts, options) and its rules-and-records hooks;
+the hooks for search, presentation and statistics are wired here from this folder's modules."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from angler.core.chance import Chance
 from angler.core.errors import AnglerError, OptionError
 from angler.core.game import CARDS_OPTION, CardGame, Option, check_text, check_true_or_false
 from angler.core.registry import register
-from angler.core.state import State
-from angler.core.view import View, counted
-from angler.games.crazy_fishing.actions import ids_of
+from angler.games.crazy_fishing.actions import action_from_string, action_to_string
 from angler.games.crazy_fishing.cards import BAIT, FISH, ROD, CardSet, load_cards
-from angler.games.crazy_fishing.events import EVENT_TYPES, NobodyCasts, SitsOut
-from angler.games.crazy_fishing.rules import PHASE_NAMES, CrazyFishingState
+from angler.games.crazy_fishing.events import EVENT_TYPES
+from angler.games.crazy_fishing.presentation import CrazyFishingPresentation
+from angler.games.crazy_fishing.rules import CrazyFishingState
+from angler.games.crazy_fishing.search import CrazyFishingSearch
+from angler.games.crazy_fishing.setup import state_from_setup
+from angler.games.crazy_fishing.statistics import CrazyFishingStatistics
 from angler.games.crazy_fishing.view import CrazyFishingView
 
 
@@ -29,7 +31,7 @@ def _read_bool(text: str) -> bool:
 
 
 @register
-class CrazyFishingGame(CardGame):
+class CrazyFishingGame(CardGame[CrazyFishingState, CrazyFishingView]):
     name = "crazy-fishing"
     title = "Crazy Fishing"
     summary = "Secret simultaneous casts, then fish from a loose pile of round cards."
@@ -69,6 +71,9 @@ class CrazyFishingGame(CardGame):
             )
         if not self.fish_in_play:
             raise AnglerError(f"card file {self.cards.source}: no fish in play")
+        self.search = CrazyFishingSearch(self)
+        self.presentation = CrazyFishingPresentation(self)
+        self.statistics = CrazyFishingStatistics(self)
 
     def _cards_in_play(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """The rulebook's set-up: no 3+ cards with 2 players; the chosen out-of-series cards."""
@@ -129,77 +134,11 @@ class CrazyFishingGame(CardGame):
         state.set_up()
         return state
 
-    def menu(self, view: View, legal: Sequence[int]) -> tuple[list[int], str]:
-        from angler.games.crazy_fishing.view import CrazyFishingView, menu
+    def state_from_setup(self, setup: Mapping[str, Any], seed: int) -> CrazyFishingState:
+        return state_from_setup(self, setup, seed)
 
-        assert isinstance(view, CrazyFishingView)
-        return menu(view, legal), ""
+    def action_to_string(self, action: int) -> str:
+        return action_to_string(self.cards, action)
 
-    def prompt(self, view: View, legal: Sequence[int]) -> str:
-        from angler.games.crazy_fishing.view import CrazyFishingView, prompt
-
-        assert isinstance(view, CrazyFishingView)
-        return prompt(view, self.cards)
-
-    def standings(self, state: State) -> list[str]:
-        """Fish caught per seat, with boots and pearls."""
-        assert isinstance(state, CrazyFishingState)
-        special = self.cards.special
-        lines = []
-        for pile in state.piles:
-            boots = sum(1 for c in pile if special[c] == "boot")
-            pearls = sum(1 for c in pile if special[c] == "pearl")
-            extras = [counted(boots, "boot")] * bool(boots) + [counted(pearls, "pearl")] * bool(
-                pearls
-            )
-            lines.append(f"{len(pile)} fish caught" + "".join(f", {e}" for e in extras))
-        return lines
-
-    def tally(self, state: State) -> dict[str, float]:
-        """Rounds, fish left, whether it ended as nobody could cast, rounds sat out, and how many
-        of each kind of fish were caught."""
-        assert isinstance(state, CrazyFishingState)
-        counts: dict[str, float] = {
-            "rounds played": float(state.round),
-            "fish left in the sea": float(len(state.sea_fish()) + len(state.beside)),
-            "ended as nobody could cast": float(any(type(e) is NobodyCasts for e in state.events)),
-            "rounds sat out": float(sum(1 for e in state.events if type(e) is SitsOut)),
-        }
-        for pile in state.piles:
-            for fish in pile:
-                key = f"caught {self.cards.cards[fish].type_name}"
-                counts[key] = counts.get(key, 0.0) + 1
-        return counts
-
-    def progress(self, state: State) -> dict[str, Any]:
-        """The round (a cast by everyone, then the catches) and its phase: cast, turbulent,
-        peek, choose, split, retry, collect, or over."""
-        assert isinstance(state, CrazyFishingState)
-        return {"round": state.round, "phase": PHASE_NAMES[state.phase]}
-
-    def view_names(self, view: View) -> dict[str, Any]:
-        """Card names for the hand, casts, discards, sea faces, catch piles and fish seen, and
-        the legal actions' texts. A sea fish whose face you do not know is null."""
-        assert isinstance(view, CrazyFishingView)
-        names = self.cards.names
-
-        def card(card_id: int) -> str | None:
-            return self.cards.cards[card_id].name if card_id >= 0 else None
-
-        return super().view_names(view) | {
-            "legal": [self.action_to_string(code) for code in view.legal],
-            "hand": names(view.hand),
-            "my_cast": names(ids_of(view.my_cast)),
-            "casts": [names(ids_of(mask)) for mask in view.casts],
-            "rod_discard": names(view.rod_discard),
-            "bait_discard": names(view.bait_discard),
-            "sea": [
-                [spot, x, y, covered, back, card(face)]
-                for spot, x, y, covered, back, face in view.sea
-            ],
-            "beside": names(view.beside),
-            "piles": [names(pile) for pile in view.piles],
-            "removed": names(view.removed),
-            "flipped": [card(fish) for fish in view.flipped],
-            "caught_this_round": [[seat, card(fish)] for seat, fish in view.caught_this_round],
-        }
+    def action_from_string(self, text: str) -> int:
+        return action_from_string(self.cards, text)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from angler.core.chance import Chance
 from angler.core.errors import IllegalActionError
@@ -68,7 +68,7 @@ CAST, TURBULENT, PEEK, CHOOSE, SPLIT, RETRY, COLLECT, GAME_OVER = range(8)
 PHASE_NAMES = ("cast", "turbulent", "peek", "choose", "split", "retry", "collect", "over")
 
 
-class CrazyFishingState(State):
+class CrazyFishingState(State[Any]):
     __slots__ = (
         "at",
         "bait_deck",

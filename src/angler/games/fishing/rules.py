@@ -7,7 +7,7 @@ clockwise, so "the next player" and "the player to your left" are both ``(seat +
 from __future__ import annotations
 
 from bisect import insort
-from typing import TYPE_CHECKING, Literal, Self
+from typing import TYPE_CHECKING, Any, Literal, Self
 
 from angler.core.chance import Chance
 from angler.core.errors import IllegalActionError
@@ -69,7 +69,7 @@ PHASE_NAMES = ("play", "catch", "pass", "call", "over")
 END_OF_TRICK_EFFECTS = (CATCH_ONE, PASS_LEFT, CATCH_ALL)
 
 
-class FishingState(State):
+class FishingState(State[Any]):
     __slots__ = (
         "buoy_ids",
         "call_suit",

@@ -1,48 +1,29 @@
-"""Flip & Fish's declaration (name, player counts, options) and its hooks for search, statistics
-and replays; set-up, action texts and views come from this folder's modules (``CardGame``)."""
+"""Flip & Fish's declaration (name, player counts, options) and its rules-and-records hooks; the
+hooks for search, presentation and statistics are wired here from this folder's modules."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from functools import cached_property
+from collections.abc import Mapping
 from typing import Any
 
 from angler.core.chance import Chance
 from angler.core.errors import AnglerError, OptionError
-from angler.core.events import kind_of, kinds
 from angler.core.game import CARDS_OPTION, CardGame, Option
 from angler.core.numbers import decimal, decimal_from_text, described, is_whole, whole_from_text
 from angler.core.registry import register
-from angler.core.state import State
-from angler.core.view import View, counted
 from angler.games.flip_and_fish import actions as act
-from angler.games.flip_and_fish.aiming import bite_chances, catch_chance, face_down_worth
-from angler.games.flip_and_fish.cards import BOOT, CardSet, load_cards
+from angler.games.flip_and_fish.cards import CardSet, load_cards
 from angler.games.flip_and_fish.cast import SKILLS
-from angler.games.flip_and_fish.events import (
-    EVENT_TYPES,
-    Boot,
-    Catch,
-    Equip,
-    GotAway,
-    Miss,
-    Snag,
-    Stocktake,
-    Strike,
-)
-from angler.games.flip_and_fish.rules import (
-    AIM,
-    COLOUR_BONUS,
-    PHASE_NAMES,
-    TURN,
-    FlipAndFishState,
-)
+from angler.games.flip_and_fish.events import EVENT_TYPES
+from angler.games.flip_and_fish.presentation import FlipAndFishPresentation
+from angler.games.flip_and_fish.rules import FlipAndFishState
+from angler.games.flip_and_fish.search import FlipAndFishSearch
+from angler.games.flip_and_fish.setup import state_from_setup
+from angler.games.flip_and_fish.statistics import FlipAndFishStatistics
 from angler.games.flip_and_fish.table import PRESETS, Point, Table, check_layout
-from angler.games.flip_and_fish.worth import TROPHY_WORTH, worth_table
+from angler.games.flip_and_fish.view import FlipAndFishView
 
 SKILL_FACTORS = (0.1, 3.0)  # the steadiest and the wildest cast a factor may ask for
-SEARCH_AIMS = 3  # water cards a search aims at, the best by worth
-GEAR_SHARE = 0.5  # equipment held counts half its worth: it helps only future casts
 
 
 LAYOUT_FORM = "a preset (" + ", ".join(PRESETS) + ") or 5 card centres 'x,y;x,y;…' in mm"
@@ -110,7 +91,7 @@ def _check_skills(value: Any) -> str | None:
 
 
 @register
-class FlipAndFishGame(CardGame):
+class FlipAndFishGame(CardGame[FlipAndFishState, FlipAndFishView]):
     name = "flip-and-fish"
     event_types = EVENT_TYPES
     title = "Flip & Fish"
@@ -118,11 +99,6 @@ class FlipAndFishGame(CardGame):
     min_players = 2
     max_players = 4
     default_players = 3
-    paired_search = True  # a cast's luck swamps the difference between two aims
-    # Measured: anchored ISMCTS at 2,500 iterations (about 1 s) won 39.0% of 210 games against
-    # two heuristic players (par 33.3%), not clearly more; so normal and hard play the heuristic,
-    # made stronger by their steadier casts (docs/agents.md).
-    search_levels = False
     options = (
         CARDS_OPTION,
         Option(
@@ -169,6 +145,9 @@ class FlipAndFishGame(CardGame):
         self.round_limit: int = self.settings["rounds"]
         if len(self.cards.fishing_ids) < 10:
             raise AnglerError(f"card file {self.cards.source}: too few fishing cards to play")
+        self.search = FlipAndFishSearch(self)
+        self.presentation = FlipAndFishPresentation(self)
+        self.statistics = FlipAndFishStatistics(self)
 
     def skill(self, seat: int) -> float:
         return self.skills[seat]
@@ -183,163 +162,15 @@ class FlipAndFishGame(CardGame):
     # as in the other games (CardGame's hooks).
     records_outcomes = True
 
-    def render_view(self, view: View) -> str:
-        from angler.games.flip_and_fish.view import FlipAndFishView, render
+    def state_from_setup(self, setup: Mapping[str, Any], seed: int) -> FlipAndFishState:
+        return state_from_setup(self, setup, seed)
 
-        assert isinstance(view, FlipAndFishView)
-        return render(view, self.cards, self.table)
+    def action_to_string(self, action: int) -> str:
+        return act.action_to_string(self.cards, action)
 
-    def menu(self, view: View, legal: Sequence[int]) -> tuple[list[int], str]:
-        from angler.games.flip_and_fish.view import FlipAndFishView, menu
+    def action_from_string(self, text: str) -> int:
+        return act.action_from_string(self.cards, text)
 
-        assert isinstance(view, FlipAndFishView)
-        return menu(view, self.table)
-
-    def menu_label(self, view: View, action: int) -> str:
-        from angler.games.flip_and_fish.view import FlipAndFishView, menu_label
-
-        assert isinstance(view, FlipAndFishView)
-        return menu_label(view, self.cards, self.table, action)
-
-    def prompt(self, view: View, legal: Sequence[int]) -> str:
-        from angler.games.flip_and_fish.view import FlipAndFishView, prompt
-
-        assert isinstance(view, FlipAndFishView)
-        return prompt(view, self.cards)
-
-    def search_actions(self, state: State, player: int) -> Sequence[int]:
-        """While aiming, a search weighs the centres of the ``SEARCH_AIMS`` water cards whose
-        cast is worth most (``aim_gains``), not all 8,281 points of the table: the physics of a
-        cast is known, so sampling every aim would only spread the iterations thin."""
-        assert isinstance(state, FlipAndFishState)
-        legal = state.legal_actions(player)
-        if state.phase != AIM or player != state.turn:
-            return legal
-        # In the aim phase the legal list is an AimList: its ``extra`` holds every non-cast action.
-        others = legal.extra if isinstance(legal, act.AimList) else ()
-        gains = sorted(self.aim_gains(state, player), reverse=True)[:SEARCH_AIMS]
-        centres = self.table.cards
-        return [*(act.aim_code(*centres[slot]) for _, slot in gains), *others]
-
-    def aim_gains(self, state: FlipAndFishState, seat: int) -> list[tuple[float, int]]:
-        """(worth of a cast at its centre, slot) per water card, from what ``seat`` may know:
-        bite chance times the fish's worth and catch chance with the bait announced; a face-down
-        card counts as the deck's average."""
-        cards = self.cards
-        chances = bite_chances(self.table, seat, self.skills[seat])
-        bait = state.bait
-        bonus = sum(cards.bait[c] for c in bait)
-        gains = []
-        for slot, card in enumerate(state.water):
-            if card < 0:
-                continue
-            if not state.face_up[slot]:
-                gains.append((chances[slot] * face_down_worth(cards), slot))
-                continue
-            if cards.kind[card] == BOOT:
-                gains.append((0.0, slot))
-                continue
-            extra = COLOUR_BONUS if any(cards.colour[c] == cards.colour[card] for c in bait) else 0
-            hit = catch_chance(bonus + extra, cards.catch_rate[card] or 99)
-            gains.append((chances[slot] * hit * self.worth[card], slot))
-        return gains
-
-    def playout_action(
-        self, state: State, player: int, legal: Sequence[int], rnd: Callable[[], float]
-    ) -> int:
-        """Playouts fish (mostly without bait) and aim, mostly at the cast worth most."""
-        assert isinstance(state, FlipAndFishState)
-        if state.phase == AIM:
-            gains = self.aim_gains(state, player)
-            if not gains:
-                return legal[0]
-            pick = max(gains) if rnd() < 0.75 else gains[int(rnd() * len(gains))]
-            return act.aim_code(*self.table.cards[pick[1]])
-        if state.phase == TURN and rnd() < 0.8 and act.code(act.FISH) in legal:
-            return act.code(act.FISH)
-        return legal[int(rnd() * len(legal))]
-
-    def playout_horizon(self, state: State) -> int | None:
-        """About two rounds of turns: far enough for a bite to become a catch."""
-        return 8 * self.players
-
-    def evaluate(self, state: State) -> list[float]:
-        """For search: the worth of what each seat holds (``worth.py``) over the trophies to win.
-
-        Fish kept as bait and gear count for their worth, so a search does not spend them on
-        a cast as if they were free."""
-        assert isinstance(state, FlipAndFishState)
-        if state.is_terminal():
-            return super().evaluate(state)
-        need = state.trophies_to_win()
-        worth = self.worth
-        held = [
-            sum(worth[c] for c in pile) + GEAR_SHARE * sum(worth[c] for c in gear)
-            for pile, gear in zip(state.caught, state.gear, strict=True)
-        ]
-        return [min(1.0, value / (need * TROPHY_WORTH)) for value in held]
-
-    @cached_property
-    def worth(self) -> tuple[float, ...]:
-        return worth_table(self.cards)
-
-    def secrets(self, state: State) -> Any:
+    def secrets(self, state: FlipAndFishState) -> Any:
         """The face-down water and the decks' orders are hidden from every seat alike."""
-        assert isinstance(state, FlipAndFishState)
         return tuple(state.water), tuple(state.deck), tuple(state.shop_deck)
-
-    def standings(self, state: State) -> list[str]:
-        """Trophies and other fish caught, and gear held, per seat."""
-        assert isinstance(state, FlipAndFishState)
-        return [
-            f"{counted(trophies, 'trophy', 'trophies')}, {len(pile) - trophies} other fish, "
-            f"{len(gear)} gear"
-            for trophies, pile, gear in zip(state.scores(), state.caught, state.gear, strict=True)
-        ]
-
-    def tally(self, state: State) -> dict[str, float]:
-        assert isinstance(state, FlipAndFishState)
-        counts: dict[str, float] = {"turns": float(state.turns + 1)}
-        tracked = (Catch, GotAway, Miss, Snag, Strike, Boot, Stocktake, Equip)
-        counts |= {kind: 0.0 for kind in kinds(tracked)}  # each named by its event's kind
-        for event in state.events:
-            if isinstance(event, tracked):
-                counts[kind_of(event)] += 1
-        winners = state.winners()
-        counts["first player won"] = float(0 in winners) / len(winners)
-        counts["ended at closing time"] = float(state.winner < 0)
-        return counts
-
-    def progress(self, state: State) -> dict[str, Any]:
-        """The round (every seat's turn once; closing time comes after the ``rounds`` option),
-        the turn counted over the game, and the phase: turn, aim, landed, boost, snagged, snap,
-        limit, shop, or over."""
-        assert isinstance(state, FlipAndFishState)
-        return {
-            "round": min(state.turns // self.players + 1, self.round_limit),
-            "turn": state.turns + 1,
-            "phase": PHASE_NAMES[state.phase],
-        }
-
-    def view_names(self, view: View) -> dict[str, Any]:
-        """Card names for the water, catches, gear, shop and discards, and the legal actions'
-        texts (while aiming, only those besides the casts: every point of the table may be
-        cast at). A water card face down to you, or an empty slot, is null."""
-        from angler.games.flip_and_fish.view import FlipAndFishView
-
-        assert isinstance(view, FlipAndFishView)
-        names = self.cards.names
-
-        def card(card_id: int) -> str | None:
-            return self.cards.cards[card_id].name if card_id >= 0 else None
-
-        return super().view_names(view) | {
-            "legal": [self.action_to_string(code) for code in view.legal],
-            "water": [card(card_id) for card_id in view.water],
-            "caught": [names(pile) for pile in view.caught],
-            "gear": [[[card(c), up] for c, up in pile] for pile in view.gear],
-            "shop_row": names(view.shop_row),
-            "fish_discard": names(view.fish_discard),
-            "shop_discard": names(view.shop_discard),
-            "bait": names(view.bait),
-        }

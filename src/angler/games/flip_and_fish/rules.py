@@ -7,7 +7,7 @@ codes (see ``actions.py``). Seats are numbered clockwise from 0; seat 0 starts.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from angler.core.chance import Chance
 from angler.core.errors import IllegalActionError
@@ -71,7 +71,7 @@ TURN, AIM, LANDED, BOOST, SNAGGED, SNAP, LIMIT, SHOP_BUY, GAME_OVER = range(9)
 PHASE_NAMES = ("turn", "aim", "landed", "boost", "snagged", "snap", "limit", "shop", "over")
 
 
-class FlipAndFishState(State):
+class FlipAndFishState(State[Any]):
     __slots__ = (
         "bait",
         "bite_slot",

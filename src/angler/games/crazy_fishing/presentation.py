@@ -1,0 +1,58 @@
+"""How Crazy Fishing shows itself: the table as text, the log in words, the menu and the prompt."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from angler.core.events import Event
+from angler.core.presentation import Presentation
+from angler.games.crazy_fishing import view as text
+from angler.games.crazy_fishing.actions import ids_of
+from angler.games.crazy_fishing.view import CrazyFishingView
+
+if TYPE_CHECKING:
+    from angler.games.crazy_fishing.game import CrazyFishingGame
+
+
+class CrazyFishingPresentation(Presentation[CrazyFishingView]):
+    game: CrazyFishingGame
+
+    def render_view(self, view: CrazyFishingView) -> str:
+        return text.render(view, self.game.cards)
+
+    def describe_event(self, event: Event, viewer: int | None = None) -> str:
+        return text.describe(event, self.game.cards, viewer)
+
+    def menu(self, view: CrazyFishingView, legal: Sequence[int]) -> tuple[list[int], str]:
+        return text.menu(view, legal), ""
+
+    def prompt(self, view: CrazyFishingView, legal: Sequence[int]) -> str:
+        return text.prompt(view, self.game.cards)
+
+    def view_names(self, view: CrazyFishingView) -> dict[str, Any]:
+        """Card names for the hand, casts, discards, sea faces, catch piles and fish seen, and
+        the legal actions' texts. A sea fish whose face you do not know is null."""
+        cards = self.game.cards
+        names = cards.names
+
+        def card(card_id: int) -> str | None:
+            return cards.cards[card_id].name if card_id >= 0 else None
+
+        return super().view_names(view) | {
+            "legal": [self.game.action_to_string(code) for code in view.legal],
+            "hand": names(view.hand),
+            "my_cast": names(ids_of(view.my_cast)),
+            "casts": [names(ids_of(mask)) for mask in view.casts],
+            "rod_discard": names(view.rod_discard),
+            "bait_discard": names(view.bait_discard),
+            "sea": [
+                [spot, x, y, covered, back, card(face)]
+                for spot, x, y, covered, back, face in view.sea
+            ],
+            "beside": names(view.beside),
+            "piles": [names(pile) for pile in view.piles],
+            "removed": names(view.removed),
+            "flipped": [card(fish) for fish in view.flipped],
+            "caught_this_round": [[seat, card(fish)] for seat, fish in view.caught_this_round],
+        }

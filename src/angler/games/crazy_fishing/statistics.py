@@ -1,0 +1,50 @@
+"""Crazy Fishing's statistics: the end screen's lines, designers' counts and where a game stands."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from angler.core.statistics import Statistics
+from angler.core.view import counted
+from angler.games.crazy_fishing.events import NobodyCasts, SitsOut
+from angler.games.crazy_fishing.rules import PHASE_NAMES, CrazyFishingState
+
+if TYPE_CHECKING:
+    from angler.games.crazy_fishing.game import CrazyFishingGame
+
+
+class CrazyFishingStatistics(Statistics[CrazyFishingState]):
+    game: CrazyFishingGame
+
+    def standings(self, state: CrazyFishingState) -> list[str]:
+        """Fish caught per seat, with boots and pearls."""
+        special = self.game.cards.special
+        lines = []
+        for pile in state.piles:
+            boots = sum(1 for c in pile if special[c] == "boot")
+            pearls = sum(1 for c in pile if special[c] == "pearl")
+            extras = [counted(boots, "boot")] * bool(boots) + [counted(pearls, "pearl")] * bool(
+                pearls
+            )
+            lines.append(f"{len(pile)} fish caught" + "".join(f", {e}" for e in extras))
+        return lines
+
+    def tally(self, state: CrazyFishingState) -> dict[str, float]:
+        """Rounds, fish left, whether it ended as nobody could cast, rounds sat out, and how many
+        of each kind of fish were caught."""
+        counts: dict[str, float] = {
+            "rounds played": float(state.round),
+            "fish left in the sea": float(len(state.sea_fish()) + len(state.beside)),
+            "ended as nobody could cast": float(any(type(e) is NobodyCasts for e in state.events)),
+            "rounds sat out": float(sum(1 for e in state.events if type(e) is SitsOut)),
+        }
+        for pile in state.piles:
+            for fish in pile:
+                key = f"caught {self.game.cards.cards[fish].type_name}"
+                counts[key] = counts.get(key, 0.0) + 1
+        return counts
+
+    def progress(self, state: CrazyFishingState) -> dict[str, Any]:
+        """The round (a cast by everyone, then the catches) and its phase: cast, turbulent,
+        peek, choose, split, retry, collect, or over."""
+        return {"round": state.round, "phase": PHASE_NAMES[state.phase]}

@@ -1,0 +1,57 @@
+"""How Fishing shows itself: the table as text, the log in words, the menu and the prompt."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from angler.core.events import Event
+from angler.core.presentation import Presentation
+from angler.games.fishing import view as text
+from angler.games.fishing.cards import SUITS
+from angler.games.fishing.view import FishingView
+
+if TYPE_CHECKING:
+    from angler.games.fishing.game import FishingGame
+
+
+class FishingPresentation(Presentation[FishingView]):
+    game: FishingGame
+
+    def render_view(self, view: FishingView) -> str:
+        return text.render(view, self.game.cards)
+
+    def describe_event(self, event: Event, viewer: int | None = None) -> str:
+        return text.describe(event, self.game.cards, viewer)
+
+    def menu(self, view: FishingView, legal: Sequence[int]) -> tuple[list[int], str]:
+        return text.menu(view, self.game.cards, legal), ""
+
+    def prompt(self, view: FishingView, legal: Sequence[int]) -> str:
+        return text.prompt(view, self.game.cards)
+
+    def view_names(self, view: FishingView) -> dict[str, Any]:
+        """Card names for the hand, trick, fishers and stockroom, colours for the led and called
+        suits, and the legal actions' texts."""
+        cards = self.game.cards
+        names = cards.names
+
+        def card(card_id: int) -> str | None:
+            return cards.cards[card_id].name if card_id >= 0 else None
+
+        def colour(suit: int) -> str | None:
+            return SUITS[suit] if suit >= 0 else None
+
+        known = view.known_pass
+        return super().view_names(view) | {
+            "legal": [self.game.action_to_string(code) for code in view.legal],
+            "hand": names(view.hand),
+            "fishers": [names(pile) for pile in view.fishers],
+            "trick": [[seat, card(card_id)] for seat, card_id in view.trick],
+            "own_stock": names(view.own_stock),
+            "led": colour(view.led),
+            "call_suit": colour(view.call_suit),
+            "winning_card": card(view.winning_card),
+            "my_pass": card(view.my_pass),
+            "known_pass": None if known is None else [card(known[0]), *known[1:]],
+        }

@@ -1,0 +1,55 @@
+"""Fishing's statistics: the end screen's lines, designers' counts and where a game stands."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from angler.core.statistics import Statistics
+from angler.core.view import counted
+from angler.games.fishing.events import Catch, Forfeit, MinusThree, Trick
+from angler.games.fishing.rules import PHASE_NAMES, FishingState
+
+if TYPE_CHECKING:
+    from angler.games.fishing.game import FishingGame
+
+
+class FishingStatistics(Statistics[FishingState]):
+    game: FishingGame
+
+    def standings(self, state: FishingState) -> list[str]:
+        """Tricks and cards caught over the game, and -3 penalties, per seat."""
+        players = self.game.players
+        tricks = [0] * players
+        cards = [0] * players
+        penalties = [0] * players
+        for event in state.events:
+            match event:
+                case Trick():
+                    tricks[event.seat] += 1
+                    cards[event.seat] += len(event.cards)
+                case Catch():
+                    cards[event.seat] += 1
+                case MinusThree():
+                    penalties[event.seat] += 1
+        return [
+            f"{counted(tricks[seat], 'trick')}, {counted(cards[seat], 'card')} caught"
+            + (f", {penalties[seat]} × -3" if penalties[seat] else "")
+            for seat in range(players)
+        ]
+
+    def tally(self, state: FishingState) -> dict[str, float]:
+        """Overfishing, rounds played, -3 penalties, and buoys forfeited in a round's last trick
+        (those acting on the next trick, and Pass-left too, though its key names only the first)."""
+        events = state.events
+        counts: dict[str, float] = {
+            "overfished": float(state.overfished),
+            "rounds played": float(state.round),
+            "-3 penalties": float(sum(1 for e in events if type(e) is MinusThree)),
+            "next-trick buoys forfeited": float(sum(1 for e in events if type(e) is Forfeit)),
+        }
+        return counts
+
+    def progress(self, state: FishingState) -> dict[str, Any]:
+        """The round (1–8) and whose decision it is: play, catch (a 0's choice), pass, call, or
+        over."""
+        return {"round": state.round, "phase": PHASE_NAMES[state.phase]}

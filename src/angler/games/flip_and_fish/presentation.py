@@ -1,0 +1,55 @@
+"""How Flip & Fish shows itself: the table as text, the log in words, a menu of a few aims and
+the prompt."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from angler.core.events import Event
+from angler.core.presentation import Presentation
+from angler.games.flip_and_fish import view as text
+from angler.games.flip_and_fish.view import FlipAndFishView
+
+if TYPE_CHECKING:
+    from angler.games.flip_and_fish.game import FlipAndFishGame
+
+
+class FlipAndFishPresentation(Presentation[FlipAndFishView]):
+    game: FlipAndFishGame
+
+    def render_view(self, view: FlipAndFishView) -> str:
+        return text.render(view, self.game.cards, self.game.table)
+
+    def describe_event(self, event: Event, viewer: int | None = None) -> str:
+        return text.describe(event, self.game.cards, viewer)
+
+    def menu(self, view: FlipAndFishView, legal: Sequence[int]) -> tuple[list[int], str]:
+        return text.menu(view, self.game.table)
+
+    def menu_label(self, view: FlipAndFishView, action: int) -> str:
+        return text.menu_label(view, self.game.cards, self.game.table, action)
+
+    def prompt(self, view: FlipAndFishView, legal: Sequence[int]) -> str:
+        return text.prompt(view, self.game.cards)
+
+    def view_names(self, view: FlipAndFishView) -> dict[str, Any]:
+        """Card names for the water, catches, gear, shop and discards, and the legal actions'
+        texts (while aiming, only those besides the casts: every point of the table may be
+        cast at). A water card face down to you, or an empty slot, is null."""
+        cards = self.game.cards
+        names = cards.names
+
+        def card(card_id: int) -> str | None:
+            return cards.cards[card_id].name if card_id >= 0 else None
+
+        return super().view_names(view) | {
+            "legal": [self.game.action_to_string(code) for code in view.legal],
+            "water": [card(card_id) for card_id in view.water],
+            "caught": [names(pile) for pile in view.caught],
+            "gear": [[[card(c), up] for c, up in pile] for pile in view.gear],
+            "shop_row": names(view.shop_row),
+            "fish_discard": names(view.fish_discard),
+            "shop_discard": names(view.shop_discard),
+            "bait": names(view.bait),
+        }
