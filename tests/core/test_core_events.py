@@ -111,6 +111,7 @@ GOOD = {"kind": "trick", "audience": -1, "seat": 1, "winning_card": 39, "cards":
         ({**GOOD, "cards": [36, "Y7"]}, "field 'cards.1'"),
         ({**GOOD, "caught": []}, "unknown field 'caught'"),
         ({**GOOD, "audience": 2}, "audience 2 does not match"),
+        ({**GOOD, "audience": True}, "audience True does not match"),
         ({**GOOD, "seat": float("nan")}, "trick:"),
         ([1, 2], "a JSON object"),
     ],

@@ -93,6 +93,7 @@ def audience_of(event: Event) -> int:
 
 
 def is_private(event_type: type[Any]) -> bool:
+    """Whether events of this type are seen by their own seat alone."""
     return event_type in _PRIVATE
 
 
@@ -165,9 +166,9 @@ def event_from_json(data: Mapping[str, Any], types: Iterable[type[Any]]) -> Even
         raise EventError(f"{kind}: field {where!r}: {problem['msg']}") from None
     except (TypeError, ValueError) as exc:  # a value JSON cannot hold (NaN, an object)
         raise EventError(f"{kind}: {exc}") from None
-    if "audience" in data and data["audience"] != audience_of(event):
+    audience = data.get("audience", audience_of(event))
+    if type(audience) is not int or audience != audience_of(event):
         raise EventError(
-            f"{kind}: audience {data['audience']!r} does not match the event's "
-            f"({audience_of(event)})"
+            f"{kind}: audience {audience!r} does not match the event's ({audience_of(event)})"
         )
     return event

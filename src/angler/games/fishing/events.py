@@ -20,7 +20,8 @@ class Play(NamedTuple):
 
 @public("call")
 class Call(NamedTuple):
-    """``seat``, holding Call-the-colour, names the colour everyone must follow this trick."""
+    """``seat``, whose Call-the-colour buoy acted on this trick, names the colour everyone must
+    follow in it."""
 
     seat: int
     suit: int
