@@ -584,10 +584,10 @@ class FishingState(State[Any]):
         twin.n = self.n
         twin.round = self.round
         twin.phase = self.phase
-        twin.hands = [hand.copy() for hand in self.hands]
-        twin.stock = [pile.copy() for pile in self.stock]
-        twin.stock_layers = [layers.copy() for layers in self.stock_layers]
-        twin.fisher = [pile.copy() for pile in self.fisher]
+        twin.hands = list(map(list.copy, self.hands))
+        twin.stock = list(map(list.copy, self.stock))
+        twin.stock_layers = list(map(list.copy, self.stock_layers))
+        twin.fisher = list(map(list.copy, self.fisher))
         twin.ocean = self.ocean.copy()
         twin.ocean_masks = self.ocean_masks
         twin.score = self.score.copy()
