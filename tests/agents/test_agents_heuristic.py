@@ -66,7 +66,8 @@ def test_the_heuristic_is_deterministic_for_a_seed(name: str) -> None:
     logs = []
     for _ in range(2):
         agents = [make_agent("heuristic", agent_seed(3, s), game) for s in range(game.players)]
-        logs.append(play_game(game.new_state(3), agents).log)
+        state = play_game(game.new_state(3), agents)
+        logs.append((state.history, state.events))
     assert logs[0] == logs[1]
 
 

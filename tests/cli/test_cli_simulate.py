@@ -12,6 +12,7 @@ import pytest
 from angler.agents import make_agent
 from angler.core import AnglerError, make_game
 from angler.games.fishing.cards import DEFAULT_CARDS
+from angler.games.fishing.events import Round
 from angler.sim.simulate import GameResult, Simulation, play_game, rounds_played, simulate
 
 if TYPE_CHECKING:
@@ -154,7 +155,7 @@ def test_rounds_played_counts_only_rounds_dealt() -> None:
         agents = [make_agent("random", seed * 10 + seat) for seat in range(5)]
         state = play_game(game.new_state(seed), agents)
         rounds = rounds_played(state)
-        dealt = sum(1 for entry in state.log if entry[1:2] == ("round",))
+        dealt = sum(1 for event in state.events if isinstance(event, Round))
         assert rounds == dealt
         assert (rounds < 8) == state.overfished
         seen.add(state.overfished)

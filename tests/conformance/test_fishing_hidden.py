@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
 from angler.core import make_game
+from angler.core.events import Event
 from angler.games.fishing.cards import BUOY, CardSet
+from angler.games.fishing.events import Call, Catch, Gave, Passed, Play, Round, Trick
 from angler.games.fishing.game import FishingGame
 from angler.games.fishing.rules import CHOOSE_PASS, PLAY, FishingState
 from angler.games.fishing.view import FishingView
@@ -49,8 +50,8 @@ def redeals(game: FishingGame, view: FishingView, count: int) -> Iterator[Fishin
         yield dealt
 
 
-def events_this_round(view: FishingView) -> list[tuple[Any, ...]]:
-    starts = [i for i, event in enumerate(view.events) if event[1] == "round"]
+def events_this_round(view: FishingView) -> list[Event]:
+    starts = [i for i, event in enumerate(view.events) if isinstance(event, Round)]
     return list(view.events[starts[-1] :])
 
 
@@ -67,23 +68,21 @@ def public_voids(view: FishingView, cards: CardSet, *, private: bool = False) ->
     led: int | None = None
     gave: tuple[int, int] | None = None
     for event in events_this_round(view):
-        kind = event[1]
-        if kind == "call":
-            led = int(event[3])
-        elif kind == "play":
-            seat, card = int(event[2]), int(event[3])
-            suit = cards.suit[card]
+        if isinstance(event, Call):
+            led = event.suit
+        elif isinstance(event, Play):
+            suit = cards.suit[event.card]
             if suit == BUOY:
                 continue
             if led is None:
                 led = suit
             elif suit != led:
-                voids[seat].add(led)
-        elif kind == "trick":
+                voids[event.seat].add(led)
+        elif isinstance(event, Trick):
             led = None
-        elif kind == "gave":
-            gave = (int(event[3]), int(event[4]))
-        elif kind == "passed":
+        elif isinstance(event, Gave):
+            gave = (event.card, event.receiver)
+        elif isinstance(event, Passed):
             after = []
             for receiver in range(n):
                 giver = (receiver - 1) % n
@@ -211,10 +210,10 @@ def test_redeals_put_the_card_you_passed_in_the_receivers_hand(players: int) -> 
         for seat in range(players):
             view = state.view(seat)
             round_events = events_this_round(view)
-            gave = [event for event in round_events if event[1] == "gave"]
+            gave = [event for event in round_events if isinstance(event, Gave)]
             if not gave:
                 continue
-            card, receiver = int(gave[-1][3]), int(gave[-1][4])
+            card, receiver = gave[-1].card, gave[-1].receiver
             if view.seen >> card & 1:
                 continue  # played since: public now
             assert card in state.hands[receiver]  # the truth, as a sanity check
@@ -228,11 +227,11 @@ def last_catchers(view: FishingView) -> dict[int, int]:
     """Who caught each played card last, from the public "trick" and "catch" events."""
     caught: dict[int, int] = {}
     for event in view.events:
-        if event[1] == "catch":
-            caught[int(event[3])] = int(event[2])
-        elif event[1] == "trick":
-            for card in event[4]:
-                caught[int(card)] = int(event[2])
+        if isinstance(event, Catch):
+            caught[event.card] = event.seat
+        elif isinstance(event, Trick):
+            for card in event.cards:
+                caught[card] = event.seat
     return caught
 
 
@@ -247,7 +246,7 @@ def test_redeals_leave_cards_from_earlier_rounds_with_the_seat_that_caught_them(
     for state in mid_game_states(game, range(6)):
         for seat in range(players):
             view = state.view(seat)
-            if any(event[1] == "passed" for event in events_this_round(view)):
+            if any(isinstance(event, Passed) for event in events_this_round(view)):
                 continue
             on_table = {card for pile in view.fishers for card in pile}
             on_table |= {card for _, card in view.trick}

@@ -16,6 +16,7 @@ from typing import Any
 
 from angler.core import Game, IllegalActionError, get_game, make_game
 from angler.core.errors import RecordError
+from angler.core.events import PUBLIC, audience_of
 from angler.core.records import record_of, replay
 from angler.core.state import State
 from angler.core.view import game_over_line
@@ -214,7 +215,7 @@ def test_every_log_line_reads_as_english_for_every_seat(game: Game[Any, Any]) ->
         for viewer in [*range(game.players), None]:
             events = state.view(0 if viewer is None else viewer).events
             for event in events:
-                if viewer is None and event[0] != -1:
+                if viewer is None and audience_of(event) != PUBLIC:
                     continue  # an onlooker reads public events only
                 line = game.presentation.describe_event(event, viewer)
                 why = grammar_problems(line) + wording_problems(line, game.players)

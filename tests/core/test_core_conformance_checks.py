@@ -9,15 +9,16 @@ import dataclasses
 import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, NamedTuple, Self
 
 import pytest
 
 from angler.core import AnglerError, Game, all_games, registry
 from angler.core.chance import Chance
+from angler.core.events import private, public, visible
 from angler.core.fields import COPY, COPY_EACH, SHARED, Fields
 from angler.core.search import SearchSupport
-from angler.core.state import PUBLIC, State
+from angler.core.state import State
 from angler.core.view import View
 from angler.testing import (
     ConformanceError,
@@ -34,6 +35,23 @@ from angler.testing import (
 )
 
 HAND, ROUNDS = 3, 2
+
+
+@private("dealt")
+class Dealt(NamedTuple):
+    seat: int
+    cards: tuple[int, ...]
+
+
+@public("play")
+class Play(NamedTuple):
+    seat: int
+    card: int
+
+
+@public("trick")
+class TrickWon(NamedTuple):
+    seat: int
 
 
 @dataclass(frozen=True)
@@ -79,7 +97,7 @@ class ToyState(State["ToyView"]):
         for seat in range(self.n):
             self.hands[seat] = sorted(self.deck[-HAND:])
             del self.deck[-HAND:]
-            self.log.append((seat, "dealt", tuple(self.hands[seat])))
+            self.events.append(Dealt(seat, tuple(self.hands[seat])))
 
     def current_players(self) -> tuple[int, ...]:
         return () if self.is_terminal() else (self.turn,)
@@ -104,29 +122,24 @@ class ToyState(State["ToyView"]):
     def _apply_action(self, player: int, action: int) -> None:
         self.hands[player].remove(action)
         self.trick.append((player, action))
+        self.events.append(Play(player, action))
         if len(self.trick) < self.n:
             self.turn = (player + 1) % self.n
             return
         winner = max(self.trick, key=lambda play: play[1])[0]
         self.score[winner] += 1
-        self.log.append((PUBLIC, "trick", winner))
+        self.events.append(TrickWon(winner))
         self.trick = []
         self.turn = winner
         if not self.hands[0] and self.round < ROUNDS:
             self.deal()
 
     def view(self, player: int) -> ToyView:
-        events = []
-        for entry in self.log:
-            if len(entry) == 2:
-                events.append((PUBLIC, "play", *entry))
-            elif entry[0] in (PUBLIC, player):
-                events.append(entry)
         return ToyView(
             game=self.game.name,
             player=player,
             players=self.n,
-            events=tuple(events),
+            events=visible(self.events, player),
             hand=tuple(self.hands[player]),
             hand_sizes=tuple(len(hand) for hand in self.hands),
             deck_size=len(self.deck),
@@ -144,6 +157,7 @@ class ToyGame(Game["ToyState", "ToyView"]):
     min_players = 2
     max_players = 3
     default_players = 2
+    event_types = (Dealt, Play, TrickWon)
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         super().__init__(players, **options)
@@ -201,11 +215,11 @@ class ToySearch(SearchSupport[ToyState, ToyView]):
 
     def determinise(self, view: ToyView, rng: random.Random) -> ToyState:
         state = ToyState(self.game, Chance(rng.getrandbits(62)))
-        state.log = list(view.events)
+        state.events = list(view.events)
         state.round, state.turn = view.round, view.turn
         state.trick = list(view.trick)
         state.score = list(view.scores)
-        played = {event[3] for event in view.events if event[1] == "play"}
+        played = {event.card for event in view.events if isinstance(event, Play)}
         hidden = [c for c in range(self.game.deck_size) if c not in played and c not in view.hand]
         rng.shuffle(hidden)
         for seat in range(view.players):
@@ -235,6 +249,22 @@ class ShallowCloneState(ToyState):
         twin = super().clone()
         twin.hands = self.hands  # shared with the original
         return twin
+
+
+class LeakyEventsState(ToyState):
+    def view(self, player: int) -> ToyView:  # every seat's deal in every view
+        return dataclasses.replace(super().view(player), events=tuple(self.events))
+
+
+@public("shrug")
+class Shrug(NamedTuple):
+    seat: int
+
+
+class UndeclaredEventState(ToyState):
+    def _apply_action(self, player: int, action: int) -> None:
+        super()._apply_action(player, action)
+        self.events.append(Shrug(player))  # not in the game's event_types
 
 
 class GlobalRandomState(ToyState):
@@ -306,6 +336,13 @@ CheckCall = Callable[[ToyGame], object]
 
 CAUGHT: list[tuple[str, type[ToyState], CheckCall, str]] = [
     ("leaky view", LeakyState, lambda g: check_determinise(g, 1), "another view"),
+    ("leaky events", LeakyEventsState, lambda g: check_random_playouts(g, [1]), "alone"),
+    (
+        "undeclared event",
+        UndeclaredEventState,
+        lambda g: check_random_playouts(g, [1]),
+        "not one of the game's event_types",
+    ),
     ("shallow clone", ShallowCloneState, lambda g: check_clone_independence(g, 1), "clone"),
     ("loose field", LooseFieldState, lambda g: check_clone_independence(g, 1), "copy policy"),
     (

@@ -42,13 +42,13 @@ class Counters(State[Any]):
 
 def test_a_clone_copies_each_field_by_its_policy() -> None:
     state = Counters()
-    state.log.append((0, 1))
+    state.history.append((0, 1))
     state.legal_actions(0)  # fills the cache a clone starts afresh
     twin = state.clone()
     assert type(twin) is Counters
-    assert (twin.piles, twin.score, twin.turn, twin.log) == ([[1, 2], [3]], [0, 0], 1, [(0, 1)])
+    assert (twin.piles, twin.score, twin.turn, twin.history) == ([[1, 2], [3]], [0, 0], 1, [(0, 1)])
     assert twin.piles is not state.piles and twin.piles[0] is not state.piles[0]
-    assert twin.score is not state.score and twin.log is not state.log
+    assert twin.score is not state.score and twin.history is not state.history
     assert twin.chance is not state.chance and twin.chance.seed == state.chance.seed
     assert twin._legal_player == -2
 

@@ -48,7 +48,7 @@ def _to_human_turn(match: Match) -> int:
 def test_undo_takes_back_a_persons_move_before_anyone_else_acts() -> None:
     match = Match(make_game("fishing", 3), 5, ["heuristic", "human", "heuristic"])
     seat = _to_human_turn(match)
-    before = match.state.history
+    before = list(match.state.history)
     legal, _ = match.menu(seat)
     match.play(seat, legal[-1])
     assert match.undo_refusal(seat) is None
@@ -105,7 +105,7 @@ def test_a_move_out_of_turn_is_refused_and_changes_nothing() -> None:
     seat = match.to_act()
     assert seat is not None
     other = (seat + 1) % 3
-    history = match.state.history
+    history = list(match.state.history)
     with pytest.raises(IllegalActionError):
         match.play(other, match.state.legal_actions(seat)[0])
     assert match.state.history == history

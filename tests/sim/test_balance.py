@@ -9,6 +9,7 @@ import pytest
 from angler.agents import agent_seed, make_agent
 from angler.core import all_games, make_game
 from angler.games.crazy_fishing.game import CrazyFishingGame
+from angler.games.fishing.events import Trick
 from angler.play.loop import play_out
 from angler.sim.balance import report, run_balance
 
@@ -70,7 +71,7 @@ def test_fishing_counts_one_winning_suit_per_trick() -> None:
     agents = [make_agent("heuristic", agent_seed(1, seat), game) for seat in range(3)]
     state = play_out(game.new_state(1), agents)
     counts = game.statistics.counts(state)
-    tricks = sum(1 for event in state.log if event[1:2] == ("trick",))
+    tricks = sum(1 for event in state.events if isinstance(event, Trick))
     assert sum(counts["tricks by winning suit"].values()) == tricks > 0
     assert sum(counts["cards caught by star tier"].values()) > tricks
 

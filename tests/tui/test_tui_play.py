@@ -96,7 +96,7 @@ def test_undo_takes_back_a_move_before_the_bot_answers_and_is_refused_after() ->
     async def script(pilot: Pilot[None]) -> None:
         await pilot.pause()
         await until_asked(pilot)
-        history = app.match.state.history
+        history = list(app.match.state.history)
         await pilot.press("enter")  # play the first card; the bot waits 3 s
         assert len(app.match.state.history) == len(history) + 1
         await pilot.press("u")
@@ -105,7 +105,7 @@ def test_undo_takes_back_a_move_before_the_bot_answers_and_is_refused_after() ->
         app.pace = 0
         await pilot.press("enter")
         await until_asked(pilot, or_over=True)
-        before = app.match.state.history
+        before = list(app.match.state.history)
         await pilot.press("u")  # the bots have moved since: refused, nothing changes
         assert app.match.state.history == before
         status = str(app.query_one("#status", Static).render())
@@ -140,7 +140,7 @@ def test_a_typed_action_that_is_not_legal_is_refused_in_one_line(tmp_path: Path)
 
     async def script(pilot: Pilot[None]) -> None:
         await until_asked(pilot)
-        history = app.match.state.history
+        history = list(app.match.state.history)
         await pilot.click("#typed")
         await pilot.press(*"play Z99", "enter")
         await pilot.pause()

@@ -33,7 +33,7 @@ def test_a_printable_key_starts_typing_and_after_the_move_u_is_a_key_again() -> 
 
     async def script(pilot: Pilot[None]) -> None:
         await until_asked(pilot)
-        game, history = app.match.game, app.match.state.history
+        game, history = app.match.game, list(app.match.state.history)
         text = game.action_to_string(app.choices[-1])  # not the highlighted one
         await pilot.press(*text, "enter")  # no Tab, no click: "p" starts typing
         assert app.match.state.history[len(history)] == (0, game.action_from_string(text))
@@ -63,7 +63,7 @@ def test_a_typed_action_that_cannot_be_read_is_cleared_not_added_to() -> None:
 
     async def script(pilot: Pilot[None]) -> None:
         await until_asked(pilot)
-        game, history = app.match.game, app.match.state.history
+        game, history = app.match.game, list(app.match.state.history)
         await pilot.press(*"plya", "enter")
         assert "plya" in status(app).splitlines()[0]
         assert app.query_one("#typed", Input).value == ""

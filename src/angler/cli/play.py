@@ -25,9 +25,10 @@ from angler.cli.common import (
     write_text,
 )
 from angler.core.errors import AnglerError
+from angler.core.events import PUBLIC, audience_of
 from angler.core.records import load_record, player_count
 from angler.core.registry import make_game
-from angler.core.state import PUBLIC, State
+from angler.core.state import State
 from angler.core.view import listed
 from angler.play import autosave
 from angler.play.match import Match
@@ -324,7 +325,7 @@ class Session:
         seat = self.last_human if self.last_human >= 0 else self.humans[0]
         events = self.state.view(seat).events
         for event in events[self.shown[seat] :]:
-            if event[0] == PUBLIC:
+            if audience_of(event) == PUBLIC:
                 say("  " + self.game.presentation.describe_event(event, None))
         self.shown[seat] = len(events)
 

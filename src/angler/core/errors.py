@@ -55,3 +55,10 @@ class RecordError(AnglerError):
         where = f"step {step}: " if step else ("header: " if step == 0 else "")
         super().__init__(f"bad record: {where}{message}")
         self.step = step
+
+
+class EventError(AnglerError):
+    """An event's JSON form that does not read back: unknown kind, missing or wrong field."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(f"bad event: {message}")

@@ -91,6 +91,10 @@ class Game(ABC, Generic[S, V]):
     options: ClassVar[tuple[Option, ...]] = ()
     variants: ClassVar[tuple[dict[str, Any], ...]] = ({},)
     """Option sets the conformance suite runs besides the defaults (each at every player count)."""
+    event_types: ClassVar[tuple[type[Any], ...]] = ()
+    """Every kind of event the rules make (the game's ``events.py``): what ``event_from_json``
+    reads back, and what docs/events.md must describe."""
+
     records_outcomes: ClassVar[bool] = False
     """Records store the non-shuffle chance outcomes (Flip & Fish's casts) of every action."""
 

@@ -15,6 +15,7 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from angler.core.events import Event, kind_of
 from angler.core.view import View
 
 if TYPE_CHECKING:
@@ -48,9 +49,11 @@ class Presentation(Generic[V]):
         """A player's view as plain text (terminals, ``angler replay --as``)."""
         return json.dumps(view.as_dict(), ensure_ascii=False, indent=2)
 
-    def describe_event(self, event: tuple[Any, ...], viewer: int | None = None) -> str:
-        """One log event in plain English, from ``viewer``'s seat (None: an onlooker)."""
-        return " ".join(str(item) for item in event[1:])
+    def describe_event(self, event: Event, viewer: int | None = None) -> str:
+        """One event in plain English, from ``viewer``'s seat (None: an onlooker). By default
+        its kind and fields, for a game that has no words of its own yet."""
+        fields = ", ".join(f"{name} {value}" for name, value in event._asdict().items())
+        return f"{kind_of(event)}: {fields}" if fields else kind_of(event)
 
     def menu(self, view: V, legal: Sequence[int]) -> tuple[list[int], str]:
         """What a person is offered from ``legal``: the actions to list (all of them here) and a

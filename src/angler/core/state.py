@@ -16,14 +16,8 @@ from angler.core.view import View, listed
 
 if TYPE_CHECKING:
     from angler.core.chance import Chance
+    from angler.core.events import Event
     from angler.core.game import Game
-
-Event = tuple[Any, ...]
-"""A log entry. ``(seat, action)`` is an action as applied (the record's history); any longer
-entry is an engine event ``(audience, kind, *data)``, audience a seat or PUBLIC for everyone.
-One list holds both so that applying an action appends once."""
-
-PUBLIC = -1
 
 
 V = TypeVar("V", bound=View)
@@ -37,7 +31,8 @@ class State(ABC, Generic[V]):
     FIELDS: ClassVar[Fields] = {
         "game": SHARED,
         "chance": CLONE,
-        "log": COPY,
+        "history": COPY,
+        "events": COPY,
         "_legal_player": reset(-2),  # the legal-action cache starts empty
         "_legal": reset([]),
     }
@@ -45,7 +40,11 @@ class State(ABC, Generic[V]):
 
     game: Game[Any, V]
     chance: Chance
-    log: list[Event]
+    history: list[tuple[int, int]]
+    """Every action applied to this state, in order, as ``(seat, code)``: the record's moves.
+    The state's own list (copy it to keep the moves so far)."""
+    events: list[Event]
+    """What the rules made happen, in order (``core/events.py``); views filter it by seat."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -58,7 +57,8 @@ class State(ABC, Generic[V]):
     def _init_core(self, game: Game[Any, V], chance: Chance) -> None:
         self.game = game
         self.chance = chance
-        self.log = []
+        self.history = []
+        self.events = []
         self._legal_player = -2
         self._legal: list[int] = []
 
@@ -110,13 +110,8 @@ class State(ABC, Generic[V]):
                 raise IllegalActionError("action codes", f"{action!r} is not an action code")
             raise self._why_illegal(player, action)
         self._legal_player = -2
-        self.log.append((player, action))
+        self.history.append((player, action))
         self._apply_action(player, action)
-
-    @property
-    def history(self) -> list[tuple[int, int]]:
-        """Every action applied to this state, in order, as ``(seat, code)``."""
-        return [entry for entry in self.log if len(entry) == 2]
 
     def apply(self, text: str, player: int | None = None) -> None:
         """Apply an action given as its canonical text, for example ``play Y7``."""

@@ -5,19 +5,26 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from angler.core.events import Event, event_to_json
+
 
 @dataclass(frozen=True)
 class View:
-    """Base of every game's view. ``events`` holds the log entries this player may see."""
+    """Base of every game's view. ``events`` holds the events this player may see."""
 
     game: str
     player: int
     players: int
-    events: tuple[tuple[Any, ...], ...]
+    events: tuple[Event, ...]
 
     def as_dict(self) -> dict[str, Any]:
-        """A JSON-ready dictionary of every field."""
-        return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
+        """A JSON-ready dictionary of every field; events in their JSON form (docs/events.md)."""
+        return {
+            f.name: [event_to_json(e) for e in self.events]
+            if f.name == "events"
+            else _plain(getattr(self, f.name))
+            for f in fields(self)
+        }
 
 
 def _plain(value: Any) -> Any:

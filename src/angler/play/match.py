@@ -104,7 +104,7 @@ class Match:
     def play_bots(self, on_step: Step | None = None) -> None:
         """Let the bots play on until a person is to act or the game ends (the one loop,
         ``play/loop.py``); ``on_step(seat, action)`` after each move. Saved once, at the end."""
-        before = len(self.state.log)
+        before = len(self.state.history)
 
         def moved(seat: int, action: int) -> None:
             self.undo_points.clear()  # nobody takes a move back across another player's
@@ -112,7 +112,7 @@ class Match:
                 on_step(seat, action)
 
         play_out(self.state, self.agents, moved)
-        if len(self.state.log) != before:
+        if len(self.state.history) != before:
             self.autosave()
 
     def bot_decision(self, seat: int) -> Callable[[], int]:
@@ -141,7 +141,7 @@ class Match:
         if after.chance.counter != before.chance.counter:
             return False  # a chance event was drawn (every shuffle, cast and die counts one)
         view_before, view_after = before.view(seat), after.view(seat)
-        rng = random.Random(len(before.log))
+        rng = random.Random(len(before.history) + len(before.events))  # fixed by the position
         for _ in range(REVEAL_SAMPLES):
             twin = self.game.search.determinise(view_before, rng)
             twin.chance.seed = rng.getrandbits(62)

@@ -24,11 +24,12 @@ from types import FrameType
 from typing import Any
 
 from angler.core.errors import AnglerError, IllegalActionError, OptionError
+from angler.core.events import PUBLIC, Event, audience_of, event_from_json, event_to_json
 from angler.core.fields import undeclared
 from angler.core.game import Game
 from angler.core.records import Record, parse_record, record_of, replay
 from angler.core.registry import get_game, make_game
-from angler.core.state import Event, State
+from angler.core.state import State
 from angler.core.view import View
 
 MAX_STEPS = 100_000
@@ -88,11 +89,13 @@ def policy(seed: int, purpose: str) -> random.Random:
 # ----- what can be observed about a state -----
 @dataclass(frozen=True)
 class Snapshot:
-    """Everything observable about a state: each seat's view, scores, the log and who decides."""
+    """Everything observable about a state: each seat's view, scores, the history and events,
+    and who decides."""
 
     views: tuple[View, ...]
     scores: tuple[int, ...]
-    log: tuple[Event, ...]
+    history: tuple[tuple[int, int], ...]
+    events: tuple[Event, ...]
     current: tuple[int, ...]
     terminal: bool
 
@@ -106,8 +109,10 @@ class Snapshot:
             parts.append("number of views")
         if self.scores != other.scores:
             parts.append(f"scores {list(self.scores)} vs {list(other.scores)}")
-        if self.log != other.log:
-            parts.append(f"log ({len(self.log)} vs {len(other.log)} entries)")
+        if self.history != other.history:
+            parts.append(f"history ({len(self.history)} vs {len(other.history)} actions)")
+        if self.events != other.events:
+            parts.append(f"events ({len(self.events)} vs {len(other.events)})")
         if self.current != other.current:
             parts.append(f"deciding seats {self.current} vs {other.current}")
         if self.terminal != other.terminal:
@@ -127,7 +132,8 @@ def snapshot(state: State[Any]) -> Snapshot:
     return Snapshot(
         views=tuple(state.view(seat) for seat in range(state.game.players)),
         scores=tuple(state.scores()),
-        log=tuple(state.log),
+        history=tuple(state.history),
+        events=tuple(state.events),
         current=tuple(state.current_players()),
         terminal=state.is_terminal(),
     )
@@ -221,7 +227,8 @@ def _check_action_text(game: Game[Any, Any], code: int, where: str, checked: set
 
 
 def check_views(state: State[Any], where: str = "") -> None:
-    """Each seat's view says whose it is, and is JSON-ready through ``as_dict()``."""
+    """Each seat's view says whose it is, and is JSON-ready through ``as_dict()``; its events
+    are the game's declared ones, public or its own, and read back from their JSON unchanged."""
     game = state.game
     for seat in range(game.players):
         view = state.view(seat)
@@ -237,6 +244,29 @@ def check_views(state: State[Any], where: str = "") -> None:
         except (TypeError, ValueError) as exc:
             raise ConformanceError(f"{where}: seat {seat}'s view is not JSON-ready: {exc}") from exc
         _expect(state.view(seat) == view, f"{where}: two views of one seat differ")
+        _check_events(game, view.events, seat, f"{where}: seat {seat}'s view")
+
+
+def _check_events(game: Game[Any, Any], events: Iterable[Event], seat: int, where: str) -> None:
+    declared = set(game.event_types)
+    for event in events:
+        _expect(
+            type(event) in declared,
+            f"{where}: {event!r} is not one of the game's event_types",
+        )
+        _expect(
+            audience_of(event) in (PUBLIC, seat),
+            f"{where}: holds {event!r}, meant for seat {audience_of(event)} alone",
+        )
+        data = event_to_json(event)
+        try:
+            back = event_from_json(json.loads(json.dumps(data)), game.event_types)
+        except AnglerError as exc:
+            raise ConformanceError(f"{where}: {data} does not read back: {exc}") from exc
+        _expect(
+            type(back) is type(event) and back == event,
+            f"{where}: {event!r} reads back from JSON as {back!r}",
+        )
 
 
 # ----- playing -----
@@ -385,7 +415,9 @@ def check_clone_independence(game: Game[Any, Any], seed: int, points: int = 3) -
         )
         apply_all(other, future, where)
         _expect(
-            other.scores() == state.scores() and other.log == state.log,
+            other.scores() == state.scores()
+            and other.history == state.history
+            and other.events == state.events,
             f"{where}: a second clone given the same actions ends differently",
         )
 

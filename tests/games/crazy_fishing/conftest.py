@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
 from angler.core import IllegalActionError, make_game
+from angler.core.events import Event
 from angler.games.crazy_fishing.cards import ROD
 from angler.games.crazy_fishing.game import CrazyFishingGame
 from angler.games.crazy_fishing.rules import COLLECT, CrazyFishingState
 from angler.games.crazy_fishing.view import describe
+
+E = TypeVar("E")
 
 Step = str | tuple[int, str]
 """An action text for the one seat deciding now, or ``(seat, text)`` for a named seat."""
@@ -93,10 +96,11 @@ class Table:
     def legal(self, state: CrazyFishingState, seat: int) -> list[str]:
         return sorted(self.game.action_to_string(code) for code in state.legal_actions(seat))
 
-    def events(self, state: CrazyFishingState, kind: str) -> list[tuple[Any, ...]]:
-        return [entry for entry in state.log if len(entry) > 2 and entry[1] == kind]
+    def events(self, state: CrazyFishingState, kind: type[E]) -> list[E]:
+        """The events of one type, in order."""
+        return [event for event in state.events if type(event) is kind]
 
-    def say(self, event: tuple[Any, ...], viewer: int | None = None) -> str:
+    def say(self, event: Event, viewer: int | None = None) -> str:
         return describe(event, self.game.cards, viewer)
 
     def where(self, state: CrazyFishingState) -> dict[int, tuple[int, int]]:
@@ -117,7 +121,7 @@ class Table:
         """Every seat's view, every rules field, the log and the chance counter."""
         views = tuple(state.view(seat) for seat in range(self.players))
         fields = repr(tuple(getattr(state, name) for name in STATE_FIELDS))
-        return views, fields, tuple(state.log), state.chance.counter
+        return views, fields, tuple(state.history), tuple(state.events), state.chance.counter
 
     def assert_illegal(self, state: CrazyFishingState, text: str, seat: int) -> IllegalActionError:
         """``text`` by ``seat`` raises IllegalActionError and leaves the state unchanged."""

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from angler.games.crazy_fishing.events import Caught, Flip, TieBreak
 from angler.games.crazy_fishing.rules import CHOOSE, SPLIT
 from angler.games.crazy_fishing.scoring import pile_score
 
@@ -36,7 +37,7 @@ def test_example_catch_order_ernesto_tomas_elena(table3: Table) -> None:
     assert state.bait_value(ERNESTO, state.catch_baits(ERNESTO)) == 4
     assert state.bait_value(ELENA, state.catch_baits(ELENA)) == 6
     assert state.order == [ELENA, ERNESTO, TOMAS]
-    assert table3.events(state, "tie-break") == []  # the baits broke the tie
+    assert table3.events(state, TieBreak) == []  # the baits broke the tie
     assert state.current_players() == (ELENA,) and state.phase == CHOOSE
 
 
@@ -74,10 +75,10 @@ def test_example_ernesto_super_fast_reel(table3: Table) -> None:
     assert state.order == [ERNESTO, ELENA, TOMAS]
     table3.run(state, "fish 0", "fish 2")  # F2#1 (size 2), then F5#1 (size 5)
     assert state.phase == SPLIT
-    flips = table3.events(state, "flip")
+    flips = table3.events(state, Flip)
     assert table3.say(flips[0]) == "Player 1 flips fish 2, fish 5"
     table3.run(state, "split B3#1")  # the baits for the first fish; the rest go to the second
-    caught = [(table3.name(e[3]), e[4]) for e in table3.events(state, "caught")]
+    caught = [(table3.name(e.fish), e.bait) for e in table3.events(state, Caught)]
     assert caught == [("F2#1", 3), ("F5#1", 7)]
     assert table3.pile(state, ERNESTO) == ["F2#1", "F5#1"]
     assert table3.names(state.bait_discard) == ["B3+#1", "B3#1", "B4#1"]

@@ -17,6 +17,26 @@ import pytest
 from angler.core import AnglerError, IllegalActionError, OptionError, make_game
 from angler.games.crazy_fishing import actions as act
 from angler.games.crazy_fishing.cards import BAIT, FISH, ROD
+from angler.games.crazy_fishing.events import (
+    Bream,
+    Cast,
+    Caught,
+    DeckRebuilt,
+    Draw,
+    Drew,
+    GameEnd,
+    GotAway,
+    GotAwayBeside,
+    Order,
+    PeekFace,
+    Puffer,
+    Released,
+    Reveal,
+    RoundEnd,
+    SeaShuffled,
+    SitsOut,
+    TieBreak,
+)
 from angler.games.crazy_fishing.rules import (
     CAST,
     CHOOSE,
@@ -173,14 +193,14 @@ def test_cast_is_secret_until_the_reveal(table3: Table) -> None:
     assert other.casts == (0, 0, 0)
     assert other.my_cast == 0
     assert other.rods_held == before.rods_held and other.baits_held == before.baits_held
-    assert not [e for e in other.events if e[1] == "cast"]
+    assert not [e for e in other.events if isinstance(e, Cast)]
     assert other.cast_done == (True, False, False)  # that seat 1 has cast is no secret
     mine = state.view(0)
     assert mine.my_cast == mask and mine.casts == (0, 0, 0)
-    assert [e for e in mine.events if e[1] == "cast"] == [(0, "cast", 0, mask)]
+    assert [e for e in mine.events if isinstance(e, Cast)] == [Cast(0, mask)]
     table3.run(state, (1, "cast R4#1 B4#2"), (2, "cast R5#1 B5#1"))
     assert state.view(1).casts[0] == mask  # revealed to all
-    assert (-1, "reveal", 0, mask) in state.view(2).events
+    assert Reveal(0, mask) in state.view(2).events
 
 
 def test_cast_at_least_one_rod_and_one_bait(table2: Table) -> None:
@@ -202,8 +222,8 @@ def test_reveal_turns_the_casts_over(table2: Table) -> None:
     table2.cast_all(state, "cast R3#1 B3#1", "cast R1#1 B1#1")
     assert table2.hand(state, 0) == ["B4#1"]  # the cards cast left the hand
     assert table2.hand(state, 1) == []
-    reveals = table2.events(state, "reveal")
-    assert [(e[0], e[2]) for e in reveals] == [(-1, 0), (-1, 1)]
+    reveals = table2.events(state, Reveal)
+    assert [e.seat for e in reveals] == [0, 1]
     assert table2.say(reveals[0]) == "Player 1 reveals rod 3, bait 3"
 
 
@@ -216,9 +236,7 @@ def test_catch_order_fastest_rod_first(table3: Table) -> None:
     table3.cast_all(state, "cast R2#1 B6", "cast R6#1 B1#1", "cast R4#1 B3#1")
     assert state.order == [1, 2, 0]
     assert state.current_players() == (1,)
-    assert (
-        table3.say(table3.events(state, "order")[0]) == "Catch order: Player 2, Player 3, Player 1"
-    )
+    assert table3.say(table3.events(state, Order)[0]) == "Catch order: Player 2, Player 3, Player 1"
 
 
 def test_catch_order_speed_tie_best_bait_first(table3: Table) -> None:
@@ -226,7 +244,7 @@ def test_catch_order_speed_tie_best_bait_first(table3: Table) -> None:
     state = table3.setup(hands, SEA7)
     table3.cast_all(state, "cast R4#1 B3#1", "cast R4#2 B5#1", "cast R1#1 B6")
     assert state.order == [1, 0, 2]
-    assert table3.events(state, "tie-break") == []
+    assert table3.events(state, TieBreak) == []
 
 
 def test_catch_order_still_tied_turn_up_rods(table2: Table) -> None:
@@ -235,7 +253,7 @@ def test_catch_order_still_tied_turn_up_rods(table2: Table) -> None:
     table2.cast_all(state, "cast R4#1 B3#1", "cast R4#2 B3#2")
     # Seat 0 turns up R2#1, seat 1 R5#1: seat 1 goes first.
     assert state.order == [1, 0]
-    turned = [(e[2], table2.name(e[3])) for e in table2.events(state, "tie-break")]
+    turned = [(e.seat, table2.name(e.rod)) for e in table2.events(state, TieBreak)]
     assert turned == [(0, "R2#1"), (1, "R5#1")]
     assert table2.names(state.rod_discard) == ["R2#1", "R5#1"]
     assert table2.names(state.rod_deck) == ["R6#1"]
@@ -289,7 +307,7 @@ def test_bite_fish_gets_away_face_down_in_the_same_place(table2: Table) -> None:
     assert table2.pile(state, 0) == []
     assert table2.sea(state) == SEA7
     assert table2.where(state) == where
-    [got_away] = table2.events(state, "got-away")
+    [got_away] = table2.events(state, GotAway)
     assert table2.say(got_away) == "Fish 4 gets away from Player 1 (bait 3)"
     assert "fish 1" in table2.legal(state, 1)  # still in the sea, still uncovered
 
@@ -337,11 +355,10 @@ def test_collect_one_card_per_decision_from_either_deck(table2: Table) -> None:
         table2.run(state, f"draw {deck}")
     cards = table2.game.cards
     assert sorted(cards.kind[c] for c in state.hands[0]) == [ROD] * 3 + [BAIT] * 3
-    assert len(table2.events(state, "drew")) == 5  # each card drawn, the drawer's own
-    others = [e for e in state.view(1).events if e[1] in ("draw", "drew")]
+    assert len(table2.events(state, Drew)) == 5  # each card drawn, the drawer's own
+    others = [e for e in state.view(1).events if isinstance(e, Draw | Drew)]
     assert others == [
-        (-1, "draw", 0, 1 if deck == "bait" else 0)
-        for deck in ("rod", "bait", "rod", "rod", "bait")
+        Draw(0, 1 if deck == "bait" else 0) for deck in ("rod", "bait", "rod", "rod", "bait")
     ]  # the others see only the deck
     assert state.current_player() == 1
 
@@ -357,7 +374,7 @@ def test_collect_any_mix_even_six_rods(table2: Table) -> None:
     assert state.round == 2
     assert state.legal_actions(0) == []  # no bait: seat 0 cannot cast
     assert state.current_players() == (1,)
-    assert table2.say(table2.events(state, "sits-out")[-1]) == (
+    assert table2.say(table2.events(state, SitsOut)[-1]) == (
         "Player 1 sits out this round (no rod or no bait to cast)"
     )
 
@@ -367,7 +384,7 @@ def test_collect_rebuilds_an_empty_deck_from_its_discard(table2: Table) -> None:
     play_round(table2, state, ["cast R4#1 B6", "cast R1#1 B1#2"], [1, 5])
     assert state.rod_deck == [] and table2.names(state.rod_discard) == ["R4#1", "R1#1"]
     table2.run(state, "draw rod")
-    assert table2.events(state, "deck-rebuilt") == [(-1, "deck-rebuilt", ROD)]
+    assert table2.events(state, DeckRebuilt) == [DeckRebuilt(ROD)]
     assert state.rod_discard == []
     assert len(state.rod_deck) == 1
     assert {table2.name(state.hands[0][0]), table2.name(state.rod_deck[0])} == {"R4#1", "R1#1"}
@@ -384,7 +401,7 @@ def test_end_after_a_round_with_five_or_fewer_fish(table2: Table) -> None:
     table2.finish_collect(state)
     assert state.is_terminal() and state.phase == GAME_OVER
     assert state.current_players() == ()
-    assert table2.events(state, "round-end") == [(-1, "round-end", 1, 5)]
+    assert table2.events(state, RoundEnd) == [RoundEnd(1, 5)]
 
 
 def test_end_not_while_six_fish_are_left(table2: Table) -> None:
@@ -442,7 +459,7 @@ def test_scoring_highest_score_wins(table2: Table) -> None:
     assert state.is_terminal()
     assert state.scores() == [0 + 1 + 4, 3 + 1]  # two boots give 1
     assert state.winners() == [0]
-    assert table2.say(table2.events(state, "game-end")[0]) == "Game over: Player 1 wins with 5"
+    assert table2.say(table2.events(state, GameEnd)[0]) == "Game over: Player 1 wins with 5"
 
 
 # ---------------------------------------------------------------- Special rods
@@ -507,7 +524,7 @@ def test_fish_finder_looks_before_choosing(table2: Table) -> None:
     table2.run(state, "peek 6")
     assert state.phase == CHOOSE
     assert state.view(0).sea[6][5] == table2.id("F7#1")
-    [face] = [e for e in state.view(0).events if e[1] == "peek-face"]
+    [face] = [e for e in state.view(0).events if isinstance(e, PeekFace)]
     assert table2.say(face, viewer=0) == "You see fish 7 at spot 6"
 
 
@@ -539,7 +556,7 @@ def test_most_tempting_bait_catches_any_fish(table2: Table) -> None:
     table2.cast_all(state, "cast R4#1 Tempting#1", "cast R1#1 B1#1")
     table2.run(state, "fish 1")
     assert table2.pile(state, 0) == ["Monster12"]
-    assert "infinite bait" in table2.say(table2.events(state, "caught")[0])
+    assert "infinite bait" in table2.say(table2.events(state, Caught)[0])
 
 
 def covered_sea(table: Table) -> tuple[list[str], list[list[int]]]:
@@ -564,7 +581,7 @@ def test_bait_bucket_covered_fish_that_gets_away_lies_beside_the_sea(table2: Tab
     table2.run(state, "fish 2")  # F5#1, covered, bait 2: it gets away
     assert table2.sea(state)[2] is None
     assert table2.names(state.beside) == ["F5#1"]
-    assert table2.say(table2.events(state, "got-away-beside")[0]) == (
+    assert table2.say(table2.events(state, GotAwayBeside)[0]) == (
         "Fish 5 gets away and lies beside the sea (bait 2)"
     )
     assert "fish beside F5#1" in table2.legal(state, 1)  # any other player may try it
@@ -576,23 +593,23 @@ def test_turbulent_bait_before_the_catch(table2: Table) -> None:
     assert state.phase == TURBULENT
     assert table2.legal(state, 0) == ["turbulent after", "turbulent before"]
     table2.run(state, "turbulent before")
-    assert len(table2.events(state, "sea-shuffled")) == 1
+    assert len(table2.events(state, SeaShuffled)) == 1
     assert state.phase == CHOOSE
     assert sorted(table2.names(state.sea_fish())) == sorted(SEA7)
     assert table2.where(state) != {spot: (spot * 100, 0) for spot in range(7)}  # thrown anew
     table2.run(state, f"fish {state.free_spots()[0]}")
-    assert len(table2.events(state, "sea-shuffled")) == 1  # no second shuffle
+    assert len(table2.events(state, SeaShuffled)) == 1  # no second shuffle
 
 
 def test_turbulent_bait_after_the_catch(table2: Table) -> None:
     state = table2.setup([["R4#1", "Turbulent#1"], ["R1#1", "B1#1"]], SEA7)
     table2.cast_all(state, "cast R4#1 Turbulent#1", "cast R1#1 B1#1")
     table2.run(state, "turbulent after")
-    assert table2.events(state, "sea-shuffled") == []
+    assert table2.events(state, SeaShuffled) == []
     assert table2.sea(state) == SEA7  # choose from the sea as it lies
     table2.run(state, "fish 0")  # F2#1 with bait 2
-    kinds = [e[1] for e in state.log if len(e) > 2]
-    assert kinds.index("caught") < kinds.index("sea-shuffled")
+    kinds = [type(e) for e in state.events]
+    assert kinds.index(Caught) < kinds.index(SeaShuffled)
     assert table2.pile(state, 0) == ["F2#1"]
     assert sorted(table2.names(state.sea_fish())) == sorted(SEA7[1:])
     assert state.current_player() == 1
@@ -630,7 +647,7 @@ def test_golden_fish_adds_2_to_your_bait(oos2: Table) -> None:
     assert state.order == [0, 1]  # speed tie: bait 3 + 2 beats bait 4
     oos2.run(state, "fish 2")  # size 5
     assert oos2.pile(state, 0) == ["GoldenFish#1", "F5#1"]
-    assert oos2.say(oos2.events(state, "caught")[0]) == "Player 1 catches fish 5 with bait 5"
+    assert oos2.say(oos2.events(state, Caught)[0]) == "Player 1 catches fish 5 with bait 5"
 
 
 def test_pair_of_fish_try_another_fish_with_the_same_cards(oos2: Table) -> None:
@@ -666,9 +683,9 @@ def test_sustainable_fishing_releases_the_biggest_fish_of_the_round(oos2: Table)
     oos2.run(state, "fish 7")  # seat 1 catches Sustainable
     assert oos2.pile(state, 0) == ["F7#2"]  # F7#2 came in an earlier round: kept
     assert oos2.pile(state, 1) == ["Sustainable"]
-    assert oos2.events(state, "released") == [(-1, "released", 0, oos2.id("F6#1"))]
+    assert oos2.events(state, Released) == [Released(0, oos2.id("F6#1"))]
     assert "F6#1" in oos2.names(state.sea_fish())
-    assert len(oos2.events(state, "sea-shuffled")) == 1
+    assert len(oos2.events(state, SeaShuffled)) == 1
     assert not any(state.sea_known)
 
 
@@ -684,7 +701,7 @@ def test_smart_bream_shows_every_uncovered_fish(oos2: Table) -> None:
     faces = {spot: face for spot, *_, face in state.view(1).sea}
     assert faces == {0: -1, 1: oos2.id("F4#1"), 2: oos2.id("F5#1"), 3: oos2.id("F3#1")}
     assert oos2.where(state) == {s: xy for s, xy in where.items() if s != 4}  # same places
-    assert oos2.say(oos2.events(state, "bream")[0]) == (
+    assert oos2.say(oos2.events(state, Bream)[0]) == (
         "Smart Bream shows fish 4 at spot 1, fish 5 at spot 2, fish 3 at spot 3"
     )
 
@@ -696,7 +713,7 @@ def test_useless_fish_takes_2_from_your_bait(oos2: Table) -> None:
     oos2.cast_all(state, "cast R4#1 B6", "cast R1#1 B1#2")
     oos2.run(state, "fish 2")  # size 5, bait 6 - 2
     assert oos2.pile(state, 0) == ["UselessFish"]
-    assert oos2.say(oos2.events(state, "got-away")[0]) == "Fish 5 gets away from Player 1 (bait 4)"
+    assert oos2.say(oos2.events(state, GotAway)[0]) == "Fish 5 gets away from Player 1 (bait 4)"
 
 
 def test_puffer_fish_each_player_discards_the_fastest_rod(oos3: Table) -> None:
@@ -713,7 +730,7 @@ def test_puffer_fish_each_player_discards_the_fastest_rod(oos3: Table) -> None:
     assert oos3.hand(state, 0) == ["B1#1", "R2#1"]
     assert oos3.hand(state, 1) == ["R3#1"]
     assert oos3.hand(state, 2) == ["B2#1"]
-    assert [(e[2], oos3.name(e[3])) for e in oos3.events(state, "puffer")] == [
+    assert [(e.seat, oos3.name(e.rod)) for e in oos3.events(state, Puffer)] == [
         (0, "R5#1"),
         (1, "R6#1"),
     ]

@@ -16,6 +16,22 @@ from typing import TYPE_CHECKING
 import pytest
 
 from angler.games.crazy_fishing.cards import BAIT, DEFAULT_CARDS, FISH, INFINITE, ROD, load_cards
+from angler.games.crazy_fishing.events import (
+    Caught,
+    DeckRebuilt,
+    GotAway,
+    NobodyCasts,
+    NoPeek,
+    NoRetry,
+    Peek,
+    PeekFace,
+    Puffer,
+    Released,
+    RoundEnd,
+    SeaShuffled,
+    SitsOut,
+    TieBreak,
+)
 from angler.games.crazy_fishing.rules import CAST, CHOOSE, GAME_OVER, PEEK, RETRY, TURBULENT
 from angler.games.crazy_fishing.scoring import pile_score
 
@@ -186,7 +202,7 @@ def test_ruling_no_legal_cast_sits_out(oos3: Table, hand: list[str], pile: list[
     state = oos3.setup(hands, SEA9, piles=[pile, [], []])
     assert state.legal_actions(0) == []
     assert state.current_players() == (1, 2)
-    assert (-1, "sits-out", 0) in state.log
+    assert SitsOut(0) in state.events
     assert state.view(1).sits_out == (True, False, False)
     oos3.cast_all(state, None, "cast R1#2 B1#2", "cast R2#1 B2#1")
     assert state.order == [2, 1]  # the round goes on without seat 0
@@ -195,7 +211,7 @@ def test_ruling_no_legal_cast_sits_out(oos3: Table, hand: list[str], pile: list[
 def test_ruling_nobody_can_cast_ends_the_game(table2: Table) -> None:
     state = table2.setup([["R3#1", "R4#1"], ["B3#1"]], SEA9, piles=[["F4#3"], []])
     assert state.phase == GAME_OVER and state.is_terminal()
-    assert table2.events(state, "nobody-casts") == [(-1, "nobody-casts", 1)]
+    assert table2.events(state, NobodyCasts) == [NobodyCasts(1)]
     assert state.scores() == [4, 0]
 
 
@@ -208,7 +224,7 @@ def test_ruling_tie_break_repeats_until_broken(table3: Table) -> None:
     state = table3.setup(hands, SEA7, rod_deck=rod_deck)
     table3.cast_all(state, "cast R4#1 B3#1", "cast R1#1 B1#1", "cast R4#2 B3#2")
     # Seats 0 and 2 tie on speed and bait; both turn up a 3, then seat 0 a 5, seat 2 a 2.
-    turned = [(e[2], table3.name(e[3])) for e in table3.events(state, "tie-break")]
+    turned = [(e.seat, table3.name(e.rod)) for e in table3.events(state, TieBreak)]
     assert turned == [(0, "R3#1"), (2, "R3#2"), (0, "R5#1"), (2, "R2#1")]
     assert state.order == [0, 2, 1]
     assert table3.names(state.rod_discard) == ["R3#1", "R3#2", "R5#1", "R2#1"]
@@ -221,10 +237,10 @@ def test_ruling_tie_break_rebuilds_the_rod_deck(table2: Table) -> None:
     # The set-up format has no discard piles: this one is set directly.
     state.rod_discard = table2.ids(["R2#1", "R6#1"])
     table2.cast_all(state, "cast R4#1 B3#1", "cast R4#2 B3#2")
-    assert (-1, "deck-rebuilt", ROD) in state.log
-    turned = {table2.name(e[3]) for e in table2.events(state, "tie-break")}
+    assert DeckRebuilt(ROD) in state.events
+    turned = {table2.name(e.rod) for e in table2.events(state, TieBreak)}
     assert turned == {"R2#1", "R6#1"}
-    first = next(e[2] for e in table2.events(state, "tie-break") if table2.name(e[3]) == "R6#1")
+    first = next(e.seat for e in table2.events(state, TieBreak) if table2.name(e.rod) == "R6#1")
     assert state.order[0] == first
     assert sorted(table2.names(state.rod_discard)) == ["R2#1", "R6#1"]
 
@@ -234,7 +250,7 @@ def test_ruling_tie_break_without_rods_goes_by_seat(table3: Table) -> None:
     state = table3.setup(hands, SEA7, rod_deck=[])
     table3.cast_all(state, "cast R4#1 B3#1", "cast R6#1 B1#1", "cast R4#2 B3#2")
     assert state.order == [1, 0, 2]
-    assert [e[3] for e in table3.events(state, "tie-break")] == [-1, -1]
+    assert [e.rod for e in table3.events(state, TieBreak)] == [-1, -1]
 
 
 # ---------------------------------------------------------------- 8. Turbulent Bait
@@ -247,7 +263,7 @@ def test_ruling_turbulent_choice_comes_before_the_peeks(table2: Table) -> None:
     assert state.phase == TURBULENT
     table2.run(state, "turbulent before")
     assert state.phase == PEEK  # the shuffle came first: the look is at the new sea
-    assert len(table2.events(state, "sea-shuffled")) == 1
+    assert len(table2.events(state, SeaShuffled)) == 1
     table2.run(state, "peek 0")
     assert state.phase == CHOOSE
     assert faces(table2, state, 0)[0] is not None
@@ -260,7 +276,7 @@ def test_ruling_several_turbulent_baits_shuffle_once(table2: Table) -> None:
     table2.run(state, "turbulent after")  # one choice for the lot
     assert state.phase == CHOOSE
     table2.run(state, "fish 0")
-    assert len(table2.events(state, "sea-shuffled")) == 1
+    assert len(table2.events(state, SeaShuffled)) == 1
     assert state.current_player() == 1
 
 
@@ -276,9 +292,9 @@ def test_ruling_fish_finder_may_look_at_a_covered_fish(table3: Table) -> None:
     assert faces(table3, state, 0)[0] == "F2#1"  # only the peeker sees the face
     assert faces(table3, state, 1)[0] is None and faces(table3, state, 2)[0] is None
     assert state.view(1).peeked[0] == (0,)  # which spot was looked at is public
-    hidden = [e for e in state.view(1).events if e[1] == "peek-face"]
+    hidden = [e for e in state.view(1).events if isinstance(e, PeekFace)]
     assert hidden == []
-    assert table3.say(table3.events(state, "peek")[0]) == (
+    assert table3.say(table3.events(state, Peek)[0]) == (
         "Player 1 looks at sea spot 0 with a Fish Finder"
     )
     assert "fish 0" not in table3.legal(state, 0)  # looking is not catching: still covered
@@ -289,7 +305,7 @@ def test_ruling_fish_finder_is_optional(table2: Table) -> None:
     table2.cast_all(state, "cast Finder#1 B4#1", "cast R1#1 B1#1")
     table2.run(state, "skip")
     assert state.phase == CHOOSE and state.peeked[0] == []
-    assert table2.events(state, "no-peek") == [(-1, "no-peek", 0)]
+    assert table2.events(state, NoPeek) == [NoPeek(0)]
 
 
 def test_ruling_fish_finder_looks_forgotten_when_the_sea_is_shuffled(table2: Table) -> None:
@@ -325,7 +341,7 @@ def test_ruling_reel_with_one_choosable_fish_is_one_catch(table2: Table) -> None
     table2.run(state, "fish 1")  # nothing else can be chosen: one catch, every bait (4)
     assert state.current_player() == 1
     assert table2.pile(state, 0) == ["F4#1"]
-    assert [(table2.name(e[3]), e[4]) for e in table2.events(state, "caught")] == [("F4#1", 4)]
+    assert [(table2.name(e.fish), e.bait) for e in table2.events(state, Caught)] == [("F4#1", 4)]
 
 
 def test_ruling_reel_golden_fish_counts_for_each_catch(oos2: Table) -> None:
@@ -334,7 +350,7 @@ def test_ruling_reel_golden_fish_counts_for_each_catch(oos2: Table) -> None:
     oos2.cast_all(state, "cast Reel#1 R3#1 B1+#1 B1#1", "cast R1#1 B1#2")
     oos2.run(state, "fish 0", "fish 3", "split B1#1")  # sizes 2 and 3, baits 1 + 2 each
     assert oos2.pile(state, 0) == ["GoldenFish#1", "F2#1", "F3#1"]
-    assert [e[4] for e in oos2.events(state, "caught")] == [3, 3]
+    assert [e.bait for e in oos2.events(state, Caught)] == [3, 3]
 
 
 def test_ruling_reel_useless_fish_counts_for_each_catch(oos2: Table) -> None:
@@ -343,8 +359,8 @@ def test_ruling_reel_useless_fish_counts_for_each_catch(oos2: Table) -> None:
     oos2.cast_all(state, "cast Reel#1 R3#1 B3+#1 B3#1", "cast R1#1 B1#2")
     oos2.run(state, "fish 5", "fish 0", "split B3#1")  # sizes 1 and 2, baits 3 - 2 each
     assert oos2.pile(state, 0) == ["UselessFish", "F1#1"]
-    assert [e[4] for e in oos2.events(state, "caught")] == [1]
-    assert [e[4] for e in oos2.events(state, "got-away")] == [1]
+    assert [e.bait for e in oos2.events(state, Caught)] == [1]
+    assert [e.bait for e in oos2.events(state, GotAway)] == [1]
 
 
 # ---------------------------------------------------------------- 11. Most Tempting Bait
@@ -354,7 +370,7 @@ def test_ruling_two_most_tempting_baits_tie(table2: Table) -> None:
     hands = [["R4#1", "Tempting#1"], ["R4#2", "Tempting#2"]]
     state = table2.setup(hands, SEA7, rod_deck=["R1#1", "R6#1"])
     table2.cast_all(state, "cast R4#1 Tempting#1", "cast R4#2 Tempting#2")
-    assert [e[2] for e in table2.events(state, "tie-break")] == [0, 1]
+    assert [e.seat for e in table2.events(state, TieBreak)] == [0, 1]
     assert state.order == [1, 0]  # seat 1 turned up the 6
 
 
@@ -420,7 +436,7 @@ def test_ruling_sustainable_fishing_tie_releases_the_first_caught(oos3: Table) -
     state = oos3.setup(hands, ["F4#1", "F4#2", "F1#1", "F2#1", "Sustainable", "F3#1"])
     oos3.cast_all(state, "cast R6#1 B4#1", "cast R5#1 B4#2", "cast R1#1 B2#1")
     oos3.run(state, "fish 1", "fish 0", "fish 4")  # F4#2, then F4#1, then Sustainable
-    assert oos3.events(state, "released") == [(-1, "released", 0, oos3.id("F4#2"))]
+    assert oos3.events(state, Released) == [Released(0, oos3.id("F4#2"))]
     assert oos3.pile(state, 0) == [] and oos3.pile(state, 1) == ["F4#1"]
 
 
@@ -429,7 +445,7 @@ def test_ruling_sustainable_fishing_may_release_itself(oos2: Table) -> None:
     state = oos2.setup(hands, ["F1#1", "Sustainable", "F5#1", "F6#1", "F7#1"])
     oos2.cast_all(state, "cast R6#1 B1#1", "cast R1#1 B2#1")
     oos2.run(state, "fish 0", "fish 1")  # F1#1, then Sustainable (size 2): the biggest
-    assert oos2.events(state, "released") == [(-1, "released", 1, oos2.id("Sustainable"))]
+    assert oos2.events(state, Released) == [Released(1, oos2.id("Sustainable"))]
     assert oos2.pile(state, 0) == ["F1#1"] and oos2.pile(state, 1) == []
     assert "Sustainable" in oos2.names(state.sea_fish())
 
@@ -461,7 +477,7 @@ def test_ruling_puffer_fish_no_rod_discards_nothing(oos3: Table) -> None:
     oos3.cast_all(state, "cast R4#1 B4#1", "cast R1#1 B1#2", "cast R1#2 B1#3")
     oos3.run(state, "fish 7")
     # Seats 0 and 1 hold no rod after casting: only seat 2 discards.
-    assert [(e[2], oos3.name(e[3])) for e in oos3.events(state, "puffer")] == [(2, "R3#1")]
+    assert [(e.seat, oos3.name(e.rod)) for e in oos3.events(state, Puffer)] == [(2, "R3#1")]
     assert oos3.hand(state, 0) == ["B1#1"]
     assert oos3.hand(state, 1) == ["B2#1", "B3#1"]
     assert oos3.hand(state, 2) == []
@@ -477,7 +493,7 @@ def test_ruling_pair_of_fish_retry_is_optional(oos2: Table) -> None:
     assert state.phase == RETRY and state.retry_bait == 4
     oos2.run(state, "skip")
     assert oos2.pile(state, 0) == ["PairOfFish"]
-    assert oos2.events(state, "no-retry") == [(-1, "no-retry", 0)]
+    assert oos2.events(state, NoRetry) == [NoRetry(0)]
     assert state.current_player() == 1
 
 
@@ -486,7 +502,7 @@ def test_ruling_pair_of_fish_same_bait_total(oos2: Table) -> None:
     oos2.cast_all(state, "cast R4#1 B4#1", "cast R1#1 B1#2")
     oos2.run(state, "fish 7", "fish 2")  # the second try: size 5 against the same bait 4
     assert oos2.pile(state, 0) == ["PairOfFish"]
-    assert oos2.say(oos2.events(state, "got-away")[0]) == "Fish 5 gets away from Player 1 (bait 4)"
+    assert oos2.say(oos2.events(state, GotAway)[0]) == "Fish 5 gets away from Player 1 (bait 4)"
 
 
 # ---------------------------------------------------------------- 19. Limited duration
@@ -643,7 +659,7 @@ def test_ruling_end_check_counts_fish_beside_the_sea(table2: Table) -> None:
     assert len(state.sea_fish()) == 5 and len(state.beside) == 1
     table2.finish_collect(state)
     assert not state.is_terminal()  # 5 in the sea + 1 beside it = 6
-    assert table2.events(state, "round-end") == [(-1, "round-end", 1, 6)]
+    assert table2.events(state, RoundEnd) == [RoundEnd(1, 6)]
     assert state.round == 2
 
 
@@ -656,10 +672,10 @@ def test_ruling_reel_places_both_fish_before_instant_effects(oos2: Table) -> Non
     oos2.cast_all(state, "cast Reel#1 R3#1 B3+#1 B6", "cast R1#1 B1#2")
     oos2.run(state, "fish 7", "fish 4", "split B3+#1")  # Sustainable with 3, F6#1 with 6
     # Both were placed first, so the biggest fish of the round is F6#1, caught second.
-    assert oos2.events(state, "released") == [(-1, "released", 0, oos2.id("F6#1"))]
+    assert oos2.events(state, Released) == [Released(0, oos2.id("F6#1"))]
     assert oos2.pile(state, 0) == ["Sustainable"]
-    kinds = [e[1] for e in state.log if len(e) > 2]
-    assert kinds.index("released") > max(i for i, k in enumerate(kinds) if k == "caught")
+    kinds = [type(e) for e in state.events]
+    assert kinds.index(Released) > max(i for i, k in enumerate(kinds) if k is Caught)
 
 
 # ---------------------------------------------------------------- Found while testing

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
 from angler.core import IllegalActionError, make_game
+from angler.core.events import Event
+from angler.games.fishing.events import Trick
 from angler.games.fishing.game import FishingGame
 from angler.games.fishing.rules import FishingState
 from angler.games.fishing.view import describe
+
+E = TypeVar("E")
 
 Step = str | tuple[int, str]
 """An action text for the one seat deciding now, or ``(seat, text)`` for a named seat."""
@@ -53,14 +57,15 @@ class Table:
     def legal(self, state: FishingState, seat: int) -> list[str]:
         return sorted(self.game.action_to_string(code) for code in state.legal_actions(seat))
 
-    def events(self, state: FishingState, kind: str) -> list[tuple[Any, ...]]:
-        return [entry for entry in state.log if len(entry) > 2 and entry[1] == kind]
+    def events(self, state: FishingState, kind: type[E]) -> list[E]:
+        """The events of one type, in order."""
+        return [event for event in state.events if type(event) is kind]
 
     def tricks(self, state: FishingState) -> list[tuple[int, list[str]]]:
         """Each finished trick's catcher and the cards left for them, in order."""
-        return [(e[2], sorted(self.names(e[4]))) for e in self.events(state, "trick")]
+        return [(e.seat, sorted(self.names(e.cards))) for e in self.events(state, Trick)]
 
-    def say(self, event: tuple[Any, ...], viewer: int | None = None) -> str:
+    def say(self, event: Event, viewer: int | None = None) -> str:
         return describe(event, self.game.cards, viewer)
 
     def snapshot(self, state: FishingState) -> tuple[Any, ...]:
@@ -68,7 +73,7 @@ class Table:
         views = tuple(state.view(seat) for seat in range(self.players))
         piles = (state.hands, state.stock, state.ocean, state.fisher, state.trick)
         hidden = repr((piles, state.pass_choice, state.pending, state.remaining, state.score))
-        return views, hidden, tuple(state.log), state.chance.counter
+        return views, hidden, tuple(state.history), tuple(state.events), state.chance.counter
 
     def assert_illegal(self, state: FishingState, text: str, seat: int) -> IllegalActionError:
         """``text`` by ``seat`` raises IllegalActionError and leaves the state unchanged."""

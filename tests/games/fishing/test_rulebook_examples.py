@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from angler.games.fishing.events import Draws, RoundEnd, Trick
+
 if TYPE_CHECKING:
     from tests.games.fishing.conftest import Table
 
@@ -75,7 +77,7 @@ def test_example_angelika_sabine_hedwig_nicole_trick(table4: Table) -> None:
     assert table4.fisher(state, HEDWIG) == ["P2", "Y10", "Y3", "Y7"]
     assert all(state.fisher[seat] == [] for seat in (ANGELIKA, SABINE, NICOLE))
     assert state.current_players() == (HEDWIG,)
-    [trick] = table4.events(state, "trick")
+    [trick] = table4.events(state, Trick)
     assert table4.say(trick) == (
         "Player 3 catches the trick with yellow 10 (yellow 7, yellow 3, yellow 10, purple 2)"
     )
@@ -86,8 +88,8 @@ def test_example_round_two_draws(table4: Table) -> None:
     Sabine 4, so Sabine draws 5 cards from the ocean stack first, then Nicole and Hedwig 1 each."""
     state = play_round_one(table4)
     assert state.round == 2
-    [round_end] = table4.events(state, "round-end")
-    assert round_end[3] == (16, 4, 8, 8)  # the cards each caught in round 1
+    [round_end] = table4.events(state, RoundEnd)
+    assert round_end.points == (16, 4, 8, 8)  # the cards each caught in round 1
     assert [len(hand) for hand in state.hands] == [9, 9, 9, 9]
 
     # Angelika keeps the other 7 of her 16 cards in her stockroom; the others drew all of theirs.
@@ -99,8 +101,8 @@ def test_example_round_two_draws(table4: Table) -> None:
 
     # Sabine needs 5, draws them first; Nicole and Hedwig tie on 1, and Nicole played earlier in
     # the former trick (she led it), so she draws before Hedwig.
-    [draws] = table4.events(state, "draws")
-    assert draws[3] == (SABINE, NICOLE, HEDWIG)
+    [draws] = table4.events(state, Draws)
+    assert draws.order == (SABINE, NICOLE, HEDWIG)
     assert table4.say(draws) == (
         "Draws: Player 2 draws 5 cards from the ocean; Player 4 draws 1 card from the ocean; "
         "Player 3 draws 1 card from the ocean"
@@ -122,8 +124,8 @@ def test_example_round_two_draws(table4: Table) -> None:
 
 def test_example_hedwig_caught_8_cards_records_8_points(table4: Table) -> None:
     state = play_round_one(table4)
-    [round_end] = table4.events(state, "round-end")
-    assert round_end[3][HEDWIG] == 8
+    [round_end] = table4.events(state, RoundEnd)
+    assert round_end.points[HEDWIG] == 8
     assert state.score[HEDWIG] == 8
     # Her caught cards became her stockroom, which she drew entirely (plus 1 from the ocean).
     winners = [winner for *_, winner in ROUND_ONE]

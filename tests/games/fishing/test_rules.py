@@ -16,6 +16,23 @@ import pytest
 
 from angler.core import AnglerError, IllegalActionError, make_game
 from angler.games.fishing.cards import SUITS
+from angler.games.fishing.events import (
+    Call,
+    Catch,
+    Draws,
+    Drew,
+    Forfeit,
+    GameEnd,
+    Gave,
+    Got,
+    MinusThree,
+    Nothing,
+    Overfishing,
+    PassStarts,
+    Round,
+    RoundEnd,
+    Trick,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -305,7 +322,7 @@ def test_zero_catches_one_other_card(table4: Table) -> None:
     assert table4.fisher(state, 1) == ["Y10"]
     assert table4.fisher(state, 2) == ["B3", "Y0", "Y7"]  # the 0 itself goes to the winner
     assert state.current_players() == (2,)  # the highest card leads, though it was caught
-    catch = table4.events(state, "catch")
+    catch = table4.events(state, Catch)
     assert [table4.say(event) for event in catch] == ["Player 2 catches yellow 10 with a 0"]
 
 
@@ -375,7 +392,7 @@ def test_catch_all_with_zero_after_it_takes_the_buoy(table4: Table) -> None:
 def test_catch_all_further_zeros_get_nothing(table4: Table) -> None:
     state = catch_all_then_zeros(table4)
     assert table4.fisher(state, 3) == []
-    [nothing] = table4.events(state, "nothing")
+    [nothing] = table4.events(state, Nothing)
     assert table4.say(nothing) == "Player 4's blue 0 catches nothing"
 
 
@@ -410,7 +427,7 @@ def test_ruling_zero_with_nothing_left_catches_nothing(table4: Table) -> None:
     """Ruling 5: Catch-all took everything and the first 0 after it took the buoy."""
     state = catch_all_then_zeros(table4)
     assert state.current_players() == (0,)  # no decision was asked of seat 3
-    assert [event[2:] for event in table4.events(state, "nothing")] == [(3, table4.ids(["B0"])[0])]
+    assert table4.events(state, Nothing) == [Nothing(3, table4.ids(["B0"])[0])]
 
 
 def test_gap_zero_after_catch_all_gets_nothing_once_the_buoy_is_gone(table4: Table) -> None:
@@ -421,7 +438,7 @@ def test_gap_zero_after_catch_all_gets_nothing_once_the_buoy_is_gone(table4: Tab
     assert table4.fisher(state, 1) == ["CatchAll"]
     assert table4.fisher(state, 2) == ["B0", "Y0", "Y7"]
     assert table4.fisher(state, 3) == []
-    assert [event[2] for event in table4.events(state, "nothing")] == [3]
+    assert [event.seat for event in table4.events(state, Nothing)] == [3]
     assert state.current_players() == (0,)
 
 
@@ -470,11 +487,13 @@ def test_pass_left_moves_every_chosen_card_at_once(table4: Table) -> None:
         assert state.current_players() == (2,)
         # Each seat hears only of its own two cards: the one it gave and the one it got.
         for seat in range(4):
-            told = [event for event in state.view(seat).events if event[1] in ("gave", "got")]
+            told = [event for event in state.view(seat).events if isinstance(event, Gave | Got)]
             left, right = (seat + 1) % 4, (seat - 1) % 4
-            assert sorted((e[1], e[2], table4.names([e[3]])[0], e[4]) for e in told) == [
-                ("gave", seat, choice[seat].split()[1], left),
-                ("got", seat, choice[right].split()[1], right),
+            [card_given] = table4.ids([choice[seat].split()[1]])
+            [card_got] = table4.ids([choice[right].split()[1]])
+            assert sorted(told, key=lambda e: type(e).__name__) == [
+                Gave(seat, card_given, left),
+                Got(seat, card_got, right),
             ]
     assert results[0] == results[1]
 
@@ -504,11 +523,11 @@ def test_ruling_pass_left_forfeits_in_last_trick(table3: Table) -> None:
     table3.run(state, "play Y5", "play Pass", "play Y2")
     assert state.round == 2
     assert state.view(0).phase == "play"  # no passing: the hands were empty
-    [forfeit] = table3.events(state, "forfeit")
+    [forfeit] = table3.events(state, Forfeit)
     assert table3.say(forfeit) == (
         """Player 2's buoy "pass 1 card to the left" has no effect in the round's last trick"""
     )
-    assert table3.events(state, "pass-starts") == []
+    assert table3.events(state, PassStarts) == []
 
 
 # ---------------------------------------------------------------- -3 points
@@ -519,15 +538,15 @@ def test_minus_three_recorded_when_placed_on_fisher(table3: Table) -> None:
     table3.run(state, "play Y7", "play -3a", "play Y9")
     assert state.round == 1  # at once, not at the end of the round
     assert state.score == [0, 0, -3]
-    [minus] = table3.events(state, "minus-three")
+    [minus] = table3.events(state, MinusThree)
     assert table3.say(minus) == 'Player 3 records -3 points for buoy "-3 points"'
 
 
 def test_minus_three_counts_one_point_at_round_end(table3: Table) -> None:
     state = table3.setup([["Y7"], ["-3a"], ["Y9"]], scores=[10, 10, 10])
     table3.run(state, "play Y7", "play -3a", "play Y9")
-    [round_end] = table3.events(state, "round-end")
-    assert round_end[3] == (0, 0, 3)
+    [round_end] = table3.events(state, RoundEnd)
+    assert round_end.points == (0, 0, 3)
     assert state.score == [10, 10, 10]  # -3 on the fisher, then +1 for each of 3 cards
 
 
@@ -551,7 +570,7 @@ def test_minus_three_passed_on_costs_nothing(table3: Table) -> None:
     table3.run(state, (0, "pass -3a"), (1, "pass B5"), (2, "pass R2"))
     assert table3.hand(state, 1) == ["-3a", "B6"]
     assert state.score == [0, 0, 0]
-    assert table3.events(state, "minus-three") == []
+    assert table3.events(state, MinusThree) == []
 
 
 # ---------------------------------------------------------------- For the next trick
@@ -592,7 +611,7 @@ def test_call_the_colour_binds_first_player(table3: Table) -> None:
 def test_call_green(table3: Table) -> None:
     state = call_trick(table3, [["G3", "Y2"], ["G8", "B4"], ["Y5", "B2"]])
     table3.run(state, "call green")
-    [call] = table3.events(state, "call")
+    [call] = table3.events(state, Call)
     assert table3.say(call) == "Player 2 calls green"
     assert table3.legal(state, 0) == ["play G3"]
     table3.run(state, "play G3")
@@ -607,7 +626,7 @@ def test_caller_wins_when_nobody_follows_or_trumps(table3: Table) -> None:
     state = call_trick(table3, [["B10", "Y2"], ["Y4", "B4"], ["B2", "Y5"]])
     table3.run(state, "call red", "play B10", "play Y4", "play B2")
     assert table3.fisher(state, 1) == ["B10", "B2", "Y4"]
-    trick = table3.events(state, "trick")[-1]
+    trick = table3.events(state, Trick)[-1]
     assert table3.say(trick) == (
         "Player 2 catches the trick thanks to the call (blue 10, yellow 4, blue 2)"
     )
@@ -698,8 +717,8 @@ def test_next_trick_effects_forfeit_in_last_trick(table4: Table) -> None:
     assert state.view(0).phase == "play"  # no colour to call
     assert not state.lowest
     assert state.current_players() == (0,)  # fewest points, not the Play-first player
-    forfeits = table4.events(state, "forfeit")
-    assert [event[2] for event in forfeits] == [1, 2, 3]
+    forfeits = table4.events(state, Forfeit)
+    assert [event.seat for event in forfeits] == [1, 2, 3]
     assert table4.say(forfeits[0]) == (
         """Player 2's buoy "play the 1st card" has no effect in the round's last trick"""
     )
@@ -729,16 +748,16 @@ def test_round_ends_after_all_tricks(table4: Table) -> None:
     seat = state.current_player()
     state.apply_action(state.legal_actions(seat)[0], seat)
     assert state.round == 2
-    [round_end] = table4.events(state, "round-end")
-    assert sum(round_end[3]) == 36
+    [round_end] = table4.events(state, RoundEnd)
+    assert sum(round_end.points) == 36
     assert sum(state.score) == 36
 
 
 def test_round_scoring_one_point_per_caught_card(table3: Table) -> None:
     state = table3.setup([["Y9", "B2"], ["Y3", "First"], ["Y4", "B10"]], scores=[5, 0, 2])
     table3.run(state, "play Y9", "play Y3", "play Y4", "play B2", "play First", "play B10")
-    [round_end] = table3.events(state, "round-end")
-    assert round_end[3] == (3, 0, 3)  # a buoy counts 1 point like any card
+    [round_end] = table3.events(state, RoundEnd)
+    assert round_end.points == (3, 0, 3)  # a buoy counts 1 point like any card
     assert state.score == [8, 0, 5]
     assert table3.say(round_end) == (
         "Round 1 ends: caught cards score Player 1 3, Player 2 0, Player 3 3"
@@ -788,7 +807,7 @@ def test_hand_sizes_follow_the_round_table(
         table.run(state, *[f"play Y{seat + 2}" for seat in range(players)])
     assert state.round == round_no
     assert [len(hand) for hand in state.hands] == [expected] * players
-    round_event = table.events(state, "round")[-1]
+    round_event = table.events(state, Round)[-1]
     assert table.say(round_event) == f"Round {round_no} begins: everyone takes {expected} cards"
 
 
@@ -829,14 +848,14 @@ def test_ocean_draw_order_most_needed_first(table3: Table) -> None:
     assert table3.hand(state, 0) == sorted(
         ["B3", "B4", "B5", "B6", "B7", "Y3", "Y4", "Y9", *ocean[15:17]]
     )
-    [draws] = table3.events(state, "draws")
-    assert draws[3] == (1, 2, 0)
+    [draws] = table3.events(state, Draws)
+    assert draws.order == (1, 2, 0)
     assert table3.say(draws) == (
         "Draws: Player 2 draws 9 cards from the ocean; Player 3 draws 6 cards from the ocean; "
         "Player 1 draws 2 cards from the ocean"
     )
-    drew = [event for event in state.view(0).events if event[1] == "drew"]
-    assert {event[2] for event in drew} == {0}  # each seat sees only its own draws
+    drew = [event for event in state.view(0).events if isinstance(event, Drew)]
+    assert {event.seat for event in drew} == {0}  # each seat sees only its own draws
 
 
 @pytest.mark.parametrize(("leader", "order"), [(0, [0, 1, 3]), (1, [1, 3, 0]), (3, [3, 0, 1])])
@@ -848,8 +867,8 @@ def test_ocean_draw_ties_earlier_in_former_trick(
     top_first = table4.names(state.ocean[::-1])
     plays = [f"play {hands[(leader + k) % 4][0]}" for k in range(4)]
     table4.run(state, *plays)
-    [draws] = table4.events(state, "draws")
-    assert list(draws[3]) == [*order, 2]
+    [draws] = table4.events(state, Draws)
+    assert list(draws.order) == [*order, 2]
     start = 0
     for seat in order:
         assert table4.hand(state, seat) == sorted(top_first[start : start + 9])
@@ -883,8 +902,8 @@ def test_ruling_round_start_ties_follow_the_former_trick(table4: Table) -> None:
     assert state.round == 2
     assert state.score == [5, 28, 5, 20]
     assert state.current_players() == (2,)  # 2 played before 0 in the trick led by seat 1
-    [draws] = table4.events(state, "draws")
-    assert draws[3] == (2, 3, 0, 1)  # 9, 9, 9 tied in play order from seat 1; then 1 card
+    [draws] = table4.events(state, Draws)
+    assert draws.order == (2, 3, 0, 1)  # 9, 9, 9 tied in play order from seat 1; then 1 card
 
 
 # ---------------------------------------------------------------- End of the game
@@ -899,7 +918,7 @@ def test_game_ends_after_eight_rounds(table3: Table) -> None:
     assert all(state.legal_actions(seat) == [] for seat in range(3))
     error = table3.assert_illegal(state, "play Y5", 0)
     assert error.rule == "end of game"
-    [end] = table3.events(state, "game-end")
+    [end] = table3.events(state, GameEnd)
     assert table3.say(end) == "Game over: Player 1 wins with 3"
 
 
@@ -910,7 +929,7 @@ def test_a_full_game_has_at_most_eight_rounds(table4: Table) -> None:
         while not state.is_terminal():
             seat = state.current_players()[0]
             state.apply_action(rng.choice(state.legal_actions(seat)), seat)
-        round_ends = table4.events(state, "round-end")
+        round_ends = table4.events(state, RoundEnd)
         assert len(round_ends) == (state.round if state.overfished else 8)
         assert state.round <= 8
 
@@ -929,7 +948,7 @@ def test_equal_top_scores_share_victory(table3: Table) -> None:
     assert state.scores() == [9, 9, 7]
     assert state.winners() == [0, 1]
     assert state.ranking() == [1, 1, 3]
-    [end] = table3.events(state, "game-end")
+    [end] = table3.events(state, GameEnd)
     assert table3.say(end) == "Game over: Player 1 and Player 2 win with 9"
 
 
@@ -940,7 +959,7 @@ def test_overfishing_ends_game(table3: Table) -> None:
     assert state.overfished
     assert state.scores() == [3, 4, 1]
     assert state.winners() == [1]  # the most points still win
-    [event] = table3.events(state, "overfishing")
+    [event] = table3.events(state, Overfishing)
     assert table3.say(event) == (
         "Overfishing: the ocean cannot refill every hand for round 2; the game ends"
     )
@@ -952,7 +971,7 @@ def test_ruling_overfishing_ends_before_anyone_draws(table3: Table) -> None:
     assert state.hands == [[], [], []]
     assert len(state.stock[0]) == 3
     assert table3.names(state.ocean[::-1]) == ["G1", "G2"]
-    assert table3.events(state, "round")[1:] == []  # round 2 never began
+    assert table3.events(state, Round)[1:] == []  # round 2 never began
 
 
 @pytest.mark.parametrize(("ocean_size", "overfished"), [(27, False), (26, True)])

@@ -64,5 +64,5 @@ def test_the_same_seed_gives_the_same_game() -> None:
     for _ in range(2):
         state = game.new_state(5)
         play(state, random.Random(5), steps=400)
-        logs.append(state.log)
+        logs.append((state.history, state.events))
     assert logs[0] == logs[1]

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 
 from angler.core.errors import RecordError
 from angler.core.records import parse_record, record_of, replay
+from angler.games.flip_and_fish.events import Cast
 from angler.games.flip_and_fish.game import FlipAndFishGame
 from angler.games.flip_and_fish.rules import FlipAndFishState
 from angler.testing import play_random, policy
@@ -20,8 +20,8 @@ def played(seed: int = 3, steps: int = 400) -> FlipAndFishState:
     return state
 
 
-def casts(state: FlipAndFishState) -> list[tuple[Any, ...]]:
-    return [event for event in state.log if len(event) > 2 and event[1] == "cast"]
+def casts(state: FlipAndFishState) -> list[Cast]:
+    return [event for event in state.events if isinstance(event, Cast)]
 
 
 def test_every_cast_action_carries_its_outcome() -> None:
@@ -30,7 +30,10 @@ def test_every_cast_action_carries_its_outcome() -> None:
     with_outcomes = [entry for entry in record.actions if "outcomes" in entry]
     assert with_outcomes and all(e["action"].startswith(("cast", "use")) for e in with_outcomes)
     outcomes = [o for entry in with_outcomes for o in entry["outcomes"]]
-    landings = [[round(e[4][0] * 10), round(e[4][1] * 10), int(e[5]), e[6]] for e in casts(state)]
+    landings = [
+        [round(e.stop[0] * 10), round(e.stop[1] * 10), int(e.revolved), e.face]
+        for e in casts(state)
+    ]
     assert [o for o in outcomes if len(o) == 4] == landings
 
 
@@ -43,7 +46,8 @@ def test_a_replay_takes_the_recorded_outcome_not_the_seed() -> None:
     entry["outcomes"] = [[0, 0, 1, 7]]  # the die stopped dead centre, showing a 7
     again = replay(record, to_step=step + 1)
     assert isinstance(again, FlipAndFishState)
-    assert casts(again)[-1][4:] == ((0.0, 0.0), True, 7)
+    last = casts(again)[-1]
+    assert (last.stop, last.revolved, last.face) == ((0.0, 0.0), True, 7)
 
 
 def test_a_record_round_trips_through_json_with_its_outcomes() -> None:
@@ -51,7 +55,7 @@ def test_a_record_round_trips_through_json_with_its_outcomes() -> None:
     text = record_of(state).dumps()
     assert '"outcomes"' in text
     again = replay(parse_record(text))
-    assert again.log == state.log
+    assert again.history == state.history and again.events == state.events
 
 
 @pytest.mark.parametrize(

@@ -10,13 +10,27 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pytest
 
 from angler.core import AnglerError, IllegalActionError
 from angler.games.flip_and_fish.cards import DEFAULT_CARDS
 from angler.games.flip_and_fish.cast import throw
+from angler.games.flip_and_fish.events import (
+    Ability,
+    Boot,
+    Cast,
+    Catch,
+    ClosingTime,
+    DeckReshuffled,
+    Flip,
+    GotAway,
+    Miss,
+    ShopOpens,
+    Snag,
+    Strike,
+)
 from angler.games.flip_and_fish.game import FlipAndFishGame
 from angler.games.flip_and_fish.rules import (
     AIM,
@@ -105,8 +119,12 @@ def legal(state: FlipAndFishState) -> list[str]:
     return sorted(state.game.action_to_string(code) for code in state.legal_actions(state.turn))
 
 
-def events(state: FlipAndFishState, kind: str) -> list[tuple[Any, ...]]:
-    return [e for e in state.log if len(e) > 2 and e[1] == kind]
+E = TypeVar("E")
+
+
+def events(state: FlipAndFishState, kind: type[E]) -> list[E]:
+    """The events of one type, in order."""
+    return [e for e in state.events if type(e) is kind]
 
 
 def do(state: FlipAndFishState, *texts: str) -> None:
@@ -165,11 +183,13 @@ def refused(
     state: FlipAndFishState, text: str, error: type[AnglerError] = IllegalActionError
 ) -> AnglerError:
     """Applying ``text`` raises ``error`` and changes nothing any seat can see."""
-    before, log, counter = views(state), list(state.log), state.chance.counter
+    before, counter = views(state), state.chance.counter
+    history, log = list(state.history), list(state.events)
     with pytest.raises(error) as raised:
         do(state, text)
     assert views(state) == before
-    assert state.log == log and state.chance.counter == counter
+    assert state.history == history and state.events == log
+    assert state.chance.counter == counter
     return raised.value
 
 
@@ -273,8 +293,8 @@ def test_bite_within_the_length_of_the_ruler(gap: float, bite: bool) -> None:
     fish(state)
     cast(state, below(3, gap), 12)  # slot 3 (Bluegill#2) is the closest card
     assert state.face_up[3] is bite
-    assert bool(events(state, "flip")) is bite
-    assert bool(events(state, "miss")) is not bite
+    assert bool(events(state, Flip)) is bite
+    assert bool(events(state, Miss)) is not bite
     assert state.phase == (BOOST if bite else TURN)
 
 
@@ -301,21 +321,21 @@ def test_miss_no_card_flips_and_the_turn_ends() -> None:
     state = new(water=["Char#1", *PLAIN])
     fish(state)
     cast(state, MISS, 12)
-    assert not any(state.face_up) and events(state, "miss") and state.turn == 1
+    assert not any(state.face_up) and events(state, Miss) and state.turn == 1
 
 
 def test_miss_a_die_off_the_table() -> None:
     state = new(water=["Char#1", *PLAIN])
     fish(state)
     cast(state, (460.0, 0.0), 12)
-    assert not any(state.face_up) and events(state, "miss") and state.turn == 1
+    assert not any(state.face_up) and events(state, Miss) and state.turn == 1
 
 
 def test_ruling_4_a_boot_is_a_miss_and_the_bait_is_kept() -> None:
     state = new(water=["Boot#1", *PLAIN], caught={0: ["Perch#1"]})
     fish(state, "Perch#1")
     cast(state, near(0), 12)
-    assert events(state, "boot") and state.caught[0] == [ident("Perch#1")]
+    assert events(state, Boot) and state.caught[0] == [ident("Perch#1")]
     assert water(state)[0] == "Boot#1" and state.face_up[0]  # turned up, lies in the water
     assert (state.phase, state.turn) == (TURN, 1)
 
@@ -339,7 +359,7 @@ def test_strike_adds_2_when_the_die_rests_on_the_card() -> None:
     state = new(water=["Char#1", *PLAIN])
     fish(state)
     cast(state, on(0), 4)
-    assert state.roll == 6 and events(state, "strike")
+    assert state.roll == 6 and events(state, Strike)
     do(state, "done")
     assert names(state.caught[0]) == ["Char#1"]
 
@@ -348,7 +368,7 @@ def test_strike_not_on_a_snag() -> None:
     state = new(water=["Char#1", *PLAIN])
     fish(state)
     cast(state, on(0), 1)
-    assert events(state, "snag") and not events(state, "strike")
+    assert events(state, Snag) and not events(state, Strike)
     assert state.caught[0] == [] and not state.face_up[0]
 
 
@@ -366,7 +386,7 @@ def test_ruling_3_snag_an_instant_miss_no_flip_bait_and_one_equipment_of_choice_
     do(state, "discard Berley#1")
     assert names(state.gear[0]) == ["CarbonRod"] and names(state.shop_discard) == ["Berley#1"]
     assert state.caught[0] == [] and names(state.fish_discard) == ["Perch#1"]
-    assert not any(state.face_up) and not events(state, "catch")
+    assert not any(state.face_up) and not events(state, Catch)
     assert (state.phase, state.turn) == (TURN, 1)
 
 
@@ -374,7 +394,7 @@ def test_ruling_3_snag_without_equipment_discards_only_the_bait() -> None:
     state = new(water=["Char#1", *PLAIN], caught={0: ["Perch#1"]})
     fish(state, "Perch#1")
     cast(state, MISS, 1)  # a 1 is a snag wherever the die stops
-    assert events(state, "snag") and state.caught[0] == []
+    assert events(state, Snag) and state.caught[0] == []
     assert (state.phase, state.turn) == (TURN, 1)
 
 
@@ -383,7 +403,7 @@ def test_ruling_3_snag_fires_no_on_miss_ability() -> None:
     turn_up(state, 0)  # swims off when it bites and gets away
     fish(state)
     cast(state, near(0), 1)
-    assert water(state)[0] == "BlueMarlin" and not events(state, "ability")
+    assert water(state)[0] == "BlueMarlin" and not events(state, Ability)
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -430,9 +450,9 @@ def test_ruling_3_rerolling_to_a_1_is_not_a_snag() -> None:
     assert state.roll == 7
     state.chance.force_outcomes([[1]])
     do(state, "use LuckyHat")
-    assert state.phase == BOOST and state.roll == 1 + 2 and not events(state, "snag")
+    assert state.phase == BOOST and state.roll == 1 + 2 and not events(state, Snag)
     do(state, "done")
-    assert events(state, "got-away") and names(state.fish_discard) == ["Perch#1"]
+    assert events(state, GotAway) and names(state.fish_discard) == ["Perch#1"]
     assert state.ready[ident("LuckyHat")] is False  # a flip card turns face down
 
 
@@ -465,7 +485,7 @@ def test_fish_ability_on_miss_fires_every_time_the_fish_bites_but_is_not_caught(
         assert state.phase == SNAP and legal(state) == [f"discard {card}"]  # snap-line
         do(state, f"discard {card}")
         assert state.gear[seat] == []
-    assert len([e for e in events(state, "ability") if e[4] == "snap-line"]) == 2
+    assert len([e for e in events(state, Ability) if e.effect == "snap-line"]) == 2
 
 
 def test_fish_ability_once_caught_fires_after_the_catch() -> None:
@@ -523,7 +543,7 @@ def test_ruling_5_guarded_raises_the_others_only_after_its_failed_bite() -> None
     fish(state)  # seat 0
     cast(state, near(3), 7)
     do(state, "done")
-    assert events(state, "got-away")[-1][2:] == (0, ident("Sunfish#2"), 7, 8)
+    assert events(state, GotAway)[-1] == GotAway(0, ident("Sunfish#2"), 7, 8)
 
 
 def test_ruling_5_shy_ignores_a_strike_after_its_failed_bite() -> None:
@@ -542,7 +562,8 @@ def test_ruling_6_an_on_flip_catch_rate_raise_counts_only_for_the_bite_that_turn
     fish(state)
     cast(state, near(0), 8)
     do(state, "done")
-    assert events(state, "got-away")[-1][4:] == (8, 9)
+    got_away = events(state, GotAway)[-1]
+    assert (got_away.roll, got_away.rate) == (8, 9)
     fish(state)
     cast(state, near(0), 7)
     do(state, "done")
@@ -582,7 +603,7 @@ def test_ruling_8_a_card_turned_up_by_an_on_flip_ability_does_not_fire_its_own()
     cast(state, near(1), 3)
     assert state.face_up[:2] == [True, True]  # the Pufferfish turned up by the Lanternfish
     assert water(state) == ["Pufferfish#1", "Lanternfish#1", "Perch#2", "Bluegill#2", "Wrasse"]
-    assert [e[4] for e in events(state, "ability")] == ["reveal-nearest"]
+    assert [e.effect for e in events(state, Ability)] == ["reveal-nearest"]
 
 
 # ---------------------------------------------------------------------------------- Spear
@@ -596,7 +617,7 @@ def test_ruling_9_the_spear_takes_a_face_up_fish_within_its_value_as_the_only_ac
     turn_up(state, 0, 2, 3)  # Sunfish 7, RedMullet 8, FlyingFish 6; Pickerel (7) face down
     assert [o for o in legal(state) if o.startswith("use")] == ["use Spear 1", "use Spear 4"]
     do(state, "use Spear 4")
-    assert names(state.caught[0]) == ["FlyingFish"] and not events(state, "cast")
+    assert names(state.caught[0]) == ["FlyingFish"] and not events(state, Cast)
     assert state.ready[ident("Spear")] is False
     # A speared fish counts as caught: the Flying Fish's extra turn.
     assert (state.phase, state.turn) == (TURN, 0)
@@ -687,7 +708,7 @@ def test_shop_opens_at_the_start_of_the_turn_after_the_first_trophy() -> None:
     do(state, "done")
     assert names(state.caught[0]) == ["Wahoo"]
     assert state.turn == 1 and state.shop_open
-    assert names(state.shop_row) == SHOP[:3] and events(state, "shop-opens")
+    assert names(state.shop_row) == SHOP[:3] and events(state, ShopOpens)
     assert {"buy 1", "buy 2", "buy 3", "buy dip"} <= set(legal(state))
 
 
@@ -813,7 +834,7 @@ def test_replenish_fish_a_reshuffle_is_an_event_not_an_action() -> None:
     cast(state, near(0), 12)
     do(state, "done")
     assert all(seat >= 0 and isinstance(code, int) for seat, code in state.history)
-    assert any(e[1] == "deck-reshuffled" for e in state.view(1).events)
+    assert any(isinstance(e, DeckReshuffled) for e in state.view(1).events)
 
 
 # ---------------------------------------------------------------------------- card limits
@@ -1006,7 +1027,7 @@ def test_ruling_14_closing_time_ends_the_game_after_the_round_limit() -> None:
     cast(state, (400, 400), 5)
     assert state.is_terminal() and state.winner == -1
     assert state.winners() == [1] and state.scores() == [0, 1]  # most trophies wins
-    assert events(state, "closing-time")
+    assert events(state, ClosingTime)
 
 
 def test_ruling_14_closing_time_shares_the_win_on_a_tie() -> None:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from angler.agents.base import make_agent
 from angler.core.registry import make_game
+from angler.games.flip_and_fish.events import Cast, Turn
 from angler.games.flip_and_fish.game import FlipAndFishGame
 from angler.games.flip_and_fish.rules import FlipAndFishState
 from angler.games.flip_and_fish.terminal import cast_story, draw_table, last_cast
@@ -39,8 +40,8 @@ def test_a_bots_cast_stays_drawn_with_its_outcome_for_the_next_player() -> None:
     assert cast is not None
     aim, stop, face, current = cast
     assert not current  # resolved: drawn in the faded colours
-    caster = next(e for e in reversed(view.events) if e[1] == "cast")
-    assert (aim, stop, face) == (caster[3], caster[4], caster[6])
+    caster = next(e for e in reversed(view.events) if isinstance(e, Cast))
+    assert (aim, stop, face) == (caster.aim, caster.stop, caster.face)
     story = cast_story(view, game.cards)
     assert story and "aims at" in story[0]
     picture = draw_table(view, game.table, game.cards).plain
@@ -51,9 +52,9 @@ def test_the_cast_is_forgotten_once_a_further_turn_starts() -> None:
     def two_turns_after_a_cast(view: FlipAndFishView) -> bool:
         turns = 0
         for event in reversed(view.events):
-            if event[1] == "cast":
+            if isinstance(event, Cast):
                 return turns >= 2
-            turns += event[1] == "turn"
+            turns += isinstance(event, Turn)
         return False
 
     game, view = play_until(two_turns_after_a_cast)

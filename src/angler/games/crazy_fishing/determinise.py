@@ -145,7 +145,7 @@ def _copy_public(state: CrazyFishingState, view: View) -> None:
     assert isinstance(view, CrazyFishingView)
     state.round = view.round
     state.phase = PHASE_NAMES.index(view.phase)
-    state.log = list(view.events)
+    state.events = list(view.events)
     state.rod_discard = list(view.rod_discard)
     state.bait_discard = list(view.bait_discard)
     state.beside = list(view.beside)

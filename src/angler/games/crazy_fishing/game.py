@@ -12,6 +12,7 @@ from angler.core.game import CARDS_OPTION, CardGame, Option, check_text, check_t
 from angler.core.registry import register
 from angler.games.crazy_fishing.actions import action_from_string, action_to_string
 from angler.games.crazy_fishing.cards import BAIT, FISH, ROD, CardSet, load_cards
+from angler.games.crazy_fishing.events import EVENT_TYPES
 from angler.games.crazy_fishing.presentation import CrazyFishingPresentation
 from angler.games.crazy_fishing.rules import CrazyFishingState
 from angler.games.crazy_fishing.search import CrazyFishingSearch
@@ -38,6 +39,7 @@ class CrazyFishingGame(CardGame[CrazyFishingState, CrazyFishingView]):
     max_players = 6
     default_players = 4
     variants = ({}, {"out_of_series": "all", "oos_rods": True})
+    event_types = EVENT_TYPES
     options = (
         CARDS_OPTION,
         Option(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from angler.core.events import Event
 from angler.core.presentation import Presentation
 from angler.games.crazy_fishing import view as text
 from angler.games.crazy_fishing.actions import ids_of
@@ -29,7 +30,7 @@ class CrazyFishingPresentation(Presentation[CrazyFishingView]):
     def render_view(self, view: CrazyFishingView) -> str:
         return text.render(view, self.game.cards)
 
-    def describe_event(self, event: tuple[Any, ...], viewer: int | None = None) -> str:
+    def describe_event(self, event: Event, viewer: int | None = None) -> str:
         return text.describe(event, self.game.cards, viewer)
 
     def menu(self, view: CrazyFishingView, legal: Sequence[int]) -> tuple[list[int], str]:

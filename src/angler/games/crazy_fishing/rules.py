@@ -14,9 +14,39 @@ from typing import TYPE_CHECKING, ClassVar
 from angler.core.chance import Chance
 from angler.core.errors import IllegalActionError
 from angler.core.fields import COPY, COPY_EACH, SHARED, Fields
-from angler.core.state import PUBLIC, State
+from angler.core.state import State
 from angler.games.crazy_fishing import actions as act
 from angler.games.crazy_fishing.cards import BAIT, FISH, INFINITE, ROD, CardSet
+from angler.games.crazy_fishing.events import (
+    Bream,
+    Cast,
+    Caught,
+    Choose,
+    DeckRebuilt,
+    Drew,
+    Flip,
+    GameEnd,
+    GotAway,
+    GotAwayBeside,
+    NobodyCasts,
+    NoFish,
+    NoPeek,
+    NoRetry,
+    Order,
+    Peek,
+    PeekFace,
+    Puffer,
+    Released,
+    Reveal,
+    Round,
+    RoundEnd,
+    SeaShuffled,
+    SetUp,
+    SitsOut,
+    Split,
+    TieBreak,
+    Turbulent,
+)
 from angler.games.crazy_fishing.scoring import final_scores
 from angler.games.crazy_fishing.sea import (
     SeaLayout,
@@ -137,7 +167,7 @@ class CrazyFishingState(State["CrazyFishingView"]):
             del rods[-3:], baits[-3:]
         self.rod_deck, self.bait_deck = rods, baits
         self.shuffle_the_sea(fish, announce=False)
-        self.log.append((PUBLIC, "set-up", len(fish)))
+        self.events.append(SetUp(len(fish)))
         self.start_round()
 
     # ----- whose decision -----
@@ -312,10 +342,10 @@ class CrazyFishingState(State["CrazyFishingView"]):
         elif kind == act.SKIP:
             if self.phase == PEEK:
                 self.peeks_left = 0
-                self.log.append((PUBLIC, "no-peek", player))
+                self.events.append(NoPeek(player))
                 self.ready_to_choose()
             else:
-                self.log.append((PUBLIC, "no-retry", player))
+                self.events.append(NoRetry(player))
                 self.end_of_catch()
         elif kind in (act.SEA, act.BESIDE):
             self.choose_a_fish(kind, argument)
@@ -333,17 +363,17 @@ class CrazyFishingState(State["CrazyFishingView"]):
             self.cast_options[seat] = options = self.legal_casts(seat)
             self.cast_done[seat] = not options
             if self.cast_done[seat]:
-                self.log.append((PUBLIC, "sits-out", seat))
-        self.log.append((PUBLIC, "round", self.round))
+                self.events.append(SitsOut(seat))
+        self.events.append(Round(self.round))
         if all(self.cast_done):  # nobody can ever fish again without casting: the game ends
-            self.log.append((PUBLIC, "nobody-casts", self.round))
+            self.events.append(NobodyCasts(self.round))
             self.end_game()
 
     def cast_secretly(self, seat: int, mask: int) -> None:
         """Everyone chooses rods and baits face down at the same time."""
         self.cast[seat] = mask
         self.cast_done[seat] = True
-        self.log.append((seat, "cast", seat, mask))
+        self.events.append(Cast(seat, mask))
         if all(self.cast_done):
             self.reveal()
 
@@ -381,10 +411,10 @@ class CrazyFishingState(State["CrazyFishingView"]):
                 self.piles[seat].remove(fish)
                 self.removed.append(fish)
             self.hands[seat] = [c for c in self.hands[seat] if not played >> c & 1]
-            self.log.append((PUBLIC, "reveal", seat, self.cast[seat]))
+            self.events.append(Reveal(seat, self.cast[seat]))
         keys = {s: (self.speed(s), self.bait_value(s, self.catch_baits(s))) for s in casters}
         self.order = self.catch_order(casters, keys)
-        self.log.append((PUBLIC, "order", tuple(self.order)))
+        self.events.append(Order(tuple(self.order)))
         self.at = 0
         self.begin_catch()
 
@@ -411,7 +441,7 @@ class CrazyFishingState(State["CrazyFishingView"]):
             turned[seat] = self.cards.value[rod] if rod >= 0 else -1
             if rod >= 0:
                 self.rod_discard.append(rod)
-            self.log.append((PUBLIC, "tie-break", seat, rod))
+            self.events.append(TieBreak(seat, rod))
         if len(set(turned.values())) == 1 and all(v < 0 for v in turned.values()):
             return sorted(tied)  # no rods left anywhere: seat order
         result: list[int] = []
@@ -441,7 +471,7 @@ class CrazyFishingState(State["CrazyFishingView"]):
     def turbulent_bait(self, after: bool) -> None:
         """Reshuffle the sea before your catch, or after it: your choice."""
         seat = self.order[self.at]
-        self.log.append((PUBLIC, "turbulent", seat, after))
+        self.events.append(Turbulent(seat, after))
         if after:
             self.turbulent_after = True
         else:
@@ -458,15 +488,15 @@ class CrazyFishingState(State["CrazyFishingView"]):
         """Look at the front of one sea card (covered or not); only you see it."""
         self.peeks_left -= 1
         self.peeked[seat].append(spot)
-        self.log.append((PUBLIC, "peek", seat, spot))
-        self.log.append((seat, "peek-face", seat, spot, self.sea_card[spot]))
+        self.events.append(Peek(seat, spot))
+        self.events.append(PeekFace(seat, spot, self.sea_card[spot]))
         self.ready_to_peek()
 
     def ready_to_choose(self) -> None:
         if not self.beside and not self.free_spots():
             # The top card of a pile is never covered, so no free fish means an empty sea. (The
             # rulebook's "no fish can be chosen: shuffle the sea" cannot arise with round cards.)
-            self.log.append((PUBLIC, "no-fish", self.order[self.at]))
+            self.events.append(NoFish(self.order[self.at]))
             self.end_of_catch()
             return
         self.phase = CHOOSE
@@ -474,7 +504,7 @@ class CrazyFishingState(State["CrazyFishingView"]):
     def choose_a_fish(self, kind: int, ref: int) -> None:
         seat = self.order[self.at]
         self.targets.append((kind, ref))
-        self.log.append((PUBLIC, "choose", seat, kind, ref))
+        self.events.append(Choose(seat, kind == act.BESIDE, ref))
         if self.phase == RETRY:
             self.resolve_catch(self.targets[-1:], [self.retry_bait])
             return
@@ -484,7 +514,7 @@ class CrazyFishingState(State["CrazyFishingView"]):
         for kind, ref in self.targets:
             if kind == act.SEA:
                 self.sea_known[ref] = True  # flipped face up for all to see
-        self.log.append((PUBLIC, "flip", seat, tuple(faces)))
+        self.events.append(Flip(seat, tuple(faces)))
         if len(self.targets) == 2:
             self.phase = SPLIT
             return
@@ -494,7 +524,7 @@ class CrazyFishingState(State["CrazyFishingView"]):
         """Super-Fast Reel: both fish are flipped, then the baits are split, at least one each."""
         seat = self.order[self.at]
         second = [c for c in self.catcher_baits if c not in first]
-        self.log.append((PUBLIC, "split", seat, tuple(first), tuple(second)))
+        self.events.append(Split(seat, tuple(first), tuple(second)))
         values = [self.bait_value(seat, first), self.bait_value(seat, second)]
         self.resolve_catch(self.targets, values)
 
@@ -524,15 +554,15 @@ class CrazyFishingState(State["CrazyFishingView"]):
                     self.beside.remove(fish)
                 self.piles[seat].append(fish)
                 self.caught_this_round.append((seat, fish))
-                self.log.append((PUBLIC, "caught", seat, fish, bait))
+                self.events.append(Caught(seat, fish, bait))
             elif was_covered:
                 self.take_from_sea(ref)
                 self.beside.append(fish)
-                self.log.append((PUBLIC, "got-away-beside", seat, fish, bait))
+                self.events.append(GotAwayBeside(seat, fish, bait))
             else:
                 if kind == act.SEA:
                     self.sea_known[ref] = True
-                self.log.append((PUBLIC, "got-away", seat, fish, bait))
+                self.events.append(GotAway(seat, fish, bait))
         retry = -1
         for fish, bait in caught:
             effect = self.cards.effect[fish]
@@ -564,7 +594,7 @@ class CrazyFishingState(State["CrazyFishingView"]):
         owner, biggest = max(self.caught_this_round, key=lambda entry: size[entry[1]])
         self.piles[owner].remove(biggest)
         self.caught_this_round.remove((owner, biggest))
-        self.log.append((PUBLIC, "released", owner, biggest))
+        self.events.append(Released(owner, biggest))
         self.shuffle_the_sea([*self.sea_fish(), biggest])
 
     def smart_bream(self) -> None:
@@ -573,7 +603,7 @@ class CrazyFishingState(State["CrazyFishingView"]):
         for spot in self.free_spots():
             self.sea_known[spot] = True
             shown.append((spot, self.sea_card[spot]))
-        self.log.append((PUBLIC, "bream", tuple(shown)))
+        self.events.append(Bream(tuple(shown)))
 
     def puffer_fish(self) -> None:
         """Each player discards the fastest rod in hand; a player with no rod discards nothing."""
@@ -584,7 +614,7 @@ class CrazyFishingState(State["CrazyFishingView"]):
                 fastest = max(rods, key=lambda c: (speed[c], -c))
                 self.hands[seat].remove(fastest)
                 self.rod_discard.append(fastest)
-                self.log.append((PUBLIC, "puffer", seat, fastest))
+                self.events.append(Puffer(seat, fastest))
 
     def end_of_catch(self) -> None:
         """Discard the cards you played; a Turbulent Bait kept for "after" shuffles the sea now."""
@@ -630,7 +660,7 @@ class CrazyFishingState(State["CrazyFishingView"]):
         card = pile.pop() if pile else self.draw_from(ROD if deck == 0 else BAIT)
         hand = self.hands[seat]
         insort(hand, card)
-        self.log.append((seat, "drew", seat, card, deck))  # others see "draws a rod/bait"
+        self.events.append(Drew(seat, card, deck))  # the others see a Draw
         if not self.holds_a_full_hand(seat) and (self.rod_deck or self.bait_deck):
             return  # the same player draws again (the common case)
         self.next_collector()
@@ -648,14 +678,14 @@ class CrazyFishingState(State["CrazyFishingView"]):
             deck += used
             used.clear()
             self.chance.shuffle(deck)
-            self.log.append((PUBLIC, "deck-rebuilt", kind))
+            self.events.append(DeckRebuilt(kind))
         return deck.pop()
 
     # ----- the end -----
     def end_of_round(self) -> None:
         """The game ends after a round with 5 or fewer fish left (fish beside the sea count)."""
         left = len(self.sea_fish()) + len(self.beside)
-        self.log.append((PUBLIC, "round-end", self.round, left))
+        self.events.append(RoundEnd(self.round, left))
         if left <= END_AT:
             self.end_game()
         else:
@@ -663,7 +693,7 @@ class CrazyFishingState(State["CrazyFishingView"]):
 
     def end_game(self) -> None:
         self.phase = GAME_OVER
-        self.log.append((PUBLIC, "game-end", tuple(self.scores())))
+        self.events.append(GameEnd(tuple(self.scores())))
 
     # ----- the sea -----
     def free_spots(self) -> list[int]:
@@ -706,7 +736,7 @@ class CrazyFishingState(State["CrazyFishingView"]):
         self.sea_known = [False] * len(fish)
         self.peeked = [[] for _ in range(self.n)]
         if announce:
-            self.log.append((PUBLIC, "sea-shuffled", len(fish)))
+            self.events.append(SeaShuffled(len(fish)))
 
     # ----- errors -----
     def _why_illegal(self, player: int, action: int) -> IllegalActionError:

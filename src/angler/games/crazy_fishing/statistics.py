@@ -8,6 +8,14 @@ from typing import TYPE_CHECKING, Any
 from angler.core.statistics import Statistics
 from angler.core.view import counted
 from angler.games.crazy_fishing.cards import BAIT, ROD
+from angler.games.crazy_fishing.events import (
+    Caught,
+    GotAway,
+    GotAwayBeside,
+    NobodyCasts,
+    Reveal,
+    SitsOut,
+)
 from angler.games.crazy_fishing.rules import PHASE_NAMES, CrazyFishingState, cast_parts_of
 
 if TYPE_CHECKING:
@@ -36,10 +44,8 @@ class CrazyFishingStatistics(Statistics[CrazyFishingState]):
         counts: dict[str, float] = {
             "rounds played": float(state.round),
             "fish left in the sea": float(len(state.sea_fish()) + len(state.beside)),
-            "ended as nobody could cast": float(
-                any(len(e) > 2 and e[1] == "nobody-casts" for e in state.log)
-            ),
-            "rounds sat out": float(sum(1 for e in state.log if len(e) > 2 and e[1] == "sits-out")),
+            "ended as nobody could cast": float(any(type(e) is NobodyCasts for e in state.events)),
+            "rounds sat out": float(sum(1 for e in state.events if type(e) is SitsOut)),
         }
         for pile in state.piles:
             for fish in pile:
@@ -59,16 +65,13 @@ class CrazyFishingStatistics(Statistics[CrazyFishingState]):
                 "cast by bait",
             )
         }
-        for event in state.log:
-            if len(event) < 3:
-                continue
-            kind = event[1]
-            if kind == "caught":
-                tables["caught by fish type"][cards.cards[event[3]].type_name] += 1
-            elif kind in ("got-away", "got-away-beside"):
-                tables["got away by fish type"][cards.cards[event[3]].type_name] += 1
-            elif kind == "reveal":
-                rods, baits, _ = cast_parts_of(event[3], cards.kind)
+        for event in state.events:
+            if type(event) is Caught:
+                tables["caught by fish type"][cards.cards[event.fish].type_name] += 1
+            elif type(event) is GotAway or type(event) is GotAwayBeside:
+                tables["got away by fish type"][cards.cards[event.fish].type_name] += 1
+            elif type(event) is Reveal:
+                rods, baits, _ = cast_parts_of(event.mask, cards.kind)
                 tables["cast by rod"].update(cards.cards[card].label() for card in rods)
                 tables["cast by bait"].update(cards.cards[card].label() for card in baits)
         return tables

@@ -9,14 +9,47 @@ Hidden: other hands, deck orders, the faces of sea fish nobody has seen since th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, assert_never
 
-from angler.core.state import PUBLIC
+from angler.core.events import PUBLIC, Event, audience_of
 from angler.core.view import View, game_over_line, scores_line, seat_name, sentence, subject
 from angler.games.crazy_fishing import actions as act
 from angler.games.crazy_fishing.cards import BAIT, INFINITE, ROD, Card, CardSet
+from angler.games.crazy_fishing.events import (
+    EVENT_TYPES,
+    Bream,
+    Cast,
+    Caught,
+    Choose,
+    CrazyFishingEvent,
+    DeckRebuilt,
+    Draw,
+    Drew,
+    Flip,
+    GameEnd,
+    GotAway,
+    GotAwayBeside,
+    NobodyCasts,
+    NoFish,
+    NoPeek,
+    NoRetry,
+    Order,
+    Peek,
+    PeekFace,
+    Puffer,
+    Released,
+    Reveal,
+    Round,
+    RoundEnd,
+    SeaShuffled,
+    SetUp,
+    SitsOut,
+    Split,
+    TieBreak,
+    Turbulent,
+)
 from angler.games.crazy_fishing.rules import CAST, PHASE_NAMES, SPLIT
 from angler.games.crazy_fishing.sea import is_covered
 
@@ -126,103 +159,114 @@ def build_view(state: CrazyFishingState, player: int) -> CrazyFishingView:
     )
 
 
-def visible_events(state: CrazyFishingState, player: int) -> tuple[tuple[Any, ...], ...]:
+def visible_events(state: CrazyFishingState, player: int) -> tuple[Event, ...]:
     """Public events and this player's own. A card drawn is the drawer's secret; the others
-    learn only which deck it came from (so one log entry serves both)."""
-    events = []
-    for event in state.log:
-        if len(event) <= 2:  # an action as applied; the engine's events tell it
-            continue
-        audience = event[0]
-        if audience in (PUBLIC, player):
+    learn only which deck it came from (so one event serves both)."""
+    events: list[Event] = []
+    for event in state.events:
+        if type(event) is Drew and event.seat != player:
+            events.append(Draw(event.seat, event.deck))
+        elif audience_of(event) in (PUBLIC, player):
             events.append(event)
-        elif event[1] == "drew":
-            events.append((PUBLIC, "draw", event[2], event[4]))
     return tuple(events)
 
 
-def describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None = None) -> str:
-    """One log entry in plain English, from ``viewer``'s seat (None: an onlooker)."""
+def describe(event: Event, cards: CardSet, viewer: int | None = None) -> str:
+    """One event in plain English, from ``viewer``'s seat (None: an onlooker)."""
+    if not isinstance(event, EVENT_TYPES):
+        raise TypeError(f"not a Crazy Fishing event: {event!r}")
     return sentence(_describe(event, cards, viewer))
 
 
-def _describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None) -> str:
-    kind, data = event[1], event[2:]
-
+def _describe(event: CrazyFishingEvent, cards: CardSet, viewer: int | None) -> str:
     def who(seat: int, verb: str) -> str:
         return subject(seat, viewer, verb)
 
     def card(card_id: int) -> str:
         return cards.cards[card_id].label() if card_id >= 0 else "nothing"
 
-    def many(ids: Any) -> str:
+    def many(ids: Iterable[int]) -> str:
         return ", ".join(card(c) for c in ids) or "nothing"
 
     def bait(value: int) -> str:
         return "infinite bait" if value >= INFINITE else f"bait {value}"
 
-    if kind == "set-up":
-        return f"The sea holds {data[0]} fish; everyone takes 3 rods and 3 baits"
-    if kind == "round":
-        return f"Round {data[0]}: cast!"
-    if kind == "sits-out":
-        return f"{who(data[0], 'sits')} out this round (no rod or no bait to cast)"
-    if kind == "cast":
-        return f"{who(data[0], 'casts')} {many(act.ids_of(data[1]))}"
-    if kind == "reveal":
-        return f"{who(data[0], 'reveals')} {many(act.ids_of(data[1]))}"
-    if kind == "order":
-        return "Catch order: " + ", ".join(seat_name(s, viewer) for s in data[0])
-    if kind == "tie-break":
-        return f"{who(data[0], 'turns')} up {card(data[1])} to break a tie"
-    if kind == "turbulent":
-        return f"{who(data[0], 'stirs')} the sea {'after' if data[1] else 'before'} the catch"
-    if kind == "peek":
-        return f"{who(data[0], 'looks')} at sea spot {data[1]} with a Fish Finder"
-    if kind == "peek-face":
-        return f"{who(data[0], 'sees')} {card(data[2])} at spot {data[1]}"
-    if kind == "no-peek":
-        return f"{who(data[0], 'looks')} at nothing more"
-    if kind == "choose":
-        where = f"sea spot {data[2]}" if data[1] == act.SEA else f"{card(data[2])} beside the sea"
-        return f"{who(data[0], 'tries')} {where}"
-    if kind == "flip":
-        return f"{who(data[0], 'flips')} {many(data[1])}"
-    if kind == "split":
-        return f"{who(data[0], 'splits')} baits: {many(data[1])} | {many(data[2])}"
-    if kind == "caught":
-        return f"{who(data[0], 'catches')} {card(data[1])} with {bait(data[2])}"
-    if kind == "got-away":
-        return f"{card(data[1])} gets away from {seat_name(data[0], viewer)} ({bait(data[2])})"
-    if kind == "got-away-beside":
-        return f"{card(data[1])} gets away and lies beside the sea ({bait(data[2])})"
-    if kind == "no-retry":
-        return f"{who(data[0], 'lets')} the pair's second fish be"
-    if kind == "released":
-        return f"{who(data[0], 'releases')} {card(data[1])} back into the sea (Sustainable Fishing)"
-    if kind == "bream":
-        return "Smart Bream shows " + (
-            ", ".join(f"{card(c)} at spot {s}" for s, c in data[0]) or "no fish"
-        )
-    if kind == "puffer":
-        return f"{who(data[0], 'discards')} {card(data[1])} (Puffer Fish)"
-    if kind == "no-fish":
-        return f"No fish left for {seat_name(data[0], viewer)} to try"
-    if kind == "draw":
-        return f"{who(data[0], 'draws')} a {'rod' if data[1] == 0 else 'bait'}"
-    if kind == "drew":
-        return f"{who(data[0], 'draws')} {card(data[1])}"
-    if kind == "deck-rebuilt":
-        return f"The {'rod' if data[0] == ROD else 'bait'} deck is rebuilt from its discards"
-    if kind == "sea-shuffled":
-        return f"The sea ({data[0]} fish) is shuffled with eyes closed"
-    if kind == "round-end":
-        return f"Round {data[0]} ends with {data[1]} fish left"
-    if kind == "nobody-casts":
-        return "Nobody can cast any more: the game ends"
-    if kind == "game-end":
-        return game_over_line(data[0], viewer)
-    return f"{kind} {data}"
+    def deck(kind: int) -> str:
+        return "rod" if kind == ROD else "bait"
+
+    match event:
+        case SetUp():
+            return f"The sea holds {event.fish} fish; everyone takes 3 rods and 3 baits"
+        case Round():
+            return f"Round {event.round}: cast!"
+        case SitsOut():
+            return f"{who(event.seat, 'sits')} out this round (no rod or no bait to cast)"
+        case Cast():
+            return f"{who(event.seat, 'casts')} {many(act.ids_of(event.mask))}"
+        case Reveal():
+            return f"{who(event.seat, 'reveals')} {many(act.ids_of(event.mask))}"
+        case Order():
+            return "Catch order: " + ", ".join(seat_name(s, viewer) for s in event.seats)
+        case TieBreak():
+            return f"{who(event.seat, 'turns')} up {card(event.rod)} to break a tie"
+        case Turbulent():
+            when = "after" if event.after else "before"
+            return f"{who(event.seat, 'stirs')} the sea {when} the catch"
+        case Peek():
+            return f"{who(event.seat, 'looks')} at sea spot {event.spot} with a Fish Finder"
+        case PeekFace():
+            return f"{who(event.seat, 'sees')} {card(event.card)} at spot {event.spot}"
+        case NoPeek():
+            return f"{who(event.seat, 'looks')} at nothing more"
+        case Choose():
+            where = (
+                f"{card(event.target)} beside the sea"
+                if event.beside
+                else f"sea spot {event.target}"
+            )
+            return f"{who(event.seat, 'tries')} {where}"
+        case Flip():
+            return f"{who(event.seat, 'flips')} {many(event.fish)}"
+        case Split():
+            baits = f"{many(event.first)} | {many(event.second)}"
+            return f"{who(event.seat, 'splits')} baits: {baits}"
+        case Caught():
+            return f"{who(event.seat, 'catches')} {card(event.fish)} with {bait(event.bait)}"
+        case GotAway():
+            fisher = seat_name(event.seat, viewer)
+            return f"{card(event.fish)} gets away from {fisher} ({bait(event.bait)})"
+        case GotAwayBeside():
+            return f"{card(event.fish)} gets away and lies beside the sea ({bait(event.bait)})"
+        case NoRetry():
+            return f"{who(event.seat, 'lets')} the pair's second fish be"
+        case Released():
+            released = card(event.fish)
+            return (
+                f"{who(event.seat, 'releases')} {released} back into the sea (Sustainable Fishing)"
+            )
+        case Bream():
+            shown = ", ".join(f"{card(c)} at spot {s}" for s, c in event.shown)
+            return "Smart Bream shows " + (shown or "no fish")
+        case Puffer():
+            return f"{who(event.seat, 'discards')} {card(event.rod)} (Puffer Fish)"
+        case NoFish():
+            return f"No fish left for {seat_name(event.seat, viewer)} to try"
+        case Draw():
+            return f"{who(event.seat, 'draws')} a {deck(event.deck)}"
+        case Drew():
+            return f"{who(event.seat, 'draws')} {card(event.card)}"
+        case DeckRebuilt():
+            return f"The {deck(event.deck)} deck is rebuilt from its discards"
+        case SeaShuffled():
+            return f"The sea ({event.fish} fish) is shuffled with eyes closed"
+        case RoundEnd():
+            return f"Round {event.round} ends with {event.fish_left} fish left"
+        case NobodyCasts():
+            return "Nobody can cast any more: the game ends"
+        case GameEnd():
+            return game_over_line(event.scores, viewer)
+        case _:
+            assert_never(event)
 
 
 def render(view: CrazyFishingView, cards: CardSet) -> str:

@@ -103,7 +103,7 @@ def _copy_public(state: FishingState, view: View) -> None:
     assert isinstance(view, FishingView)
     state.round = view.round
     state.phase = PHASE_NAMES.index(view.phase)
-    state.log = list(view.events)
+    state.events = list(view.events)
     state.score = list(view.scores)
     state.fisher = [list(pile) for pile in view.fishers]
     state.trick_seats = [seat for seat, _ in view.trick]

@@ -12,6 +12,7 @@ from angler.core.game import CARDS_OPTION, CardGame
 from angler.core.registry import register
 from angler.games.fishing.actions import action_from_string, action_to_string
 from angler.games.fishing.cards import CardSet, load_cards
+from angler.games.fishing.events import EVENT_TYPES, Play
 from angler.games.fishing.presentation import FishingPresentation
 from angler.games.fishing.rules import HAND_SIZES, FishingState
 from angler.games.fishing.search import FishingSearch
@@ -29,6 +30,7 @@ class FishingGame(CardGame[FishingState, FishingView]):
     max_players = 5
     default_players = 4
     options = (CARDS_OPTION,)
+    event_types = EVENT_TYPES
 
     def __init__(self, /, players: int | None = None, **options: Any) -> None:
         super().__init__(players, **options)
@@ -49,6 +51,11 @@ class FishingGame(CardGame[FishingState, FishingView]):
             count = sum(1 for card in self.cards.cards if card.stars == tier)
             masks += [self.cards.tier_mask[tier]] * count
         self.ocean_tier_masks = tuple(masks)
+        # Every Play event, made once: events are values, so the hot path appends these.
+        self.plays = tuple(
+            tuple(Play(seat, card) for card in range(len(self.cards)))
+            for seat in range(self.players)
+        )
         self.search = FishingSearch(self)
         self.presentation = FishingPresentation(self)
         self.statistics = FishingStatistics(self)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from angler.core.events import Event
 from angler.core.presentation import COLOUR_STYLE, Presentation
 from angler.games.fishing import view as text
 from angler.games.fishing.cards import SUITS
@@ -34,7 +35,7 @@ class FishingPresentation(Presentation[FishingView]):
     def render_view(self, view: FishingView) -> str:
         return text.render(view, self.game.cards)
 
-    def describe_event(self, event: tuple[Any, ...], viewer: int | None = None) -> str:
+    def describe_event(self, event: Event, viewer: int | None = None) -> str:
         return text.describe(event, self.game.cards, viewer)
 
     def menu(self, view: FishingView, legal: Sequence[int]) -> tuple[list[int], str]:

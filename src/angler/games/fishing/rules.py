@@ -7,12 +7,12 @@ clockwise, so "the next player" and "the player to your left" are both ``(seat +
 from __future__ import annotations
 
 from bisect import insort
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from angler.core.chance import Chance
 from angler.core.errors import IllegalActionError
 from angler.core.fields import COPY, COPY_EACH, SHARED, Fields
-from angler.core.state import PUBLIC, State
+from angler.core.state import State
 from angler.games.fishing.actions import CALL, CATCH, PASS
 from angler.games.fishing.actions import PLAY as PLAY_CARD
 from angler.games.fishing.cards import (
@@ -27,6 +27,24 @@ from angler.games.fishing.cards import (
     SUITS,
     TRUMP,
     CardSet,
+)
+from angler.games.fishing.events import (
+    Call,
+    Catch,
+    Draws,
+    Drew,
+    Forfeit,
+    GameEnd,
+    Gave,
+    Got,
+    MinusThree,
+    Nothing,
+    Overfishing,
+    Passed,
+    PassStarts,
+    Round,
+    RoundEnd,
+    Trick,
 )
 
 if TYPE_CHECKING:
@@ -136,7 +154,7 @@ class FishingState(State["FishingView"]):
         self.pass_choice: list[int] = []
         # Public knowledge: which cards each seat might hold, and every card ever shown.
         self.may_hold = [0] * n
-        self.seen_base = 0  # cards shown before this state's own log began
+        self.seen_base = 0  # cards shown before this state's own history began
         self.shown = 0  # cards played in finished rounds (kept up to date for round starts)
         # The card you last passed, to whom, and what they might hold before it (yours alone).
         self.known_pass: list[tuple[int, int, int] | None] = [None] * n
@@ -157,7 +175,7 @@ class FishingState(State["FishingView"]):
         # 5-star cards at the bottom, 1-star on top (the top is the end of the list).
         self.ocean = [card for layer in tiers for card in layer]
         self.in_game = in_play | sum(map(self.cards.bit.__getitem__, self.ocean))
-        self.log.append((PUBLIC, "round", 1, size))
+        self.events.append(Round(1, size))
         self._start_trick(0)
 
     # ----- whose decision -----
@@ -177,9 +195,9 @@ class FishingState(State["FishingView"]):
         """Mask of every card ever played face up (public memory)."""
         size = len(self.cards)
         mask = self.seen_base
-        for entry in self.log:
-            if len(entry) == 2 and entry[1] < size:
-                mask |= 1 << entry[1]
+        for _, code in self.history:
+            if code < size:  # a card played
+                mask |= 1 << code
         return mask
 
     def is_terminal(self) -> bool:
@@ -259,6 +277,7 @@ class FishingState(State["FishingView"]):
     def _apply_action(self, player: int, action: int) -> None:
         if self.phase == PLAY:
             # Lead, follow, trump or shed. A buoy lead lets the next colour or trump set the lead.
+            self.events.append(self.game.plays[player][action])
             self.hands[player].remove(action)
             trick = self.trick
             trick.append(action)
@@ -290,7 +309,7 @@ class FishingState(State["FishingView"]):
         """The caller names the colour all must follow this trick, the caller included."""
         self.call_suit = self.led = suit
         self.phase = PLAY
-        self.log.append((PUBLIC, "call", self.caller, suit))
+        self.events.append(Call(self.caller, suit))
 
     # ----- the end of a trick -----
     def trick_winner(self) -> tuple[int, int]:
@@ -321,7 +340,7 @@ class FishingState(State["FishingView"]):
         trick = self.trick
         if not self.trick_has_effect:  # plain trick: the winner takes it all
             winner = self.winner
-            self.log.append((PUBLIC, "trick", winner, self.winning_card, tuple(trick)))
+            self.events.append(Trick(winner, self.winning_card, tuple(trick)))
             self.fisher[winner] += trick
             self.former_leader = self.leader
             self.trick = []
@@ -344,7 +363,7 @@ class FishingState(State["FishingView"]):
     def next_trick_effect(self, seat: int, card: int, kind: int, last_trick: bool) -> None:
         """Play-first, Call-the-colour, Lowest-wins act on the next trick (not after the last)."""
         if last_trick:
-            self.log.append((PUBLIC, "forfeit", seat, card))
+            self.events.append(Forfeit(seat, card))
         elif kind == PLAY_FIRST:
             self.next_first = seat
         elif kind == CALL_COLOUR:
@@ -375,7 +394,7 @@ class FishingState(State["FishingView"]):
                 if candidates:
                     self.catch_from_trick(owner, candidates[0], "zero")
                 else:
-                    self.log.append((PUBLIC, "nothing", owner, card))
+                    self.events.append(Nothing(owner, card))
             elif kind == CATCH_ALL:
                 self.pending.pop(0)
                 for other in [i for i in self.remaining if i != position]:
@@ -385,9 +404,9 @@ class FishingState(State["FishingView"]):
                 if self.hands[0]:
                     self.phase = CHOOSE_PASS
                     self.pass_choice = [-1] * self.n
-                    self.log.append((PUBLIC, "pass-starts", owner))
+                    self.events.append(PassStarts(owner))
                     return
-                self.log.append((PUBLIC, "forfeit", owner, card))
+                self.events.append(Forfeit(owner, card))
         self.finish_trick()
 
     def zero_catches_one(self, card: int) -> None:
@@ -413,17 +432,17 @@ class FishingState(State["FishingView"]):
             insort(self.hands[receiver], choice[giver])
             self.may_hold[receiver] = before[receiver] | before[giver]
             self.known_pass[giver] = (choice[giver], receiver, before[receiver])
-            self.log.append((giver, "gave", giver, choice[giver], receiver))
-            self.log.append((receiver, "got", receiver, choice[giver], giver))
-        self.log.append((PUBLIC, "passed", self.round))
+            self.events.append(Gave(giver, choice[giver], receiver))
+            self.events.append(Got(receiver, choice[giver], giver))
+        self.events.append(Passed(self.round))
         self.pass_choice = []
         self.phase = PLAY
         self.resolve_end_of_trick_effects()
 
-    def catch_from_trick(self, seat: int, position: int, how: str) -> None:
+    def catch_from_trick(self, seat: int, position: int, how: Literal["zero", "catch-all"]) -> None:
         self.remaining.remove(position)
         card = self.trick[position]
-        self.log.append((PUBLIC, "catch", seat, card, how))
+        self.events.append(Catch(seat, card, how))
         self.place_on_fisher(seat, card)
 
     def place_on_fisher(self, seat: int, card: int) -> None:
@@ -431,14 +450,14 @@ class FishingState(State["FishingView"]):
         self.fisher[seat].append(card)
         if self.cards.effect[card] == MINUS_THREE:
             self.score[seat] -= 3
-            self.log.append((PUBLIC, "minus-three", seat, card))
+            self.events.append(MinusThree(seat, card))
 
     def finish_trick(self) -> None:
         """The winner catches what is left; the winner (or a Play-first player) leads next."""
         winner = self.winner
         trick = self.trick
         left = [trick[i] for i in self.remaining]
-        self.log.append((PUBLIC, "trick", winner, self.winning_card, tuple(left)))
+        self.events.append(Trick(winner, self.winning_card, tuple(left)))
         for card in left:
             self.place_on_fisher(winner, card)
         self.former_leader = self.leader
@@ -472,7 +491,7 @@ class FishingState(State["FishingView"]):
         points = tuple(len(pile) for pile in self.fisher)
         for seat in range(self.n):
             self.score[seat] += points[seat]
-        self.log.append((PUBLIC, "round-end", self.round, points))
+        self.events.append(RoundEnd(self.round, points))
         self.known_pass = [None] * self.n  # every passed card has been played by now
         self.chance.shuffle_all([pile for pile in self.fisher if pile])
         bit = self.cards.bit
@@ -508,7 +527,7 @@ class FishingState(State["FishingView"]):
             self.overfishing(round_no)
             return
         self.round = round_no
-        self.log.append((PUBLIC, "round", round_no, size))
+        self.events.append(Round(round_no, size))
         for seat in range(n):
             count = size - need[seat]
             pile = self.stock[seat]
@@ -516,7 +535,7 @@ class FishingState(State["FishingView"]):
             del pile[len(pile) - count :]
             self.hands[seat] = sorted(drawn)
             self.may_hold[seat] = self._take_from_layers(seat, count)
-            self.log.append((seat, "drew", seat, tuple(sorted(drawn)), "stockroom"))
+            self.events.append(Drew(seat, tuple(sorted(drawn)), "stockroom"))
         order = sorted(
             (s for s in range(n) if need[s]), key=lambda s: (-need[s], self.tie_break(s))
         )
@@ -530,9 +549,9 @@ class FishingState(State["FishingView"]):
             for position in range(top, top + need[seat]):
                 self.may_hold[seat] |= tier_of[position] & never_shown
             self.hands[seat] = sorted(self.hands[seat] + drawn)
-            self.log.append((seat, "drew", seat, tuple(sorted(drawn)), "ocean"))
-        self.log.append(
-            (PUBLIC, "draws", tuple(size - need[s] for s in range(n)), tuple(order), tuple(need))
+            self.events.append(Drew(seat, tuple(sorted(drawn)), "ocean"))
+        self.events.append(
+            Draws(tuple(size - need[s] for s in range(n)), tuple(order), tuple(need))
         )
         leader = min(range(n), key=lambda s: (self.score[s], self.tie_break(s)))
         self.next_first = self.next_call = -1
@@ -559,12 +578,12 @@ class FishingState(State["FishingView"]):
 
         ``round`` stays at the last round played; ``round_no`` is the one that could not start."""
         self.overfished = True
-        self.log.append((PUBLIC, "overfishing", round_no))
+        self.events.append(Overfishing(round_no))
         self.end_game()
 
     def end_game(self) -> None:
         self.phase = GAME_OVER
-        self.log.append((PUBLIC, "game-end", tuple(self.score)))
+        self.events.append(GameEnd(tuple(self.score)))
 
     # ----- views -----
     def view(self, player: int) -> FishingView:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from angler.core.statistics import Statistics
 from angler.core.view import counted
 from angler.games.fishing.cards import SUITS
+from angler.games.fishing.events import Catch, Forfeit, MinusThree, Trick
 from angler.games.fishing.rules import PHASE_NAMES, FishingState
 
 if TYPE_CHECKING:
@@ -23,14 +24,15 @@ class FishingStatistics(Statistics[FishingState]):
         tricks = [0] * players
         cards = [0] * players
         penalties = [0] * players
-        for event in state.log:
-            if len(event) > 2 and event[1] == "trick":
-                tricks[event[2]] += 1
-                cards[event[2]] += len(event[4])
-            elif len(event) > 2 and event[1] == "catch":
-                cards[event[2]] += 1
-            elif len(event) > 2 and event[1] == "minus-three":
-                penalties[event[2]] += 1
+        for event in state.events:
+            match event:
+                case Trick():
+                    tricks[event.seat] += 1
+                    cards[event.seat] += len(event.cards)
+                case Catch():
+                    cards[event.seat] += 1
+                case MinusThree():
+                    penalties[event.seat] += 1
         return [
             f"{counted(tricks[seat], 'trick')}, {counted(cards[seat], 'card')} caught"
             + (f", {penalties[seat]} × -3" if penalties[seat] else "")
@@ -40,12 +42,12 @@ class FishingStatistics(Statistics[FishingState]):
     def tally(self, state: FishingState) -> dict[str, float]:
         """Overfishing, rounds played, -3 penalties, and buoys forfeited in a round's last trick
         (those acting on the next trick, and Pass-left too, though its key names only the first)."""
-        events = [e for e in state.log if len(e) > 2]
+        events = state.events
         counts: dict[str, float] = {
             "overfished": float(state.overfished),
             "rounds played": float(state.round),
-            "-3 penalties": float(sum(1 for e in events if e[1] == "minus-three")),
-            "next-trick buoys forfeited": float(sum(1 for e in events if e[1] == "forfeit")),
+            "-3 penalties": float(sum(1 for e in events if type(e) is MinusThree)),
+            "next-trick buoys forfeited": float(sum(1 for e in events if type(e) is Forfeit)),
         }
         return counts
 
@@ -55,15 +57,13 @@ class FishingStatistics(Statistics[FishingState]):
         cards = self.game.cards
         caught: Counter[str] = Counter()
         tricks: Counter[str] = Counter()
-        for event in state.log:
-            if len(event) < 3:
-                continue
-            if event[1] == "trick":
-                won_by = event[3]
+        for event in state.events:
+            if type(event) is Trick:
+                won_by = event.winning_card
                 tricks["the called colour" if won_by < 0 else SUITS[cards.suit[won_by]]] += 1
-                caught.update(counted(cards.stars[card], "star") for card in event[4])
-            elif event[1] == "catch":
-                caught[counted(cards.stars[event[3]], "star")] += 1
+                caught.update(counted(cards.stars[card], "star") for card in event.cards)
+            elif type(event) is Catch:
+                caught[counted(cards.stars[event.card], "star")] += 1
         return {"cards caught by star tier": caught, "tricks by winning suit": tricks}
 
     def count_facts(self) -> dict[str, dict[str, dict[str, Any]]]:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, assert_never
 
-from angler.core.state import PUBLIC
+from angler.core.events import Event, visible
 from angler.core.view import (
     View,
     counted,
@@ -24,6 +24,27 @@ from angler.core.view import (
 )
 from angler.games.fishing.actions import CALL, CATCH
 from angler.games.fishing.cards import SUITS, TRUMP, CardSet
+from angler.games.fishing.events import (
+    EVENT_TYPES,
+    Call,
+    Catch,
+    Draws,
+    Drew,
+    FishingEvent,
+    Forfeit,
+    GameEnd,
+    Gave,
+    Got,
+    MinusThree,
+    Nothing,
+    Overfishing,
+    Passed,
+    PassStarts,
+    Play,
+    Round,
+    RoundEnd,
+    Trick,
+)
 from angler.games.fishing.rules import CHOOSE_PASS, PHASE_NAMES
 
 if TYPE_CHECKING:
@@ -77,7 +98,7 @@ def build_view(state: FishingState, player: int) -> FishingView:
         game="fishing",
         player=player,
         players=state.n,
-        events=visible_events(state, player),
+        events=visible(state.events, player),
         round=state.round,
         phase=PHASE_NAMES[state.phase],
         current=state.current_players(),
@@ -117,29 +138,14 @@ def build_view(state: FishingState, player: int) -> FishingView:
     )
 
 
-def visible_events(state: FishingState, player: int) -> tuple[tuple[Any, ...], ...]:
-    """Public events and this player's own; plays become public "play" events. Chosen catches,
-    calls and passes are told by the engine's own events, so their action entries are skipped."""
-    size = len(state.cards)
-    events: list[tuple[Any, ...]] = []
-    for entry in state.log:
-        if len(entry) == 2:
-            if entry[1] < size:
-                events.append((PUBLIC, "play", entry[0], entry[1]))
-        elif entry[0] == PUBLIC or entry[0] == player:
-            events.append(entry)
-    return tuple(events)
-
-
-def describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None = None) -> str:
-    """One log entry in plain English, from ``viewer``'s seat (None: an outside observer)."""
+def describe(event: Event, cards: CardSet, viewer: int | None = None) -> str:
+    """One event in plain English, from ``viewer``'s seat (None: an outside observer)."""
+    if not isinstance(event, EVENT_TYPES):
+        raise TypeError(f"not a Fishing event: {event!r}")
     return sentence(_describe(event, cards, viewer))
 
 
-def _describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None) -> str:
-    kind = event[1]
-    data = event[2:]
-
+def _describe(event: FishingEvent, cards: CardSet, viewer: int | None) -> str:
     def who(seat: int, verb: str) -> str:
         return subject(seat, viewer, verb)
 
@@ -152,54 +158,59 @@ def _describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None) -> str
     def many(ids: tuple[int, ...]) -> str:
         return ", ".join(card(i) for i in ids) or "nothing"
 
-    if kind == "play":
-        return f"{who(data[0], 'plays')} {card(data[1])}"
-    if kind == "call":
-        return f"{who(data[0], 'calls')} {SUITS[data[1]]}"
-    if kind == "trick":
-        seat, best, left = data
-        with_card = f" with {card(best)}" if best >= 0 else " thanks to the call"
-        return f"{who(seat, 'catches')} the trick{with_card} ({many(left)})"
-    if kind == "catch":
-        seat, caught, how = data
-        means = "with a 0" if how == "zero" else 'with "catch all other cards"'
-        return f"{who(seat, 'catches')} {card(caught)} {means}"
-    if kind == "nothing":
-        return f"{whose(data[0])} {card(data[1])} catches nothing"
-    if kind == "minus-three":
-        return f"{who(data[0], 'records')} -3 points for {card(data[1])}"
-    if kind == "forfeit":
-        return f"{whose(data[0])} {card(data[1])} has no effect in the round's last trick"
-    if kind == "pass-starts":
-        return f"{whose(data[0])} buoy: everyone passes 1 card to the left"
-    if kind == "passed":
-        return "Everyone has passed a card to the left"
-    if kind == "gave":
-        return f"{who(data[0], 'passes')} {card(data[1])} to {seat_name(data[2], viewer)}"
-    if kind == "got":
-        return f"{who(data[0], 'receives')} {card(data[1])} from {seat_name(data[2], viewer)}"
-    if kind == "round":
-        return f"Round {data[0]} begins: everyone takes {counted(data[1], 'card')}"
-    if kind == "drew":
-        seat, drawn, source = data
-        pile = "ocean stack" if source == "ocean" else "stockroom"
-        return f"{who(seat, 'draws')} {many(drawn)} from the {pile}"
-    if kind == "draws":
-        _, order, need = data
-        parts = [
-            f"{subject(s, viewer, 'draws', start=False)} {counted(need[s], 'card')} from the ocean"
-            for s in order
-        ]
-        return "Draws: " + ("; ".join(parts) if parts else "nobody needs the ocean stack")
-    if kind == "round-end":
-        round_no, points = data
-        shares = ", ".join(f"{seat_name(s, viewer)} {p}" for s, p in enumerate(points))
-        return f"Round {round_no} ends: caught cards score {shares}"
-    if kind == "overfishing":
-        return f"Overfishing: the ocean cannot refill every hand for round {data[0]}; the game ends"
-    if kind == "game-end":
-        return game_over_line(data[0], viewer)
-    return f"{kind} {data}"
+    match event:
+        case Play():
+            return f"{who(event.seat, 'plays')} {card(event.card)}"
+        case Call():
+            return f"{who(event.seat, 'calls')} {SUITS[event.suit]}"
+        case Trick():
+            best = event.winning_card
+            with_card = f" with {card(best)}" if best >= 0 else " thanks to the call"
+            return f"{who(event.seat, 'catches')} the trick{with_card} ({many(event.cards)})"
+        case Catch():
+            means = "with a 0" if event.how == "zero" else 'with "catch all other cards"'
+            return f"{who(event.seat, 'catches')} {card(event.card)} {means}"
+        case Nothing():
+            return f"{whose(event.seat)} {card(event.card)} catches nothing"
+        case MinusThree():
+            return f"{who(event.seat, 'records')} -3 points for {card(event.card)}"
+        case Forfeit():
+            return f"{whose(event.seat)} {card(event.card)} has no effect in the round's last trick"
+        case PassStarts():
+            return f"{whose(event.seat)} buoy: everyone passes 1 card to the left"
+        case Passed():
+            return "Everyone has passed a card to the left"
+        case Gave():
+            to = seat_name(event.receiver, viewer)
+            return f"{who(event.seat, 'passes')} {card(event.card)} to {to}"
+        case Got():
+            source = seat_name(event.giver, viewer)
+            return f"{who(event.seat, 'receives')} {card(event.card)} from {source}"
+        case Round():
+            return f"Round {event.round} begins: everyone takes {counted(event.hand_size, 'card')}"
+        case Drew():
+            pile = "ocean stack" if event.pile == "ocean" else "stockroom"
+            return f"{who(event.seat, 'draws')} {many(event.cards)} from the {pile}"
+        case Draws():
+            need = event.from_ocean
+            parts = [
+                f"{subject(s, viewer, 'draws', start=False)} {counted(need[s], 'card')} "
+                "from the ocean"
+                for s in event.order
+            ]
+            return "Draws: " + ("; ".join(parts) if parts else "nobody needs the ocean stack")
+        case RoundEnd():
+            shares = ", ".join(f"{seat_name(s, viewer)} {p}" for s, p in enumerate(event.points))
+            return f"Round {event.round} ends: caught cards score {shares}"
+        case Overfishing():
+            return (
+                f"Overfishing: the ocean cannot refill every hand for round {event.round}; "
+                "the game ends"
+            )
+        case GameEnd():
+            return game_over_line(event.scores, viewer)
+        case _:
+            assert_never(event)
 
 
 def render(view: FishingView, cards: CardSet) -> str:

@@ -20,7 +20,7 @@ def determinise(game: FlipAndFishGame, view: View, rng: random.Random) -> FlipAn
     if not isinstance(view, FlipAndFishView):
         raise TypeError("a Flip & Fish view is needed")
     state = FlipAndFishState(game, Chance(rng.getrandbits(62)))
-    state.log = list(view.events)
+    state.events = list(view.events)
     state.turn, state.turns = view.turn, view.turns
     state.phase = PHASE_NAMES.index(view.phase)
     state.face_up = list(view.face_up)

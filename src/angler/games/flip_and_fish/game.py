@@ -14,6 +14,7 @@ from angler.core.registry import register
 from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.cards import CardSet, load_cards
 from angler.games.flip_and_fish.cast import SKILLS
+from angler.games.flip_and_fish.events import EVENT_TYPES
 from angler.games.flip_and_fish.presentation import FlipAndFishPresentation
 from angler.games.flip_and_fish.rules import FlipAndFishState
 from angler.games.flip_and_fish.search import FlipAndFishSearch
@@ -94,6 +95,7 @@ def _check_skills(value: Any) -> str | None:
 @register
 class FlipAndFishGame(CardGame[FlipAndFishState, FlipAndFishView]):
     name = "flip-and-fish"
+    event_types = EVENT_TYPES
     title = "Flip & Fish"
     summary = "Flick a D12 at face-down fish; catch trophies, shop for gear."
     min_players = 2

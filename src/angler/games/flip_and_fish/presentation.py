@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from angler.core.events import Event
 from angler.core.presentation import COLOUR_STYLE, Presentation
 from angler.games.flip_and_fish import view as text
 from angler.games.flip_and_fish.view import FlipAndFishView
@@ -29,7 +30,7 @@ class FlipAndFishPresentation(Presentation[FlipAndFishView]):
     def render_view(self, view: FlipAndFishView) -> str:
         return text.render(view, self.game.cards, self.game.table)
 
-    def describe_event(self, event: tuple[Any, ...], viewer: int | None = None) -> str:
+    def describe_event(self, event: Event, viewer: int | None = None) -> str:
         return text.describe(event, self.game.cards, viewer)
 
     def menu(self, view: FlipAndFishView, legal: Sequence[int]) -> tuple[list[int], str]:

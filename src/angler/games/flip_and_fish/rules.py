@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, ClassVar
 from angler.core.chance import Chance
 from angler.core.errors import IllegalActionError
 from angler.core.fields import COPY, COPY_EACH, SHARED, Fields
-from angler.core.state import PUBLIC, State
+from angler.core.state import State
 from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.cards import (
     BASE_BAIT_FISH,
@@ -25,6 +25,35 @@ from angler.games.flip_and_fish.cards import (
     EquipmentCard,
 )
 from angler.games.flip_and_fish.cast import Landing, measure, throw
+from angler.games.flip_and_fish.events import (
+    Ability,
+    Boot,
+    Cast,
+    Catch,
+    ClosingTime,
+    DeckReshuffled,
+    Discard,
+    Equip,
+    Fish,
+    Flip,
+    GameEnd,
+    GearUp,
+    GotAway,
+    Miss,
+    NoBuy,
+    Peek,
+    Reroll,
+    Rest,
+    ShopOpens,
+    ShopReshuffled,
+    Snag,
+    SnagCancelled,
+    Speared,
+    Stocktake,
+    Strike,
+    Turn,
+    Use,
+)
 from angler.games.flip_and_fish.table import RULER, Table
 
 if TYPE_CHECKING:
@@ -134,7 +163,7 @@ class FlipAndFishState(State["FlipAndFishView"]):
         self.shop_deck = list(self.cards.shopping_ids)
         self.chance.shuffle_all([self.deck, self.shop_deck])
         self.replenish_the_water()
-        self.log.append((PUBLIC, "turn", 0, 1))
+        self.events.append(Turn(0, 1))
 
     # ----- whose decision -----
     def current_players(self) -> tuple[int, ...]:
@@ -175,7 +204,7 @@ class FlipAndFishState(State["FlipAndFishView"]):
         """Use an equipment card: a discard card goes to the shop discard, a flip card turns face
         down (it must be geared up again), an ongoing card stays."""
         kind = self._equipment(card).kind
-        self.log.append((PUBLIC, "use", seat, card))
+        self.events.append(Use(seat, card))
         if kind == DISCARD:
             self.gear[seat].remove(card)
             self.ready.pop(card, None)
@@ -339,7 +368,7 @@ class FlipAndFishState(State["FlipAndFishView"]):
     # ----- Fish -----
     def announce_bait(self, seat: int, bait: list[int]) -> None:
         self.bait = bait
-        self.log.append((PUBLIC, "fish", seat, tuple(bait)))
+        self.events.append(Fish(seat, tuple(bait)))
         self.phase = AIM
 
     def cast_your_line(self, seat: int, aim: tuple[float, float]) -> None:
@@ -351,9 +380,7 @@ class FlipAndFishState(State["FlipAndFishView"]):
         origin = self.table.jetties[seat]
         outcome = self.chance.outcome(lambda rng: throw(origin, aim, skill, rng).as_outcome())
         landing = Landing.from_outcome(outcome)
-        self.log.append(
-            (PUBLIC, "cast", seat, aim, (landing.x, landing.y), landing.revolved, landing.face)
-        )
+        self.events.append(Cast(seat, aim, (landing.x, landing.y), landing.revolved, landing.face))
         if not landing.revolved:
             return  # it does not count: cast again (still AIM)
         self.landing = landing
@@ -371,7 +398,7 @@ class FlipAndFishState(State["FlipAndFishView"]):
         ruler = RULER + self.ongoing_total(seat, "longer-ruler")
         reading = measure(self.table, landing, tuple(c >= 0 for c in self.water), ruler)
         if not reading.bite:
-            self.log.append((PUBLIC, "miss", seat, reading.slot))
+            self.events.append(Miss(seat, reading.slot))
             self.end_of_turn(seat)
             return
         slot = reading.slot
@@ -380,11 +407,11 @@ class FlipAndFishState(State["FlipAndFishView"]):
         self.flipped_now = not self.face_up[slot]
         if not self.face_up[slot]:
             self.face_up[slot] = True
-            self.log.append((PUBLIC, "flip", seat, slot, fish))
+            self.events.append(Flip(seat, slot, fish))
             if self.cards.kind[fish] != BOOT:
                 self.on_flip(seat, slot, fish)
         if self.cards.kind[fish] == BOOT:
-            self.log.append((PUBLIC, "boot", seat, slot))
+            self.events.append(Boot(seat, slot))
             self.end_of_turn(seat)  # a boot is a miss: the bait is kept
             return
         self.roll = self.roll_total(seat, slot, landing.face, reading.strike)
@@ -411,12 +438,12 @@ class FlipAndFishState(State["FlipAndFishView"]):
         if any(self.cards.colour[c] == colour for c in bait):
             total += COLOUR_BONUS
         if effect == "no-bait" and self.bait:
-            self.log.append((PUBLIC, "ability", seat, fish, effect))  # the bait is refused
+            self.events.append(Ability(seat, fish, effect))  # the bait is refused
         if strike and effect == "shy":
-            self.log.append((PUBLIC, "ability", seat, fish, effect))  # the strike adds nothing
+            self.events.append(Ability(seat, fish, effect))  # the strike adds nothing
         elif strike:
             total += STRIKE_BONUS
-            self.log.append((PUBLIC, "strike", seat, slot))
+            self.events.append(Strike(seat, slot))
         return total
 
     def guards(self, slot: int) -> list[int]:
@@ -439,7 +466,7 @@ class FlipAndFishState(State["FlipAndFishView"]):
         ability = self.cards.ability[fish]
         if ability is None or ability.timing != "on-flip":
             return
-        self.log.append((PUBLIC, "ability", seat, fish, ability.effect))
+        self.events.append(Ability(seat, fish, ability.effect))
         if ability.effect == "clear-water":  # the Pufferfish
             for other in range(WATER):
                 if other != slot and self.water[other] >= 0:
@@ -458,7 +485,7 @@ class FlipAndFishState(State["FlipAndFishView"]):
                     ),
                 )
                 self.face_up[nearest] = True
-                self.log.append((PUBLIC, "flip", seat, nearest, self.water[nearest]))
+                self.events.append(Flip(seat, nearest, self.water[nearest]))
 
     def resolve_bite(self, seat: int) -> None:
         """Catch if the roll reaches the catch rate; a fish that got away stays face up."""
@@ -467,7 +494,7 @@ class FlipAndFishState(State["FlipAndFishView"]):
         ability = self.cards.ability[fish]
         rate = self.catch_rate(slot)
         for guard in self.guards(slot):
-            self.log.append((PUBLIC, "ability", seat, self.water[guard], "guarded"))
+            self.events.append(Ability(seat, self.water[guard], "guarded"))
         if ability is not None and ability.effect == "catch-rate-up" and self.flipped_now:
             rate += ability.value or 0  # only for the bite that turned it up
         bait_back = bool(self.bait) and not self.usable_bait(slot)  # refused bait is kept
@@ -475,7 +502,7 @@ class FlipAndFishState(State["FlipAndFishView"]):
             self.water[slot] = -1
             self.face_up[slot] = False
             self.caught[seat].append(fish)
-            self.log.append((PUBLIC, "catch", seat, fish, self.roll, rate))
+            self.events.append(Catch(seat, fish, self.roll, rate))
             if self.cards.kind[fish] == TROPHY:
                 if not self.shop_open:
                     self.shop_pending = True
@@ -485,15 +512,15 @@ class FlipAndFishState(State["FlipAndFishView"]):
                 bait_back = self.once_caught(seat, ability.effect, ability.value or 0) or bait_back
         else:
             self.bitten[slot] = True
-            self.log.append((PUBLIC, "got-away", seat, fish, self.roll, rate))
+            self.events.append(GotAway(seat, fish, self.roll, rate))
             if ability is not None and ability.timing == "on-miss":
                 if ability.effect == "swim-off":
                     self.water[slot] = -1
                     self.face_up[slot] = False
                     self.fish_discard.append(fish)
-                    self.log.append((PUBLIC, "ability", seat, fish, "swim-off"))
+                    self.events.append(Ability(seat, fish, "swim-off"))
                 elif ability.effect == "snap-line" and self.gear[seat]:
-                    self.log.append((PUBLIC, "ability", seat, fish, "snap-line"))
+                    self.events.append(Ability(seat, fish, "snap-line"))
                     self.discard_bait(seat)
                     self.phase = SNAP
                     return
@@ -503,7 +530,7 @@ class FlipAndFishState(State["FlipAndFishView"]):
 
     def once_caught(self, seat: int, effect: str, value: int) -> bool:
         """Apply a caught fish's ability; True if the bait is kept."""
-        self.log.append((PUBLIC, "ability", seat, self.caught[seat][-1], effect))
+        self.events.append(Ability(seat, self.caught[seat][-1], effect))
         if effect == "lucky-dip":
             self.take_lucky_dip(seat)
         elif effect == "extra-turn":
@@ -524,7 +551,7 @@ class FlipAndFishState(State["FlipAndFishView"]):
     def snag(self, seat: int) -> None:
         """A 1: an instant miss, no card flips, the bait is lost, one equipment is discarded, and
         in a 3- or 4-player game the next player may not fish."""
-        self.log.append((PUBLIC, "snag", seat))
+        self.events.append(Snag(seat))
         if self.gear[seat]:
             self.phase = SNAGGED
             return
@@ -554,7 +581,7 @@ class FlipAndFishState(State["FlipAndFishView"]):
     def take_equipment(self, seat: int, card: int) -> None:
         self.gear[seat].append(card)
         self.ready[card] = True
-        self.log.append((PUBLIC, "equip", seat, card))
+        self.events.append(Equip(seat, card))
 
     def stocktake(self, seat: int, fish: int) -> None:
         """Pay a caught fish (not a Carp): the 3 shop cards are replaced, then you may buy."""
@@ -563,7 +590,7 @@ class FlipAndFishState(State["FlipAndFishView"]):
         self.shop_discard += self.shop_row
         self.shop_row = []
         self.refill_shop()
-        self.log.append((PUBLIC, "stocktake", seat, fish))
+        self.events.append(Stocktake(seat, fish))
         self.phase = SHOP_BUY
 
     def draw_shop(self) -> int:
@@ -572,7 +599,7 @@ class FlipAndFishState(State["FlipAndFishView"]):
                 return -1
             self.shop_deck, self.shop_discard = self.shop_discard, []
             self.chance.shuffle(self.shop_deck)
-            self.log.append((PUBLIC, "shop-reshuffled", len(self.shop_deck)))
+            self.events.append(ShopReshuffled(len(self.shop_deck)))
         return self.shop_deck.pop()
 
     def refill_shop(self) -> None:
@@ -587,7 +614,7 @@ class FlipAndFishState(State["FlipAndFishView"]):
         """Flip up to 2 used equipment cards face up."""
         for card in cards:
             self.ready[card] = True
-        self.log.append((PUBLIC, "gear-up", seat, tuple(cards)))
+        self.events.append(GearUp(seat, tuple(cards)))
         self.end_of_turn(seat)
 
     def use_equipment(self, seat: int, card: int, slot: int) -> None:
@@ -600,13 +627,13 @@ class FlipAndFishState(State["FlipAndFishView"]):
         self.spend(seat, card)
         if effect == "flashlight":
             self.peeked[seat].append(slot)
-            self.log.append((seat, "peek", seat, slot, self.water[slot]))
+            self.events.append(Peek(seat, slot, self.water[slot]))
         elif effect == "spear":  # as your only action: take the fish, no roll
             fish = self.water[slot]
             self.water[slot] = -1
             self.face_up[slot] = False
             self.caught[seat].append(fish)
-            self.log.append((PUBLIC, "speared", seat, fish))
+            self.events.append(Speared(seat, fish))
             if self.cards.kind[fish] == TROPHY:
                 if not self.shop_open:
                     self.shop_pending = True
@@ -625,14 +652,14 @@ class FlipAndFishState(State["FlipAndFishView"]):
             assert self.landing is not None
             self.roll += face - self.landing.face
             self.landing = Landing(self.landing.x, self.landing.y, True, face)
-            self.log.append((PUBLIC, "reroll", seat, face))
+            self.events.append(Reroll(seat, face))
         elif effect == "colour-lure":
             fish = self.water[self.bite_slot]
             bait = self.usable_bait(self.bite_slot)  # a fish that refuses bait gets no lure
             if bait and not any(self.cards.colour[c] == self.cards.colour[fish] for c in bait):
                 self.roll += COLOUR_BONUS
         elif effect == "snag-guard":
-            self.log.append((PUBLIC, "snag-cancelled", seat))
+            self.events.append(SnagCancelled(seat))
             self.end_of_turn(seat)
 
     def discard_card(self, seat: int, card: int) -> None:
@@ -643,7 +670,7 @@ class FlipAndFishState(State["FlipAndFishView"]):
         else:
             self.caught[seat].remove(card)
             self.fish_discard.append(card)
-        self.log.append((PUBLIC, "discard", seat, card))
+        self.events.append(Discard(seat, card))
         if self.phase == SNAGGED:
             self.snag_consequences(seat)
         elif self.phase == SNAP:
@@ -657,7 +684,7 @@ class FlipAndFishState(State["FlipAndFishView"]):
         elif self.phase == BOOST:
             self.resolve_bite(seat)
         else:  # no purchase after a stocktake, or nothing could be done this turn
-            self.log.append((PUBLIC, "no-buy" if self.phase == SHOP_BUY else "rest", seat))
+            self.events.append(NoBuy(seat) if self.phase == SHOP_BUY else Rest(seat))
             self.end_of_turn(seat)
 
     # ----- the end of a turn -----
@@ -689,7 +716,7 @@ class FlipAndFishState(State["FlipAndFishView"]):
     def next_player(self, seat: int) -> None:
         if self.winner >= 0:
             self.phase = GAME_OVER
-            self.log.append((PUBLIC, "game-end", self.winner))
+            self.events.append(GameEnd(self.winner))
             return
         self.bait = []
         self.landing = None
@@ -709,15 +736,15 @@ class FlipAndFishState(State["FlipAndFishView"]):
         if self.shop_pending and not self.shop_open:
             self.shop_open = True
             self.refill_shop()
-            self.log.append((PUBLIC, "shop-opens", tuple(self.shop_row)))
+            self.events.append(ShopOpens(tuple(self.shop_row)))
         self.phase = TURN
-        self.log.append((PUBLIC, "turn", following, self.turns + 1))
+        self.events.append(Turn(following, self.turns + 1))
 
     def closing_time(self) -> None:
         """Ruling: a game nobody has won after the round limit ends; most trophies wins (shared
         on a tie). Real games end long before; it keeps every game finite, random play included."""
         self.phase = GAME_OVER
-        self.log.append((PUBLIC, "closing-time", self.turns))
+        self.events.append(ClosingTime(self.turns))
 
     def replenish_the_water(self) -> None:
         """All face up: discard all 5 and lay 5 new; otherwise refill the empty slots."""
@@ -748,7 +775,7 @@ class FlipAndFishState(State["FlipAndFishView"]):
                 return -1
             self.deck, self.fish_discard = self.fish_discard, []
             self.chance.shuffle(self.deck)
-            self.log.append((PUBLIC, "deck-reshuffled", len(self.deck)))
+            self.events.append(DeckReshuffled(len(self.deck)))
         return self.deck.pop()
 
     # ----- views -----

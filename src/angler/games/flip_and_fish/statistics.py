@@ -5,9 +5,23 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from angler.core.events import kind_of, kinds
 from angler.core.statistics import Statistics
 from angler.core.view import counted
 from angler.games.flip_and_fish.cards import ONGOING, TROPHY
+from angler.games.flip_and_fish.events import (
+    Ability,
+    Boot,
+    Catch,
+    Equip,
+    GotAway,
+    Miss,
+    Snag,
+    Speared,
+    Stocktake,
+    Strike,
+    Use,
+)
 from angler.games.flip_and_fish.rules import PHASE_NAMES, FlipAndFishState
 
 if TYPE_CHECKING:
@@ -27,10 +41,12 @@ class FlipAndFishStatistics(Statistics[FlipAndFishState]):
         ]
 
     def tally(self, state: FlipAndFishState) -> dict[str, float]:
-        events = [e for e in state.log if len(e) > 2]
         counts: dict[str, float] = {"turns": float(state.turns + 1)}
-        for kind in ("catch", "got-away", "miss", "snag", "strike", "boot", "stocktake", "equip"):
-            counts[kind] = float(sum(1 for e in events if e[1] == kind))
+        tracked = (Catch, GotAway, Miss, Snag, Strike, Boot, Stocktake, Equip)
+        counts |= {kind: 0.0 for kind in kinds(tracked)}  # each named by its event's kind
+        for event in state.events:
+            if isinstance(event, tracked):
+                counts[kind_of(event)] += 1
         winners = state.winners()
         counts["first player won"] = float(0 in winners) / len(winners)
         counts["ended at closing time"] = float(state.winner < 0)
@@ -50,20 +66,17 @@ class FlipAndFishStatistics(Statistics[FlipAndFishState]):
                 "used by equipment",
             )
         }
-        for event in state.log:
-            if len(event) < 3:
-                continue
-            kind = event[1]
-            if kind in ("catch", "got-away"):
-                name = cards.cards[event[3]].type_name
+        for event in state.events:
+            if type(event) is Catch or type(event) is GotAway:
+                name = cards.cards[event.fish].type_name
                 tables["bites by fish type"][name] += 1
-                tables["caught by fish type"][name] += kind == "catch"
-            elif kind == "speared":
-                tables["speared by fish type"][cards.cards[event[3]].type_name] += 1
-            elif kind == "ability":
-                tables["fired by ability"][event[4]] += 1
-            elif kind == "use":
-                tables["used by equipment"][cards.equipment(event[3]).effect] += 1
+                tables["caught by fish type"][name] += type(event) is Catch
+            elif type(event) is Speared:
+                tables["speared by fish type"][cards.cards[event.fish].type_name] += 1
+            elif type(event) is Ability:
+                tables["fired by ability"][event.effect] += 1
+            elif type(event) is Use:
+                tables["used by equipment"][cards.equipment(event.card).effect] += 1
         return tables
 
     def count_facts(self) -> dict[str, dict[str, dict[str, Any]]]:

@@ -19,6 +19,7 @@ from angler.core.errors import AnglerError
 from angler.core.terminal import TerminalPicture, append_runs
 from angler.games.flip_and_fish.actions import aim_code
 from angler.games.flip_and_fish.cards import BOOT, TROPHY, CardSet
+from angler.games.flip_and_fish.events import Cast, Fish, Turn
 from angler.games.flip_and_fish.table import (
     CARD_LENGTH,
     CARD_WIDTH,
@@ -222,14 +223,12 @@ def last_cast(
     latest cast this turn or the turn before, from the view's public log; None if none."""
     turns_back = 0
     for event in reversed(view.events):
-        kind = event[1]
-        if kind == "turn":
+        if isinstance(event, Turn):
             turns_back += 1
             if turns_back > 1:
                 return None
-        elif kind == "cast":
-            _, _, _, aim, stop, _, face = event
-            return aim, stop, face, view.landing is not None and turns_back == 0
+        elif isinstance(event, Cast):
+            return event.aim, event.stop, event.face, view.landing is not None and turns_back == 0
     return None
 
 
@@ -238,12 +237,12 @@ def cast_story(view: FlipAndFishView, cards: CardSet) -> list[str]:
     from angler.games.flip_and_fish.view import describe
 
     events = list(view.events)
-    start = next((i for i in range(len(events) - 1, -1, -1) if events[i][1] == "cast"), None)
+    start = next((i for i in range(len(events) - 1, -1, -1) if isinstance(events[i], Cast)), None)
     if start is None or last_cast(view) is None:
         return []
     told = []
     for event in events[start:]:
-        if event[1] in ("turn", "fish"):
+        if isinstance(event, Turn | Fish):
             break
         told.append(describe(event, cards, view.player))
     return told

@@ -9,12 +9,43 @@ water cards and the order and content of both decks.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, assert_never
 
-from angler.core.state import PUBLIC
+from angler.core.events import Event, visible
 from angler.core.view import View, counted, seat_name, sentence, subject
 from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.cards import CardSet
+from angler.games.flip_and_fish.events import (
+    EVENT_TYPES,
+    Ability,
+    Boot,
+    Cast,
+    Catch,
+    ClosingTime,
+    DeckReshuffled,
+    Discard,
+    Equip,
+    Fish,
+    Flip,
+    FlipAndFishEvent,
+    GameEnd,
+    GearUp,
+    GotAway,
+    Miss,
+    NoBuy,
+    Peek,
+    Reroll,
+    Rest,
+    ShopOpens,
+    ShopReshuffled,
+    Snag,
+    SnagCancelled,
+    Speared,
+    Stocktake,
+    Strike,
+    Turn,
+    Use,
+)
 from angler.games.flip_and_fish.rules import AIM, PHASE_NAMES
 from angler.games.flip_and_fish.table import Table
 
@@ -73,7 +104,7 @@ def build_view(state: FlipAndFishState, player: int) -> FlipAndFishView:
         game="flip-and-fish",
         player=player,
         players=state.n,
-        events=tuple(e for e in state.log if len(e) > 2 and (e[0] == PUBLIC or e[0] == player)),
+        events=visible(state.events, player),
         turn=state.turn,
         turns=state.turns,
         phase=PHASE_NAMES[state.phase],
@@ -106,81 +137,90 @@ def build_view(state: FlipAndFishState, player: int) -> FlipAndFishView:
     )
 
 
-def describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None = None) -> str:
-    """One log entry in plain English, from ``viewer``'s seat (None: an onlooker)."""
+def describe(event: Event, cards: CardSet, viewer: int | None = None) -> str:
+    """One event in plain English, from ``viewer``'s seat (None: an onlooker)."""
+    if not isinstance(event, EVENT_TYPES):
+        raise TypeError(f"not a Flip & Fish event: {event!r}")
     return sentence(_describe(event, cards, viewer))
 
 
-def _describe(event: tuple[Any, ...], cards: CardSet, viewer: int | None) -> str:
-    kind, data = event[1], event[2:]
-
+def _describe(event: FlipAndFishEvent, cards: CardSet, viewer: int | None) -> str:
     def who(seat: int, verb: str = "") -> str:
         return subject(seat, viewer, verb) if verb else seat_name(seat, viewer).capitalize()
 
     def card(card_id: int) -> str:
         return cards.cards[card_id].label() if card_id >= 0 else "nothing"
 
-    if kind == "turn":
-        return f"Turn {data[1]}: {seat_name(data[0], viewer)} to act"
-    if kind == "fish":
-        bait = ", ".join(card(c) for c in data[1]) or "no bait"
-        return f"{who(data[0], 'fishes')} with {bait}"
-    if kind == "cast":
-        seat, aim, stop, revolved, face = data
-        where = f"stops at ({round(stop[0])}, {round(stop[1])}) showing {face}"
-        extra = "" if revolved else " but did not roll over: cast again"
-        return f"{who(seat, 'aims')} at ({mm(aim[0], 0)}, {mm(aim[1], 0)}); the die {where}{extra}"
-    if kind == "miss":
-        return f"{who(data[0], 'gets')} no bite"
-    if kind == "flip":
-        return f"Water slot {data[1] + 1} turns up {card(data[2])}"
-    if kind == "boot":
-        return f"A boot in slot {data[1] + 1}: no bite"
-    if kind == "strike":
-        return f"Strike! The die rests on the card in slot {data[1] + 1} (+2)"
-    if kind == "catch":
-        return f"{who(data[0], 'catches')} {card(data[1])} (roll {data[2]} against {data[3]})"
-    if kind == "got-away":
-        fisher = seat_name(data[0], viewer)
-        return f"{card(data[1])} gets away from {fisher} (roll {data[2]} against {data[3]})"
-    if kind == "snag":
-        return f"Snag! {who(data[0])} rolled a 1"
-    if kind == "ability":
-        ability = cards.ability[data[1]]
-        text = ability.label() if ability is not None else data[2]
-        return f"{cards.cards[data[1]].type_name} ({text})"
-    if kind == "use":
-        return f"{who(data[0], 'uses')} {card(data[1])}"
-    if kind == "peek":
-        return f"{who(data[0], 'sees')} {card(data[2])} in slot {data[1] + 1}"
-    if kind == "equip":
-        return f"{who(data[0], 'takes')} {card(data[1])}"
-    if kind == "stocktake":
-        return f"{who(data[0], 'pays')} {card(data[1])} for a stocktake"
-    if kind == "gear-up":
-        return f"{who(data[0], 'gears')} up " + ", ".join(card(c) for c in data[1])
-    if kind == "discard":
-        return f"{who(data[0], 'discards')} {card(data[1])}"
-    if kind == "shop-opens":
-        return "The shop opens: " + ", ".join(card(c) for c in data[0])
-    if kind == "game-end":
-        return f"{who(data[0], 'wins')}!"
-    if kind == "closing-time":
-        return "Closing time: the round limit is reached; most trophies wins"
-    if kind == "speared":
-        return f"{who(data[0], 'spears')} {card(data[1])}"
-    if kind == "reroll":
-        return f"{who(data[0], 'rolls')} again: {data[1]}"
-    if kind == "snag-cancelled":
-        return f"{who(data[0], 'cancels')} the snag"
-    if kind == "rest":
-        return f"{who(data[0], 'can')} do nothing this turn"
-    if kind == "no-buy":
-        return f"{who(data[0], 'buys')} nothing"
-    if kind in ("deck-reshuffled", "shop-reshuffled"):
-        deck = "fishing" if kind == "deck-reshuffled" else "shopping"
-        return f"The {deck} deck is reshuffled from its discards ({counted(data[0], 'card')})"
-    return f"{kind} {data}"
+    def reshuffled(deck: str, count: int) -> str:
+        return f"The {deck} deck is reshuffled from its discards ({counted(count, 'card')})"
+
+    match event:
+        case Turn():
+            return f"Turn {event.turn}: {seat_name(event.seat, viewer)} to act"
+        case Fish():
+            bait = ", ".join(card(c) for c in event.bait) or "no bait"
+            return f"{who(event.seat, 'fishes')} with {bait}"
+        case Cast():
+            aim, stop = event.aim, event.stop
+            where = f"stops at ({round(stop[0])}, {round(stop[1])}) showing {event.face}"
+            extra = "" if event.revolved else " but did not roll over: cast again"
+            aimed = f"({mm(aim[0], 0)}, {mm(aim[1], 0)})"
+            return f"{who(event.seat, 'aims')} at {aimed}; the die {where}{extra}"
+        case Miss():
+            return f"{who(event.seat, 'gets')} no bite"
+        case Flip():
+            return f"Water slot {event.slot + 1} turns up {card(event.card)}"
+        case Boot():
+            return f"A boot in slot {event.slot + 1}: no bite"
+        case Strike():
+            return f"Strike! The die rests on the card in slot {event.slot + 1} (+2)"
+        case Catch():
+            odds = f"roll {event.roll} against {event.rate}"
+            return f"{who(event.seat, 'catches')} {card(event.fish)} ({odds})"
+        case GotAway():
+            fisher = seat_name(event.seat, viewer)
+            odds = f"roll {event.roll} against {event.rate}"
+            return f"{card(event.fish)} gets away from {fisher} ({odds})"
+        case Snag():
+            return f"Snag! {who(event.seat)} rolled a 1"
+        case Ability():
+            ability = cards.ability[event.fish]
+            text = ability.label() if ability is not None else event.effect
+            return f"{cards.cards[event.fish].type_name} ({text})"
+        case Use():
+            return f"{who(event.seat, 'uses')} {card(event.card)}"
+        case Peek():
+            return f"{who(event.seat, 'sees')} {card(event.card)} in slot {event.slot + 1}"
+        case Equip():
+            return f"{who(event.seat, 'takes')} {card(event.card)}"
+        case Stocktake():
+            return f"{who(event.seat, 'pays')} {card(event.fish)} for a stocktake"
+        case GearUp():
+            return f"{who(event.seat, 'gears')} up " + ", ".join(card(c) for c in event.cards)
+        case Discard():
+            return f"{who(event.seat, 'discards')} {card(event.card)}"
+        case ShopOpens():
+            return "The shop opens: " + ", ".join(card(c) for c in event.cards)
+        case GameEnd():
+            return f"{who(event.seat, 'wins')}!"
+        case ClosingTime():
+            return "Closing time: the round limit is reached; most trophies wins"
+        case Speared():
+            return f"{who(event.seat, 'spears')} {card(event.fish)}"
+        case Reroll():
+            return f"{who(event.seat, 'rolls')} again: {event.face}"
+        case SnagCancelled():
+            return f"{who(event.seat, 'cancels')} the snag"
+        case Rest():
+            return f"{who(event.seat, 'can')} do nothing this turn"
+        case NoBuy():
+            return f"{who(event.seat, 'buys')} nothing"
+        case DeckReshuffled():
+            return reshuffled("fishing", event.cards)
+        case ShopReshuffled():
+            return reshuffled("shopping", event.cards)
+        case _:
+            assert_never(event)
 
 
 def render(view: FlipAndFishView, cards: CardSet, table: Table | None = None) -> str:

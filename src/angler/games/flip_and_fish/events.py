@@ -1,0 +1,264 @@
+"""What happens in a game of Flip & Fish, as events (``core/events.py``; their JSON in
+docs/events.md).
+
+Seats count from 0; cards are card ids; a water slot is an index into the view's ``water``
+(counted from 0; the log says slot 1 for slot 0); points on the table are ``[x, y]`` in mm.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, get_args
+
+from angler.core.events import private, public
+
+
+@public("turn")
+class Turn(NamedTuple):
+    """Turn ``turn`` (counted from 1 over the game): ``seat`` acts."""
+
+    seat: int
+    turn: int
+
+
+@public("fish")
+class Fish(NamedTuple):
+    """``seat`` goes fishing with ``bait`` (its bait cards, perhaps none)."""
+
+    seat: int
+    bait: tuple[int, ...]
+
+
+@public("cast")
+class Cast(NamedTuple):
+    """``seat`` aims at ``aim``; the die stops at ``stop`` showing ``face``. A die that did not
+    roll over (``revolved`` false) is cast again."""
+
+    seat: int
+    aim: tuple[float, float]
+    stop: tuple[float, float]
+    revolved: bool
+    face: int
+
+
+@public("miss")
+class Miss(NamedTuple):
+    """The ruler finds no card close enough: ``seat`` gets no bite (``slot`` is the nearest
+    card's, -1 if the water is empty)."""
+
+    seat: int
+    slot: int
+
+
+@public("flip")
+class Flip(NamedTuple):
+    """Water ``slot`` turns face up, showing ``card`` (``seat`` cast at it)."""
+
+    seat: int
+    slot: int
+    card: int
+
+
+@public("boot")
+class Boot(NamedTuple):
+    """``seat``'s bite in ``slot`` is a boot: no bite."""
+
+    seat: int
+    slot: int
+
+
+@public("strike")
+class Strike(NamedTuple):
+    """Strike: ``seat``'s die rests on the card in ``slot`` (+2 to the roll)."""
+
+    seat: int
+    slot: int
+
+
+@public("ability")
+class Ability(NamedTuple):
+    """``fish``'s ability acts on ``seat``'s fishing: ``effect`` names it (the card file's
+    ability effect, or "guarded", "swim-off", "snap-line")."""
+
+    seat: int
+    fish: int
+    effect: str
+
+
+@public("catch")
+class Catch(NamedTuple):
+    """``seat`` catches ``fish``: its ``roll`` reached the catch ``rate``."""
+
+    seat: int
+    fish: int
+    roll: int
+    rate: int
+
+
+@public("got-away")
+class GotAway(NamedTuple):
+    """``fish`` gets away from ``seat``: its ``roll`` fell short of the catch ``rate``."""
+
+    seat: int
+    fish: int
+    roll: int
+    rate: int
+
+
+@public("snag")
+class Snag(NamedTuple):
+    """Snag: ``seat`` rolled a 1."""
+
+    seat: int
+
+
+@public("snag-cancelled")
+class SnagCancelled(NamedTuple):
+    """``seat`` cancels its snag with a Snag Guard."""
+
+    seat: int
+
+
+@public("reroll")
+class Reroll(NamedTuple):
+    """``seat`` rolls the die again; it shows ``face``."""
+
+    seat: int
+    face: int
+
+
+@public("use")
+class Use(NamedTuple):
+    """``seat`` uses its equipment ``card``."""
+
+    seat: int
+    card: int
+
+
+@private("peek")
+class Peek(NamedTuple):
+    """To ``seat`` alone: its Flashlight shows ``card`` in water ``slot``."""
+
+    seat: int
+    slot: int
+    card: int
+
+
+@public("speared")
+class Speared(NamedTuple):
+    """``seat`` spears ``fish`` out of the water."""
+
+    seat: int
+    fish: int
+
+
+@public("discard")
+class Discard(NamedTuple):
+    """``seat`` discards ``card`` (an equipment card or a caught fish)."""
+
+    seat: int
+    card: int
+
+
+@public("equip")
+class Equip(NamedTuple):
+    """``seat`` takes equipment ``card`` from the shop."""
+
+    seat: int
+    card: int
+
+
+@public("stocktake")
+class Stocktake(NamedTuple):
+    """``seat`` pays ``fish`` for a stocktake: the shop row is replaced."""
+
+    seat: int
+    fish: int
+
+
+@public("gear-up")
+class GearUp(NamedTuple):
+    """``seat`` turns its used equipment ``cards`` face up again."""
+
+    seat: int
+    cards: tuple[int, ...]
+
+
+@public("no-buy")
+class NoBuy(NamedTuple):
+    """``seat`` buys nothing after its stocktake."""
+
+    seat: int
+
+
+@public("rest")
+class Rest(NamedTuple):
+    """``seat`` can do nothing this turn."""
+
+    seat: int
+
+
+@public("shop-opens")
+class ShopOpens(NamedTuple):
+    """The shop opens with ``cards`` in its row."""
+
+    cards: tuple[int, ...]
+
+
+@public("shop-reshuffled")
+class ShopReshuffled(NamedTuple):
+    """The shopping deck is shuffled back from its discards: ``cards`` cards."""
+
+    cards: int
+
+
+@public("deck-reshuffled")
+class DeckReshuffled(NamedTuple):
+    """The fishing deck is shuffled back from its discards: ``cards`` cards."""
+
+    cards: int
+
+
+@public("closing-time")
+class ClosingTime(NamedTuple):
+    """Closing time after ``turns`` turns: the round limit is reached; most trophies wins."""
+
+    turns: int
+
+
+@public("game-end")
+class GameEnd(NamedTuple):
+    """``seat`` wins the game."""
+
+    seat: int
+
+
+FlipAndFishEvent = (
+    Turn
+    | Fish
+    | Cast
+    | Miss
+    | Flip
+    | Boot
+    | Strike
+    | Ability
+    | Catch
+    | GotAway
+    | Snag
+    | SnagCancelled
+    | Reroll
+    | Use
+    | Peek
+    | Speared
+    | Discard
+    | Equip
+    | Stocktake
+    | GearUp
+    | NoBuy
+    | Rest
+    | ShopOpens
+    | ShopReshuffled
+    | DeckReshuffled
+    | ClosingTime
+    | GameEnd
+)
+EVENT_TYPES: tuple[type[FlipAndFishEvent], ...] = get_args(FlipAndFishEvent)
