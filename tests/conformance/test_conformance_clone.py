@@ -43,4 +43,6 @@ def test_every_field_of_a_game_state_has_a_copy_policy(game: Game[Any, Any]) -> 
     """Clone is written from the declared fields, so a field without a policy would be lost."""
     cls = type(game.new_state(0))
     assert undeclared(cls) == []
-    assert {"game", "chance", "log"} <= set(declared_fields(cls))  # the core's, inherited
+    assert {"game", "chance", "history", "events"} <= set(
+        declared_fields(cls)
+    )  # the core's, inherited

@@ -12,8 +12,9 @@ from collections.abc import Callable
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from tests.conformance.conftest import GAMES
 
-from angler.core import IllegalActionError, all_games, make_game
+from angler.core import IllegalActionError, make_game
 from angler.testing import check_step, hang_guard, play_random, policy, snapshot
 
 
@@ -22,7 +23,7 @@ def not_in(codes: list[int]) -> Callable[[int], bool]:
     return lambda code: code not in allowed
 
 
-PLAYER_COUNTS = {cls.name: list(range(cls.min_players, cls.max_players + 1)) for cls in all_games()}
+PLAYER_COUNTS = {cls.name: list(range(cls.min_players, cls.max_players + 1)) for cls in GAMES}
 
 
 @settings(

@@ -20,9 +20,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.conformance.conftest import GAMES, known
 from tests.conformance.transcripts import events_seen, seen_by_everyone
 
-from angler.core import Game, all_games, make_game
+from angler.core import Game, make_game
 from angler.core.records import load_record, record_of, replay
 from angler.core.state import State
 
@@ -91,13 +92,14 @@ def write(path: Path, text: str) -> None:
     os.replace(partial, path)
 
 
-GAMES = [pytest.param(cls, id=cls.name) for cls in all_games()]
+CASES = [pytest.param(cls, id=cls.name) for cls in GAMES]
 
 
-@pytest.mark.parametrize("game_class", GAMES)
+@pytest.mark.parametrize("game_class", CASES)
 def test_a_seeded_random_game_plays_out_as_its_golden_transcript(
-    game_class: type[Game[Any, Any]],
+    game_class: type[Game[Any, Any]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    known(game_class.name, monkeypatch)
     plan = playthrough_of(game_class)
     state, transcript = play(game_class.name, plan)
     stem = file_stem(game_class.name, plan)
@@ -112,10 +114,11 @@ def test_a_seeded_random_game_plays_out_as_its_golden_transcript(
         assert state.is_terminal()
 
 
-@pytest.mark.parametrize("game_class", GAMES)
+@pytest.mark.parametrize("game_class", CASES)
 def test_the_golden_record_replays_to_the_transcripts_log_and_scores(
-    game_class: type[Game[Any, Any]],
+    game_class: type[Game[Any, Any]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    known(game_class.name, monkeypatch)
     """The record saved with the transcript (a record as players save them) replays to the same
     actions, public log lines and scores, whatever the seeded policy now plays."""
     plan = playthrough_of(game_class)

@@ -23,8 +23,18 @@ def seen_by_everyone(state: State[Any], seen: list[int] | None = None) -> list[s
     gained = [list(state.view(seat).events[since[seat] :]) for seat in range(game.players)]
     lines = []
     for event in gained[0]:
-        if all(event in others for others in gained[1:]):
-            for others in gained[1:]:
-                others.remove(event)
+        places = [_place(event, others) for others in gained[1:]]
+        if all(place >= 0 for place in places):
+            for others, place in zip(gained[1:], places, strict=True):
+                del others[place]
             lines.append(game.presentation.describe_event(event, None))
     return lines
+
+
+def _place(event: Any, events: list[Any]) -> int:
+    """Where ``event`` is in ``events`` (-1: nowhere). Events are tuples, so two kinds with equal
+    fields (a private cast and its public reveal) compare equal: the type must match too."""
+    for place, other in enumerate(events):
+        if type(other) is type(event) and other == event:
+            return place
+    return -1

@@ -59,6 +59,24 @@ def _register(kind: str, cls: type[Any], private: bool) -> None:
     _KIND[cls] = kind
     if private:
         _PRIVATE.add(cls)
+    # Tuples of equal values are equal whatever their type: a private cast would equal its
+    # public reveal, and a view would equal one that shows another kind of event. Events of
+    # different kinds never compare equal.
+    cls.__eq__ = _same_event  # type: ignore[assignment]
+    cls.__ne__ = _other_event  # type: ignore[assignment]
+    cls.__hash__ = _event_hash  # type: ignore[assignment]
+
+
+def _same_event(event: tuple[Any, ...], other: object) -> bool:
+    return type(event) is type(other) and tuple.__eq__(event, other)
+
+
+def _other_event(event: tuple[Any, ...], other: object) -> bool:
+    return not _same_event(event, other)
+
+
+def _event_hash(event: tuple[Any, ...]) -> int:
+    return hash((type(event), tuple(event)))
 
 
 def public(kind: str) -> Callable[[E], E]:
