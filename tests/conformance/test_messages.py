@@ -14,6 +14,10 @@ import re
 from collections import Counter
 from typing import Any
 
+import pytest
+from tests.conformance.conftest import CASES, NAMES
+from tests.toy_game import ToyGame
+
 from angler.core import Game, IllegalActionError, get_game, make_game
 from angler.core.errors import RecordError
 from angler.core.events import PUBLIC, audience_of
@@ -33,6 +37,25 @@ STEP_LIMIT = 1500  # Flip & Fish random players may fish for a long time; enough
 TRIES_PER_SEAT = 3
 PROBES_PER_PHASE = 12  # positions probed per phase and set-up: a few of each is enough
 SEEDS_FOR_PHASES = 8  # games per set-up at most, to reach its rare phases
+
+
+# What players read is the real games' polish, not part of the contract: the toy game of the rest
+# of the conformance suite keeps the core's plain defaults, so this module runs on the registered
+# games only.
+REAL_CASES = [case for case in CASES if ToyGame.name not in case.id]  # type: ignore[operator]
+REAL_NAMES = [name for name in NAMES if name.values[0] != ToyGame.name]
+
+
+@pytest.fixture(params=REAL_CASES)
+def game(request: pytest.FixtureRequest) -> Game[Any, Any]:
+    name, players, options = request.param
+    return make_game(name, players, **options)
+
+
+@pytest.fixture(params=REAL_NAMES)
+def game_name(request: pytest.FixtureRequest) -> str:
+    name: str = request.param
+    return name
 
 
 def random_game(game: Game[Any, Any], seed: int) -> State[Any]:

@@ -5,8 +5,9 @@ Each iteration re-deals what the searching player cannot see (``game.search.dete
 rng)``, the core's sampler, consistent with every card shown, void revealed and card peeked), then
 walks one tree whose nodes are the searcher's information sets: at each step the player to act
 picks among the children whose actions are legal in this determinisation, by UCB1 with availability
-counts; an untried action is expanded; a playout finishes the game (random moves, cut short at
-``rollout_limit`` decisions and scored by the game's ``evaluate``); the result is backed up with
+counts; an untried action is expanded; a playout plays on with the game's ``playout_action`` for
+the game's ``playout_horizon`` decisions (``rollout_limit`` where it gives none) or to the end, and
+is scored by the game's ``evaluate`` (all in ``game.search``); the result is backed up with
 each node credited to the player who chose it. Chance (a shuffle, a Flip & Fish cast) happens
 inside the determinised state's own seeded ``Chance``, which each determinisation draws afresh.
 
