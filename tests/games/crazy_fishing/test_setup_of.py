@@ -4,13 +4,15 @@ the Super-Fast Reel's split), the collect, and a sea whose fish were taken from 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from dataclasses import replace
+from typing import Any
 
 import pytest
+from tests.games import positions
+from tests.games.positions import assert_same_position, laid_out_again
 
 from angler.core import AnglerError, make_game
+from angler.core.game import Game
 from angler.games.crazy_fishing.rules import (
     CAST,
     CHOOSE,
@@ -20,38 +22,14 @@ from angler.games.crazy_fishing.rules import (
     TURBULENT,
     CrazyFishingState,
 )
-from angler.testing import choose, policy
 
 ALL_OOS = {"out_of_series": "all", "oos_rods": True}
 
 
 def reach(predicate: Callable[[CrazyFishingState], bool], players: int = 3) -> CrazyFishingState:
     """The first position of a seeded random game where ``predicate`` holds."""
-    game = make_game("crazy-fishing", players, **ALL_OOS)
-    for seed in range(60):
-        state = game.new_state(seed)
-        assert isinstance(state, CrazyFishingState)
-        rng = policy(seed, "reach")
-        while not state.is_terminal():
-            if predicate(state):
-                return state
-            seat, action = choose(state, rng)
-            state.apply_action(action, seat)
-    raise AssertionError("no seeded game reached the position")
-
-
-def laid_out_again(state: CrazyFishingState) -> CrazyFishingState:
-    """``state`` written down, passed through JSON and laid out from the same seed."""
-    setup = json.loads(json.dumps(state.game.setup_of(state)))
-    twin = state.game.state_from_setup(setup, state.chance.seed)
-    assert isinstance(twin, CrazyFishingState)
-    return twin
-
-
-def assert_same_position(state: CrazyFishingState, twin: CrazyFishingState) -> None:
-    for seat in range(state.n):
-        assert replace(twin.view(seat), events=()) == replace(state.view(seat), events=())
-        assert twin.legal_actions(seat) == state.legal_actions(seat)
+    game: Game[CrazyFishingState, Any] = make_game("crazy-fishing", players, **ALL_OOS)
+    return positions.reach(game, predicate, seeds=60)
 
 
 def play_on_both(state: CrazyFishingState, twin: CrazyFishingState, moves: int = 8) -> None:

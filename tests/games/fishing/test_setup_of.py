@@ -4,54 +4,31 @@ trick's leader used for tie-breaks, and what the players know."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 import pytest
+from tests.games import positions
+from tests.games.positions import assert_same_position, laid_out_again
 
 from angler.core import AnglerError, make_game
+from angler.core.game import Game
 from angler.games.fishing.game import FishingGame
 from angler.games.fishing.rules import CHOOSE_CALL, CHOOSE_CATCH, CHOOSE_PASS, FishingState
-from angler.testing import choose, policy
 
 GAME = FishingGame(3)
 
 
 def reach(predicate: Callable[[FishingState], bool], players: int = 3) -> FishingState:
     """The first position of a seeded random game where ``predicate`` holds."""
-    game = make_game("fishing", players)
-    for seed in range(40):
-        state = game.new_state(seed)
-        assert isinstance(state, FishingState)
-        rng = policy(seed, "reach")
-        while not state.is_terminal():
-            if predicate(state):
-                return state
-            seat, action = choose(state, rng)
-            state.apply_action(action, seat)
-    raise AssertionError("no seeded game reached the position")
+    game: Game[FishingState, Any] = make_game("fishing", players)
+    return positions.reach(game, predicate, seeds=40)
 
 
 def lay_out(setup: dict[str, Any]) -> FishingState:
     state = GAME.state_from_setup(setup, 1)
     assert isinstance(state, FishingState)
     return state
-
-
-def laid_out_again(state: FishingState) -> FishingState:
-    """``state`` written down, passed through JSON and laid out from the same seed."""
-    setup = json.loads(json.dumps(state.game.setup_of(state)))
-    twin = state.game.state_from_setup(setup, state.chance.seed)
-    assert isinstance(twin, FishingState)
-    return twin
-
-
-def assert_same_position(state: FishingState, twin: FishingState) -> None:
-    for seat in range(state.n):
-        assert replace(twin.view(seat), events=()) == replace(state.view(seat), events=())
-        assert twin.legal_actions(seat) == state.legal_actions(seat)
 
 
 def test_a_trick_under_way_is_laid_out_from_its_leader_on() -> None:

@@ -4,14 +4,15 @@ equipment, the discard piles, the shop's display and tangled lines are laid out,
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 import pytest
+from tests.games import positions
+from tests.games.positions import assert_same_position, laid_out_again
 
 from angler.core import AnglerError, make_game
+from angler.core.game import Game
 from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.game import FlipAndFishGame
 from angler.games.flip_and_fish.rules import (
@@ -21,7 +22,6 @@ from angler.games.flip_and_fish.rules import (
     SNAGGED,
     FlipAndFishState,
 )
-from angler.testing import choose, policy
 
 GAME = FlipAndFishGame(3)
 WATER = ["Char#1", "Perch#2", "Squirrelfish#1", "Bluegill#2", "Wrasse"]
@@ -29,37 +29,14 @@ WATER = ["Char#1", "Perch#2", "Squirrelfish#1", "Bluegill#2", "Wrasse"]
 
 def reach(predicate: Callable[[FlipAndFishState], bool], players: int = 3) -> FlipAndFishState:
     """The first position of a seeded random game where ``predicate`` holds."""
-    game = make_game("flip-and-fish", players)
-    for seed in range(60):
-        state = game.new_state(seed)
-        assert isinstance(state, FlipAndFishState)
-        rng = policy(seed, "reach")
-        while not state.is_terminal():
-            if predicate(state):
-                return state
-            seat, action = choose(state, rng)
-            state.apply_action(action, seat)
-    raise AssertionError("no seeded game reached the position")
+    game: Game[FlipAndFishState, Any] = make_game("flip-and-fish", players)
+    return positions.reach(game, predicate, seeds=60)
 
 
 def lay_out(setup: dict[str, Any]) -> FlipAndFishState:
     state = GAME.state_from_setup(setup, 1)
     assert isinstance(state, FlipAndFishState)
     return state
-
-
-def laid_out_again(state: FlipAndFishState) -> FlipAndFishState:
-    """``state`` written down, passed through JSON and laid out from the same seed."""
-    setup = json.loads(json.dumps(state.game.setup_of(state)))
-    twin = state.game.state_from_setup(setup, state.chance.seed)
-    assert isinstance(twin, FlipAndFishState)
-    return twin
-
-
-def assert_same_position(state: FlipAndFishState, twin: FlipAndFishState) -> None:
-    for seat in range(state.n):
-        assert replace(twin.view(seat), events=()) == replace(state.view(seat), events=())
-        assert twin.legal_actions(seat) == state.legal_actions(seat)
 
 
 def test_the_water_s_face_up_and_bitten_fish_are_laid_out() -> None:
