@@ -35,7 +35,7 @@ SHARED = Policy("shared", "{}")
 """The same object: immutable values, and tables the rules replace but never change in place."""
 COPY = Policy("copy", "{}.copy()")
 """A shallow copy: a list, dict or set of immutable items."""
-COPY_EACH = Policy("copy each", "[item.copy() for item in {}]")
+COPY_EACH = Policy("copy each", "list(map(list.copy, {}))")  # faster than a comprehension
 """A list of lists (one per seat, say), each copied."""
 CLONE = Policy("clone", "{}.clone()")
 """An object with its own ``clone`` (the state's ``Chance``)."""

@@ -386,10 +386,13 @@ class CrazyFishingState(State["CrazyFishingView"]):
 
     def bait_value(self, seat: int, baits: tuple[int, ...] | list[int]) -> int:
         """The total value of your baits, plus or minus 2 for a Golden or Useless Fish on top."""
-        value = self.cards.value
-        if any(v >= INFINITE for v in (value[c] for c in baits)):
-            return INFINITE
-        total = sum(2 * value[c] if self.cards.kind[c] == FISH else value[c] for c in baits)
+        value, kind = self.cards.value, self.cards.kind
+        total = 0
+        for card in baits:
+            worth = value[card]
+            if worth >= INFINITE:
+                return INFINITE
+            total += 2 * worth if kind[card] == FISH else worth
         pile = self.piles[seat]
         effect = self.cards.effect[pile[-1]] if pile else None
         if effect == "golden-fish":
@@ -776,13 +779,18 @@ def fish_as_bait(out_of_series: bool, reel: bool, baits: int) -> bool:
 
 def cast_parts_of(mask: int, kinds: tuple[int, ...]) -> Parts:
     """A cast's rods, baits and fish bait."""
-    ids = act.ids_of(mask)
-    fish = [c for c in ids if kinds[c] == FISH]
-    return (
-        tuple(c for c in ids if kinds[c] == ROD),
-        tuple(c for c in ids if kinds[c] == BAIT),
-        fish[0] if fish else -1,
-    )
+    rods: list[int] = []
+    baits: list[int] = []
+    fish = -1
+    for card in act.ids_of(mask):  # one pass: this runs at every reveal of every search playout
+        kind = kinds[card]
+        if kind == ROD:
+            rods.append(card)
+        elif kind == BAIT:
+            baits.append(card)
+        elif kind == FISH and fish < 0:
+            fish = card
+    return tuple(rods), tuple(baits), fish
 
 
 # For each pattern of "+" flags in a group (in hand order): the subsets one may cast, as

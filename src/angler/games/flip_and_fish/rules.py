@@ -181,20 +181,26 @@ class FlipAndFishState(State["FlipAndFishView"]):
 
     # ----- equipment helpers -----
     def owned(self, seat: int, effect: str) -> list[int]:
+        gear = self.gear[seat]
+        if not gear:  # most seats hold none, most of the time: skip the scan
+            return []
         effects = self.cards.effect
-        return [c for c in self.gear[seat] if effects[c] == effect]
+        return [c for c in gear if effects[c] == effect]
 
     def usable(self, seat: int, effect: str) -> list[int]:
         """Equipment with ``effect`` that ``seat`` may use now (face up, or ongoing)."""
+        if not self.gear[seat]:
+            return []
         return [c for c in self.owned(seat, effect) if self.ready.get(c, True)]
 
     def ongoing_total(self, seat: int, effect: str) -> int:
         """The sum of the values of ``seat``'s ongoing cards with ``effect`` (0 if none)."""
+        gear = self.gear[seat]
+        if not gear:
+            return 0
         cards = self.cards
         return sum(
-            cards.value[c]
-            for c in self.gear[seat]
-            if cards.effect[c] == effect and cards.kind[c] == ONGOING
+            cards.value[c] for c in gear if cards.effect[c] == effect and cards.kind[c] == ONGOING
         )
 
     def _equipment(self, card: int) -> EquipmentCard:
@@ -318,6 +324,8 @@ class FlipAndFishState(State["FlipAndFishView"]):
         if self.shop_open:
             options += self.buy_options()
             options += [act.code(act.STOCKTAKE, c) for c in self.payable(seat)]
+        if not self.gear[seat]:  # no equipment: nothing to gear up or spear with
+            return options or [act.code(act.PASS)]
         used = self.used_equipment(seat)
         options += [
             act.code(act.GEAR, sum(1 << c for c in group))
@@ -705,10 +713,15 @@ class FlipAndFishState(State["FlipAndFishView"]):
 
     def check_limits(self, seat: int) -> None:
         """5 fish and 3 equipment; a Carp can't be discarded, so Carp over the limit stay."""
-        fish_over = self.fish_over(seat) > 0 and any(
-            not self.cards.carp[c] for c in self.caught[seat]
+        # Equipment only ever raises the limits (its values are at least 1), so a seat within
+        # the printed limits needs no count of its ongoing cards: the common case, on every turn.
+        caught, gear = self.caught[seat], self.gear[seat]
+        fish_over = (
+            len(caught) > FISH_LIMIT
+            and self.fish_over(seat) > 0
+            and any(not self.cards.carp[c] for c in caught)
         )
-        if fish_over or self.gear_over(seat) > 0:
+        if fish_over or (len(gear) > GEAR_LIMIT and self.gear_over(seat) > 0):
             self.phase = LIMIT
             return
         self.next_player(seat)
