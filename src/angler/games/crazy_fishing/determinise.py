@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 from angler.core.chance import Chance
 from angler.core.determinise import assign
-from angler.core.view import View
 from angler.games.crazy_fishing import actions as act
 from angler.games.crazy_fishing.cards import BAIT, FISH, ROD
 from angler.games.crazy_fishing.rules import CAST, PHASE_NAMES, CrazyFishingState, cast_parts_of
@@ -23,7 +22,9 @@ if TYPE_CHECKING:
     from angler.games.crazy_fishing.view import CrazyFishingView
 
 
-def determinise(game: CrazyFishingGame, view: View, rng: random.Random) -> CrazyFishingState:
+def determinise(
+    game: CrazyFishingGame, view: CrazyFishingView, rng: random.Random
+) -> CrazyFishingState:
     from angler.games.crazy_fishing.view import CrazyFishingView
 
     if not isinstance(view, CrazyFishingView):
@@ -139,10 +140,7 @@ def _casting_consistent(state: CrazyFishingState, view: CrazyFishingView) -> boo
     )
 
 
-def _copy_public(state: CrazyFishingState, view: View) -> None:
-    from angler.games.crazy_fishing.view import CrazyFishingView
-
-    assert isinstance(view, CrazyFishingView)
+def _copy_public(state: CrazyFishingState, view: CrazyFishingView) -> None:
     state.round = view.round
     state.phase = PHASE_NAMES.index(view.phase)
     state.events = list(view.events)

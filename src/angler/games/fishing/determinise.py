@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING
 from angler.core.cards import ids_of
 from angler.core.chance import Chance
 from angler.core.determinise import assign
-from angler.core.view import View
 from angler.games.fishing.rules import CHOOSE_PASS, PHASE_NAMES, FishingState
 
 if TYPE_CHECKING:
     from angler.games.fishing.game import FishingGame
+    from angler.games.fishing.view import FishingView
 
 
-def determinise(game: FishingGame, view: View, rng: random.Random) -> FishingState:
+def determinise(game: FishingGame, view: FishingView, rng: random.Random) -> FishingState:
     from angler.games.fishing.view import FishingView
 
     if not isinstance(view, FishingView):
@@ -97,10 +97,7 @@ def determinise(game: FishingGame, view: View, rng: random.Random) -> FishingSta
     return state
 
 
-def _copy_public(state: FishingState, view: View) -> None:
-    from angler.games.fishing.view import FishingView
-
-    assert isinstance(view, FishingView)
+def _copy_public(state: FishingState, view: FishingView) -> None:
     state.round = view.round
     state.phase = PHASE_NAMES.index(view.phase)
     state.events = list(view.events)
