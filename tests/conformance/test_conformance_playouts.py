@@ -4,7 +4,7 @@ At each step: somebody decides until the game is over; every deciding seat has l
 other seat has any; legal actions are distinct ints; each round-trips through its text and the
 codec. 1000 games per player count run in all: 50 always, the rest marked slow (set
 ``ANGLER_CONFORMANCE_GAMES`` to run more or fewer). The slow ones check every step in the first
-``STEP_CHECKED_PER_CHUNK`` games of each chunk (150 games per player count in all with the quick
+``STEP_CHECKED_PER_CHUNK`` games of each chunk (100 games per player count in all with the quick
 ones) and the others at their end: every game still plays to its end through the public API,
 each action checked legal, for a quarter of the cost.
 """
@@ -23,7 +23,7 @@ QUICK_GAMES = 50
 TOTAL_GAMES = max(QUICK_GAMES, int(os.environ.get("ANGLER_CONFORMANCE_GAMES", "1000")))
 SLOW_CHUNKS = 5  # spread over the test workers
 SLOW_GAMES_PER_CHUNK = -(-(TOTAL_GAMES - QUICK_GAMES) // SLOW_CHUNKS)
-STEP_CHECKED_PER_CHUNK = 20
+STEP_CHECKED_PER_CHUNK = 10
 
 
 def test_random_playouts_reach_the_end_keeping_the_protocol(game: Game[Any, Any]) -> None:
