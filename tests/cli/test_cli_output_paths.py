@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from angler.cli.common import check_writable_file, check_writable_folder, write_text
+from angler.cli.common import write_text
 from angler.core.errors import AnglerError
+from angler.core.files import check_writable_file, check_writable_folder
 from angler.games.flip_and_fish import charts
 
 if TYPE_CHECKING:

@@ -10,7 +10,6 @@ import typer
 from angler.cli.common import (
     GameArgument,
     GameOptions,
-    check_writable_file,
     err,
     out,
     parse_options,
@@ -18,6 +17,7 @@ from angler.cli.common import (
     stoppable_run,
     write_text,
 )
+from angler.core.files import check_writable_file
 from angler.sim.balance import player_counts, report, run_balance
 
 

@@ -15,17 +15,10 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from angler.cli.common import (
-    GameOptions,
-    PlayersOption,
-    check_writable_file,
-    not_nan,
-    out,
-    parse_options,
-    write_text,
-)
+from angler.cli.common import GameOptions, PlayersOption, not_nan, out, parse_options, write_text
 from angler.core.errors import AnglerError
 from angler.core.events import PUBLIC, audience_of
+from angler.core.files import check_writable_file
 from angler.core.records import load_record, player_count
 from angler.core.registry import make_game
 from angler.core.state import State

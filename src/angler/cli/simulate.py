@@ -14,8 +14,6 @@ from angler.cli.common import (
     GameArgument,
     GameOptions,
     PlayersOption,
-    check_writable_file,
-    check_writable_folder,
     make_folder,
     out,
     parse_options,
@@ -24,6 +22,7 @@ from angler.cli.common import (
     write_results,
     write_text,
 )
+from angler.core.files import check_writable_file, check_writable_folder
 from angler.core.records import record_of
 from angler.core.registry import make_game
 from angler.core.state import State

@@ -14,16 +14,15 @@ from angler.cli.common import (
     GameArgument,
     GameOptions,
     PlayersOption,
-    check_writable_file,
     err,
     out,
     parse_options,
     progress_bar,
-    shown,
     stoppable_run,
     write_results,
 )
 from angler.core.errors import AnglerError
+from angler.core.files import check_writable_file, shown
 from angler.core.plots import require_matplotlib
 from angler.core.registry import make_game
 from angler.core.view import counted

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from angler.core.errors import AnglerError
+from angler.core.files import check_writable_file, shown
 from angler.core.plots import require_matplotlib
 from angler.games.flip_and_fish.cast import SKILLS, measure, throw
 from angler.games.flip_and_fish.table import Table
@@ -91,9 +92,6 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file", nargs="?", default="bite-chance.png", help="the chart (.png)")
     args = parser.parse_args(argv)
-    # This entry point is a command line: it checks its output as the angler commands do.
-    from angler.cli.common import check_writable_file, shown
-
     path = Path(args.file)
     try:
         require_matplotlib("the bite-chance chart")
