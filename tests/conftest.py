@@ -1,8 +1,9 @@
 """Fixtures for every test: ``angler`` runs the real ``angler`` entry point in-process.
 
 Tests import names from here, as ``tests.conftest``, only for type annotations (``if
-TYPE_CHECKING``): the suite runs with ``--import-mode=importlib``, where test modules cannot import
-each other.
+TYPE_CHECKING``): a conftest is pytest's to load. Shared helpers are modules of their own, imported
+from the project root (``pythonpath = ["."]``): ``tests.toy_game``, ``tests.tui.screen``,
+``tests.games.positions``, ``tests.conformance.transcripts``.
 """
 
 from __future__ import annotations
