@@ -147,7 +147,7 @@ def test_an_overfished_game_is_laid_out_again_in_the_last_round_played() -> None
     [
         ({"hands": [["Y7"], ["Y10"], ["R9"]]}, "a finished game ('over') has empty 'hands'"),
         ({"fishers": [["Y7"], [], []]}, "a finished game ('over') has empty 'hands'"),
-        ({"round": 5}, "a game is over ('over') after round 8 or 'overfished'"),
+        ({"round": 5}, "a game ends ('over') after round 8, or earlier 'overfished'"),
         ({"caller": 1}, "the last trick's 'caller' and the colour called ('call') go together"),
         ({"caller": 1, "call": "blue", "last_trick": {"led": "red"}}, "is the 'call'"),
         ({"last_trick": {"winner": 3}}, "'last_trick.winner' must be a seat from 0 to 2, not 3"),

@@ -280,7 +280,9 @@ def _end_the_game(state: FishingState, read: FishingSetup, leader: int) -> None:
     """A finished game: its last trick as it ended, its cards already in the stockrooms."""
     n = state.n
     if not read.overfished and read.round != ROUNDS:
-        raise AnglerError(f"setup: a game is over ('over') after round {ROUNDS} or 'overfished'")
+        raise AnglerError(
+            f"setup: a game ends ('over') after round {ROUNDS}, or earlier 'overfished'"
+        )
     for key in ("unresolved", "passes"):
         if getattr(read, key) is not None:
             raise AnglerError(f"setup {key!r} needs a trick under way, not a finished game")
