@@ -189,6 +189,41 @@ class TricklessSetupGame(ToyGame):
         return {**super().setup_of(state), "trick": []}
 
 
+class UnfinishedSetupGame(ToyGame):
+    """Writes a finished game down as the round before: laid out, it is not over."""
+
+    def setup_of(self, state: ToyState) -> dict[str, Any]:
+        setup = super().setup_of(state)
+        if state.is_terminal():
+            setup["round"] -= 1
+        return setup
+
+
+class DecklessEndSetupGame(ToyGame):
+    """Writes a finished game down without the cards left in its deck."""
+
+    def setup_of(self, state: ToyState) -> dict[str, Any]:
+        setup = super().setup_of(state)
+        if state.is_terminal():
+            setup["deck"] = []
+        return setup
+
+
+@pytest.mark.parametrize(
+    ("game_class", "words"),
+    [
+        (UnfinishedSetupGame, "the end: the set-up lays out a game that is not over"),
+        (DecklessEndSetupGame, r"the end \(from its set-up\): seat 0's view differs"),
+    ],
+)
+def test_the_setup_check_holds_a_finished_game_to_its_set_up_too(
+    game_class: type[ToyGame], words: str
+) -> None:
+    """Every position in play is laid out right; only the end is not, and the check says so."""
+    with pytest.raises(ConformanceError, match=words):
+        check_setup_round_trip(game_class(2), 0, points=8)
+
+
 @pytest.mark.parametrize(
     ("game_class", "words"),
     [(ScorelessSetupGame, "scores|view differs"), (TricklessSetupGame, "view differs")],

@@ -166,9 +166,10 @@ class Game(ABC, Generic[S, V]):
 
     @abstractmethod
     def setup_of(self, state: S) -> dict[str, Any]:
-        """The inverse of ``state_from_setup``: a JSON-ready set-up that lays out ``state`` again,
-        every seat seeing what it sees now (the log aside: a set-up carries no history). It holds
-        ``chance_counter``, so with the same seed the position draws the same luck next."""
+        """The inverse of ``state_from_setup``: a JSON-ready set-up that lays out ``state`` again
+        (any position reached in play, a finished game's end included), every seat seeing what it
+        sees now (the log aside: a set-up carries no history). It holds ``chance_counter``, so
+        with the same seed the position draws the same luck next."""
 
     @abstractmethod
     def action_to_string(self, action: int) -> str:

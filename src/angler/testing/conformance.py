@@ -673,6 +673,22 @@ def _same_position(
     _expect(state.is_terminal() == twin.is_terminal(), f"{where}: the end differs")
 
 
+def _laid_out_again(game: Game[Any, Any], state: State[Any], seed: int, where: str) -> State[Any]:
+    """``state`` written by ``setup_of``, passed through JSON and laid out again from ``seed``."""
+    before = snapshot(state)
+    setup = game.setup_of(state)
+    _expect_same(before, snapshot(state), f"{where}: setup_of changed the state")
+    try:
+        text = json.dumps(setup)
+    except (TypeError, ValueError) as exc:
+        raise ConformanceError(f"{where}: setup_of is not JSON-ready: {exc}") from exc
+    try:
+        twin: State[Any] = game.state_from_setup(json.loads(text), seed)
+    except AnglerError as exc:
+        raise ConformanceError(f"{where}: the set-up setup_of wrote is refused: {exc}") from exc
+    return twin
+
+
 def check_setup_round_trip(
     game: Game[Any, Any], seed: int, points: int = 4, steps: int = 6
 ) -> None:
@@ -681,22 +697,15 @@ def check_setup_round_trip(
     shows every seat the same view, the log aside (a set-up carries no history), offers every
     seat the same legal actions, and has the same scores, deciding seats and end. Then the same
     actions keep the two equal, new events included, for ``steps`` moves: the set-up's
-    ``chance_counter`` makes even their chance events agree."""
-    moves = play_random(game.new_state(seed), policy(seed, "setup"))
+    ``chance_counter`` makes even their chance events agree. The game's final position too is
+    laid out again as a finished game: the same views, no legal actions, the same scores and
+    winners."""
+    final = game.new_state(seed)
+    moves = play_random(final, policy(seed, "setup"))  # to the end (or a ConformanceError)
     for k in _points(policy(seed, "setup-points"), len(moves), points):
         where = _where(game, seed, k)
         state = _replayed(game, seed, moves[:k], where)
-        before = snapshot(state)
-        setup = game.setup_of(state)
-        _expect_same(before, snapshot(state), f"{where}: setup_of changed the state")
-        try:
-            text = json.dumps(setup)
-        except (TypeError, ValueError) as exc:
-            raise ConformanceError(f"{where}: setup_of is not JSON-ready: {exc}") from exc
-        try:
-            twin = game.state_from_setup(json.loads(text), seed)
-        except AnglerError as exc:
-            raise ConformanceError(f"{where}: the set-up setup_of wrote is refused: {exc}") from exc
+        twin = _laid_out_again(game, state, seed, where)
         marks = (_event_marks(state), _event_marks(twin))
         _same_position(state, twin, marks, f"{where} (from its set-up)")
         for step, (seat, action) in enumerate(moves[k : k + steps], 1):
@@ -704,6 +713,20 @@ def check_setup_round_trip(
             _apply_legal(state, seat, action, at)
             _apply_legal(twin, seat, action, at)
             _same_position(state, twin, marks, at)
+    where = f"{_where(game, seed, len(moves))}, the end"
+    twin = _laid_out_again(game, final, seed, where)
+    _expect(twin.is_terminal(), f"{where}: the set-up lays out a game that is not over")
+    _same_position(
+        final, twin, (_event_marks(final), _event_marks(twin)), f"{where} (from its set-up)"
+    )
+    _expect(
+        not any(twin.legal_actions(seat) for seat in range(game.players)),
+        f"{where} (from its set-up): a finished game offers legal actions",
+    )
+    _expect(
+        final.winners() == twin.winners(),
+        f"{where} (from its set-up): winners {twin.winners()}, not {final.winners()}",
+    )
 
 
 def _check_illegal(

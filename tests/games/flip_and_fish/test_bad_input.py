@@ -697,7 +697,7 @@ def test_bad_input_options_a_record_wrote_are_read_back() -> None:
         ({"caught": [["Perch#1"], 5]}, "setup: 'caught[1]' must be a list"),
         ({"face_up": [6]}, "setup: 'face_up[0]' must be a whole number from 1 to 5"),
         ({"landing": [0, 0, 1]}, "setup 'landing': a landing is [x, y, revolved, face]"),
-        ({"phase": "over"}, "setup: 'phase' must be one of turn, aim"),
+        ({"phase": "fishing"}, "setup: 'phase' must be one of turn, aim"),
     ],
 )
 def test_bad_input_a_setup_value_of_the_wrong_type_is_refused(

@@ -1,18 +1,21 @@
 """Any Flip & Fish position can be written down: face-up water cards, bitten fish, used
 equipment, the discard piles, the shop's display and tangled lines are laid out, and
-``setup_of`` and ``state_from_setup`` are inverses for every step of a turn."""
+``setup_of`` and ``state_from_setup`` are inverses for every step of a turn and for a finished
+game (phase ``over``: its winner, or closing time)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from tests.games import positions
-from tests.games.positions import assert_same_position, laid_out_again
+from tests.games.positions import assert_same_end, assert_same_position, laid_out_again
 
 from angler.core import AnglerError, make_game
 from angler.core.game import Game
+from angler.core.records import parse_record, replay
 from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.game import FlipAndFishGame
 from angler.games.flip_and_fish.rules import (
@@ -103,3 +106,55 @@ def test_a_step_of_the_turn_is_laid_out_again_and_plays_on_the_same(phase: int) 
 def test_a_boost_needs_the_cast_that_bit() -> None:
     with pytest.raises(AnglerError, match="needs the cast's 'landing'"):
         lay_out({"water": WATER, "phase": "boost", "bite_slot": 1})
+
+
+# docs/records.md's example: seat 0 catches the Wahoo, its third trophy, baited with Skipjack.
+WON = """{"format": "angler-record/1", "game": "flip-and-fish",
+ "options": {"players": 2, "cards": null, "layout": "cross", "rounds": 100, "skill": "fair"},
+ "seed": 5,
+ "setup": {"water": ["Wahoo", "Carp#1", "Herring#1", "Minnow", "Perch#1"],
+           "caught": [["BlueMarlin", "Swordfish", "Skipjack"], ["Zander"]],
+           "deck": ["Roach#1"], "turn": 0},
+ "actions": [
+  {"player": 0, "action": "fish"},
+  {"player": 0, "action": "cast -110 0", "outcomes": [[-3000, 2500, 1, 5]]},
+  {"player": 1, "action": "fish with Zander"},
+  {"player": 1, "action": "cast 110 0", "outcomes": [[1300, -200, 0, 3]]},
+  {"player": 1, "action": "cast 110 0", "outcomes": [[1180, 250, 1, 4]]},
+  {"player": 1, "action": "done"},
+  {"player": 0, "action": "fish with Skipjack"},
+  {"player": 0, "action": "cast 0 0", "outcomes": [[0, 50, 1, 8]]},
+  {"player": 0, "action": "done", "chance": [["Zander", "Skipjack"]]}]}"""
+
+
+def test_a_won_game_writes_down_its_winner_and_its_last_turn() -> None:
+    state = replay(parse_record(WON))
+    setup = state.game.setup_of(state)
+    assert (setup["phase"], setup["winner"], setup["turn"]) == ("over", 0, 0)
+    assert "Wahoo" in setup["caught"][0] and setup["bait"] == []  # the bait was spent
+    twin = laid_out_again(state)
+    assert_same_end(state, twin)
+    assert twin.view(1).winner == 0 and twin.winners() == [0]
+
+
+def test_a_game_ended_at_closing_time_is_laid_out_again_without_a_winner() -> None:
+    game: Game[FlipAndFishState, Any] = make_game("flip-and-fish", 2, rounds=3)
+    state = positions.finish(game, lambda s: s.winner < 0)
+    setup = game.setup_of(state)
+    assert (setup["phase"], setup["winner"], setup["turns"]) == ("over", None, 6)
+    assert_same_end(state, laid_out_again(state))
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"winner": 0}, "setup 'winner' needs phase 'over' (the game has ended)"),
+        ({"phase": "over", "winner": 1}, "setup 'winner': seat 1 has not caught the 2 trophies"),
+        ({"phase": "over", "winner": 3}, "setup: 'winner' must be a seat from 0 to 2, not 3"),
+    ],
+)
+def test_a_finished_game_s_setup_is_refused_on_one_line_naming_the_key(
+    change: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(AnglerError, match=re.escape(message)):
+        lay_out({"water": WATER, "caught": [["BlueMarlin", "Swordfish"], [], []], **change})

@@ -86,8 +86,9 @@ class CrazyFishingSetup(SetupModel):
     model_config = ConfigDict(title="Crazy Fishing set-up")
 
     round: Annotated[int, Whole(1, MAX_ROUND)] = 1
-    phase: Annotated[str, OneOf(PHASE_NAMES[:GAME_OVER])] = "cast"
-    """The step of the round (default: the casts, at the round's start)."""
+    phase: Annotated[str, OneOf(PHASE_NAMES)] = "cast"
+    """The step of the round (default: the casts, at the round's start); ``over`` once the game
+    has ended (the last round's keys then stay as it left them)."""
     hands: list[list[Card]]
     sea: list[Card | None] | None = None
     """The sea's fish by spot, bottom first; null for a spot whose fish was taken (default:
@@ -305,6 +306,8 @@ def _play_the_round_so_far(
         (_seats([catch.seat], "caught_this_round", n)[0], cards.ids([catch.fish])[0])
         for catch in read.caught_this_round
     ]
+    if phase == GAME_OVER:
+        return
     if phase == COLLECT:
         if not state.collecting < len(state.collect_order):
             raise AnglerError("setup: 'collecting' must name a seat of 'collect_order'")

@@ -8,7 +8,8 @@ Stacks are written top card first. Every key but ``hands`` is optional::
 Without ``ocean`` the ocean stack is every star card not placed elsewhere, shuffled tier by tier.
 A position in the middle of a round adds the trick under way (``trick``, played from ``leader``
 on; ``lowest``, ``caller`` and ``call``; once full, ``unresolved`` and ``passes``), ``fishers``,
-``former_leader`` and ``memory`` (what the players know). :func:`setup_of` writes any state so.
+``former_leader`` and ``memory`` (what the players know). A finished game adds ``over`` and
+``last_trick`` (how the game's last trick ended). :func:`setup_of` writes any state so.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from angler.core.setups import (
     seat,
 )
 from angler.games.fishing.cards import BUOY, END_OF_TRICK, NEXT_TRICK, SUITS, CardSet
-from angler.games.fishing.rules import CHOOSE_PASS, ROUNDS, FishingState
+from angler.games.fishing.rules import CHOOSE_PASS, GAME_OVER, ROUNDS, FishingState
 
 if TYPE_CHECKING:
     from angler.games.fishing.game import FishingGame
@@ -75,6 +76,22 @@ class Memory(AnglerModel):
     """By seat, null or the last card it passed (default: none)."""
 
 
+Colour = Annotated[str, OneOf(SUITS[:BUOY])]
+"""A colour: blue, purple, red, yellow or green (green is trump)."""
+
+
+class LastTrick(AnglerModel):
+    """How a finished game's last trick ended; its cards lie in the stockrooms by then."""
+
+    winner: Seat | None = None
+    """The seat that caught it (default: none known)."""
+    winning_card: Card | None = None
+    """The card that won it (null: the call won it, as nobody followed; or none known)."""
+    led: Colour | None = None
+    """The colour the trick had to follow (default: the call, if any; null: only buoys were
+    played)."""
+
+
 class FishingSetup(SetupModel):
     """A Fishing position. Stacks are written top card first."""
 
@@ -100,7 +117,7 @@ class FishingSetup(SetupModel):
     """The lowest card wins this trick (a Lowest-wins buoy was in the trick before)."""
     caller: Seat | None = None
     """The seat that calls this trick's colour (a Call-the-colour buoy was in the trick before)."""
-    call: Annotated[str, OneOf(SUITS[:5])] | None = None
+    call: Colour | None = None
     """The colour the caller called (none yet: the caller is to call now)."""
     unresolved: list[Card] | None = None
     """A full trick: its cards whose end-of-trick effect is still to act, in play order
@@ -108,6 +125,12 @@ class FishingSetup(SetupModel):
     passes: list[Card | None] | None = None
     """A full trick whose Pass-left acts: by seat, the card chosen to pass, or null."""
     overfished: Flag = False
+    """Overfishing ended the game: the ocean could not refill the hands after ``round``."""
+    over: Flag = False
+    """The game is over: its last trick is done (after round 8, or overfishing). Hands, trick
+    and fishers are empty; ``leader``, ``caller``, ``call`` and ``lowest`` tell the last trick."""
+    last_trick: LastTrick | None = None
+    """A finished game: how its last trick ended (default: nothing known of it)."""
     memory: Memory = Field(default_factory=Memory)
 
 
@@ -128,7 +151,12 @@ def state_from_setup(game: FishingGame, setup: Mapping[str, Any], seed: int) -> 
         raise AnglerError(f"setup 'trick' holds at most {n} cards, one per seat")
     played = {(leader + i) % n for i in range(len(trick))}
     sizes = {len(hand) + (seat in played) for seat, hand in enumerate(hands)}
-    if len(sizes) != 1 or not sizes.pop():
+    if read.over:
+        if sizes != {0} or any(fishers):
+            raise AnglerError(
+                "setup: a finished game ('over') has empty 'hands', 'trick' and 'fishers'"
+            )
+    elif len(sizes) != 1 or not sizes.pop():
         raise AnglerError(
             "setup hands must all hold the same, non-zero number of cards "
             "(counting a card each seat has played to the trick)"
@@ -172,7 +200,13 @@ def state_from_setup(game: FishingGame, setup: Mapping[str, Any], seed: int) -> 
     former = seat(read.former_leader, "former_leader", n)
     state.former_leader = leader if former < 0 else former
     state.overfished = read.overfished
-    _lay_out_the_trick(state, read, leader, trick)
+    if read.over:
+        _end_the_game(state, read, leader)
+    elif read.last_trick is not None or read.overfished:
+        key = "overfished" if read.overfished else "last_trick"
+        raise AnglerError(f"setup {key!r} needs 'over' (the game is finished)")
+    else:
+        _lay_out_the_trick(state, read, leader, trick)
     _read_memory(state, read.memory, trick)
     state.chance.counter = chance_counter(read, state.chance.counter)
     return state
@@ -240,6 +274,37 @@ def _lay_out_the_trick(
         state.phase = CHOOSE_PASS
         return
     state.resolve_end_of_trick_effects()
+
+
+def _end_the_game(state: FishingState, read: FishingSetup, leader: int) -> None:
+    """A finished game: its last trick as it ended, its cards already in the stockrooms."""
+    n = state.n
+    if not read.overfished and read.round != ROUNDS:
+        raise AnglerError(
+            f"setup: a game ends ('over') after round {ROUNDS}, or earlier 'overfished'"
+        )
+    for key in ("unresolved", "passes"):
+        if getattr(read, key) is not None:
+            raise AnglerError(f"setup {key!r} needs a trick under way, not a finished game")
+    state.leader = leader
+    state.turn = (leader - 1) % n  # the seat before the leader played the last card
+    state.lowest = read.lowest
+    state.caller = seat(read.caller, "caller", n)
+    if (read.call is None) != (state.caller < 0):
+        raise AnglerError(
+            "setup: the last trick's 'caller' and the colour called ('call') go together"
+        )
+    state.call_suit = -1 if read.call is None else SUITS.index(read.call)
+    last = read.last_trick or LastTrick()
+    led = state.call_suit if last.led is None else SUITS.index(last.led)
+    if state.call_suit >= 0 and led != state.call_suit:
+        raise AnglerError("setup 'last_trick': the colour led in a called trick is the 'call'")
+    state.led = led
+    state.winner = seat(last.winner, "last_trick.winner", n)
+    state.winning_card = (
+        -1 if last.winning_card is None else state.cards.ids([last.winning_card])[0]
+    )
+    state.phase = GAME_OVER
 
 
 def _layers(layers: list[Layer], cards: CardSet) -> list[tuple[int, int]]:
@@ -313,6 +378,13 @@ def setup_of(state: FishingState) -> dict[str, Any]:
             setup["passes"] = [None if card < 0 else names([card])[0] for card in state.pass_choice]
     if state.overfished:
         setup["overfished"] = True
+    if state.phase == GAME_OVER:
+        setup["over"] = True
+        setup["last_trick"] = {
+            "winner": None if state.winner < 0 else state.winner,
+            "winning_card": None if state.winning_card < 0 else names([state.winning_card])[0],
+            "led": None if state.led < 0 else SUITS[state.led],
+        }
     setup["memory"] = {
         "seen": mask_names(state.seen()),
         "may_hold": [mask_names(mask) for mask in state.may_hold],

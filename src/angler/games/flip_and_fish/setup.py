@@ -10,7 +10,8 @@ A position later in the game adds the water's state (``face_up``, ``bitten``, ``
 ``empty``: water slots 1–5), ``used`` equipment, the discard piles, the shop (``shop_row``,
 ``shop_pending``), tangled lines (``no_fishing``, ``no_fishing_next``), ``extra_turn``, ``turns``
 and the turn under way (``phase``, ``bait``, ``landing``, ``bite_slot``, ``roll``,
-``flipped_now``). :func:`setup_of` writes any state so.
+``flipped_now``); a finished game, phase ``over`` and its ``winner``. :func:`setup_of` writes any
+state so.
 """
 
 from __future__ import annotations
@@ -85,7 +86,11 @@ class FlipAndFishSetup(SetupModel):
     turn: Seat = 0
     turns: Annotated[int, Whole(0, MAX_TURNS)] = 0
     """Turns finished so far."""
-    phase: Annotated[str, OneOf(PHASE_NAMES[:GAME_OVER])] = "turn"
+    phase: Annotated[str, OneOf(PHASE_NAMES)] = "turn"
+    """The step of the turn under way; ``over`` once the game has ended (the last turn's keys
+    then stay as it left them)."""
+    winner: Seat | None = None
+    """A game over: the seat that caught the trophies that win (null: closing time ended it)."""
     no_fishing: Seat | None = None
     """The seat whose lines are tangled this turn (a snag before)."""
     no_fishing_next: Flag = False
@@ -217,6 +222,14 @@ def _the_turn_so_far(state: FlipAndFishState, read: FlipAndFishSetup) -> None:
         except ValueError as exc:
             raise AnglerError(f"setup 'landing': {exc}") from None
     state.bite_slot = -1 if read.bite_slot is None else read.bite_slot - 1
+    state.winner = seat(read.winner, "winner", n)
+    if state.winner >= 0 and state.phase != GAME_OVER:
+        raise AnglerError("setup 'winner' needs phase 'over' (the game has ended)")
+    if state.winner >= 0 and state.scores()[state.winner] < state.trophies_to_win():
+        raise AnglerError(
+            f"setup 'winner': seat {state.winner} has not caught the "
+            f"{state.trophies_to_win()} trophies that win"
+        )
     if state.phase in (LANDED, BOOST) and state.landing is None:
         raise AnglerError(f"setup: phase {read.phase!r} needs the cast's 'landing'")
     if state.phase == BOOST and (state.bite_slot < 0 or state.water[state.bite_slot] < 0):
@@ -253,6 +266,7 @@ def setup_of(state: FlipAndFishState) -> dict[str, Any]:
         "turn": state.turn,
         "turns": state.turns,
         "phase": PHASE_NAMES[state.phase],
+        "winner": None if state.winner < 0 else state.winner,
         "no_fishing": None if state.no_fishing < 0 else state.no_fishing,
         "no_fishing_next": state.no_fishing_next,
         "extra_turn": state.extra_turn,
