@@ -5,7 +5,9 @@ import re
 QUOTE_LIMIT = 80  # characters of a quoted input kept in a message: enough to recognise it
 MESSAGE_LIMIT = 400  # a message longer than this keeps its start and end
 _LONG = f"{{{QUOTE_LIMIT + 1},}}"  # a regular expression's count: more than QUOTE_LIMIT
-_QUOTED = re.compile(f"'([^'\\n]{_LONG})'|\"([^\"\\n]{_LONG})\"")
+# A quoted input opens and closes at a word's edge: the stretch between two short quoted words
+# ("'phase' must be one of …, not 'x'") is not one long input.
+_QUOTED = re.compile(f"(?<!\\w)'([^'\\n]{_LONG})'(?!\\w)|(?<!\\w)\"([^\"\\n]{_LONG})\"(?!\\w)")
 
 
 def brief(message: str) -> str:
