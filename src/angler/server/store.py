@@ -1,0 +1,414 @@
+"""The server's durable store: each room's header and every accepted action, event-sourced.
+
+A room is rebuilt by replaying its actions on a fresh state from its header, so the store keeps
+only what replay needs: the header (game, options, card set, seed, seats, settings), the
+actions in order with the chance outcomes they caused, the seats' token hashes, and a finished
+room's result. An action is stored in the one transaction that accepts it: its index must be the
+room's next one, and the primary key (room, index) refuses a second action at the same index
+even when two writers race.
+
+Storage is SQLite (WAL, foreign keys, a busy timeout; the default, a file in the user's data
+folder) or PostgreSQL (``postgresql+psycopg://…``), through SQLAlchemy 2. The schema is made and
+upgraded by the Alembic migrations shipped beside this module, run when a ``Store`` opens.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from alembic.util.exc import CommandError
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Connection,
+    DateTime,
+    Engine,
+    ForeignKey,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    func,
+    select,
+    text,
+)
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+from angler.core.errors import AnglerError
+from angler.play.autosave import data_dir
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+DEFAULT_FILE = "server.sqlite3"  # in the user's data folder
+BUSY_SECONDS = 30  # how long an SQLite writer waits for another one before giving up
+ROOM_ID_BYTES = 12  # 96 random bits: 16 url-safe characters, unguessable and short in a link
+TOKEN_BYTES = 32  # a seat token's 256 random bits (the issue asks for at least 128)
+HASH_LENGTH = 128  # room for any hex digest up to SHA-512
+SEED_RANGE = range(-(2**63), 2**63)  # a BIGINT column's
+_WRITE = "angler_write"  # execution option: this transaction will write (SQLite: BEGIN IMMEDIATE)
+_MIGRATION_LOCK = 0x616E676C6572  # PostgreSQL advisory lock held while migrating ("angler")
+
+
+# ----- errors: one line each, the store unchanged -----
+class StoreError(AnglerError):
+    """The database cannot be opened, or a request the store refuses."""
+
+
+class UnknownRoomError(StoreError):
+    """No room has this id."""
+
+
+class StaleActionError(StoreError):
+    """An action whose index is not the room's next one: stale, duplicate, or beaten by a race."""
+
+
+class RoomFinishedError(StoreError):
+    """The room is finished: it takes no more actions and no second result."""
+
+
+class SeatTakenError(StoreError):
+    """The seat is claimed already: a seat has one token."""
+
+
+# ----- what the server reads and writes -----
+@dataclass(frozen=True)
+class RoomHeader:
+    """What a room is: enough to rebuild it by replaying its actions."""
+
+    game: str
+    options: dict[str, Any]  # as Game.describe_options() gives them (players included)
+    cards: dict[str, Any] | None  # an uploaded card set (JSON), or None for the bundled one
+    seed: int
+    seats: list[str]  # per seat: "human", "open", or a bot level or agent name
+    settings: dict[str, Any]  # room settings (grace seconds, turn timer…), JSON
+
+
+@dataclass(frozen=True)
+class StoredAction:
+    """One accepted action. ``index`` counts from 0: the room's version after it is index + 1."""
+
+    index: int
+    seat: int
+    action: str  # canonical text
+    outcomes: list[list[int]] | None  # chance outcomes as records store them
+
+
+def new_token() -> str:
+    """A fresh seat token for its holder; the store keeps only ``hash_token`` of it."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def hash_token(token: str) -> str:
+    """A token's stored form. Unsalted SHA-256 is enough for 256 random bits (a password
+    would need a slow salted hash): nobody can guess a token from its hash."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def default_url() -> str:
+    """An SQLite file in the user's data folder (or ``ANGLER_DATA_DIR``)."""
+    return f"sqlite:///{(data_dir() / DEFAULT_FILE).resolve()}"
+
+
+# ----- the tables (the migrations in migrations/versions make the same ones) -----
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    # Constraint names fixed by convention, so migrations name them alike on every database.
+    metadata = MetaData(
+        naming_convention={
+            "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+            "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+            "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+            "pk": "pk_%(table_name)s",
+        }
+    )
+
+
+class RoomRow(Base):
+    __tablename__ = "rooms"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    cards: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    seats: Mapped[list[str]] = mapped_column(JSON)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+
+    def header(self) -> RoomHeader:
+        return RoomHeader(self.game, self.options, self.cards, self.seed, self.seats, self.settings)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+
+    # The primary key is the (room, index) uniqueness that refuses a second action at an index.
+    room_id: Mapped[str] = mapped_column(
+        ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True
+    )
+    index: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    seat: Mapped[int]
+    action: Mapped[str] = mapped_column(Text)
+    outcomes: Mapped[list[list[int]] | None] = mapped_column(JSON(none_as_null=True))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class SeatTokenRow(Base):
+    __tablename__ = "seat_tokens"
+    __table_args__ = (UniqueConstraint("room_id", "token_hash"),)
+
+    room_id: Mapped[str] = mapped_column(
+        ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    token_hash: Mapped[str] = mapped_column(String(HASH_LENGTH))
+    claimed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+# ----- connections -----
+def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    # The driver's own transaction handling is switched off so that _sqlite_begin says BEGIN.
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_SECONDS * 1000}")
+    cursor.close()
+
+
+def _sqlite_begin(connection: Connection) -> None:
+    # A writer takes the write lock before it reads: two racing appends then run one after the
+    # other, and the second sees the first's action (a deferred BEGIN would make the loser fail
+    # to upgrade its read lock with "database is locked" instead).
+    write = connection.get_execution_options().get(_WRITE, False)
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def open_engine(url: URL) -> Engine:
+    """An engine for the store's database; on SQLite, with its connection settings."""
+    if url.get_backend_name() != "sqlite":
+        return create_engine(url, pool_pre_ping=True)  # a server may drop idle connections
+    if url.database and url.database != ":memory:" and not url.database.startswith("file:"):
+        Path(url.database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(url, connect_args={"timeout": BUSY_SECONDS})
+    event.listen(engine, "connect", _sqlite_connect)
+    event.listen(engine, "begin", _sqlite_begin)
+    return engine
+
+
+def alembic_config(url: str) -> Config:
+    """Alembic's configuration for the store's migrations, with no ``alembic.ini``: for the
+    store itself, and for a developer writing a new revision (docs/server.md)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    # A revision's file is a module that ruff and mypy read: its name must not start with a digit.
+    config.set_main_option("file_template", "r%%(rev)s_%%(slug)s")
+    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))  # ini-style interpolation
+    return config
+
+
+def _shown(url: str) -> str:
+    """A URL fit to print: its password hidden, even when it does not parse."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except (ArgumentError, ValueError):
+        return repr(url if "@" not in url else "…@" + url.rsplit("@", 1)[1])
+
+
+def _reason(exc: BaseException) -> str:
+    """The first line of a database error's own message, without SQLAlchemy's wrapping."""
+    cause = getattr(exc, "orig", None) or exc
+    lines = str(cause).strip().splitlines()
+    return lines[0] if lines else type(cause).__name__
+
+
+# ----- the store -----
+class Store:
+    """The server's rooms on a database; every method is one transaction and thread-safe."""
+
+    def __init__(self, url: str) -> None:
+        try:
+            parsed = make_url(url)
+            self.location = (
+                parsed.database
+                if parsed.get_backend_name() == "sqlite" and parsed.database
+                else parsed.render_as_string(hide_password=True)
+            )
+            self._engine = open_engine(parsed)
+            self._writer = self._engine.execution_options(**{_WRITE: True})
+            self._read = sessionmaker(self._engine, expire_on_commit=False)
+            self._write = sessionmaker(self._writer, expire_on_commit=False)
+            self._migrate(parsed)
+        # ImportError: a URL naming a driver that is not installed; ValueError: a bad port.
+        except (SQLAlchemyError, CommandError, OSError, ImportError, ValueError) as exc:
+            if hasattr(self, "_engine"):
+                self._engine.dispose()
+            raise StoreError(f"cannot open the database {_shown(url)}: {_reason(exc)}") from None
+
+    def _migrate(self, url: URL) -> None:
+        with self._writer.begin() as connection:
+            if connection.dialect.name == "postgresql":  # two servers starting at once
+                connection.execute(
+                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK}
+                )
+            config = alembic_config(url.render_as_string(hide_password=False))
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    def close(self) -> None:
+        self._engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _session(self, *, write: bool) -> Iterator[Session]:
+        with (self._write if write else self._read).begin() as session:
+            yield session
+
+    @staticmethod
+    def _room(session: Session, room: str, *, lock: bool = False) -> RoomRow:
+        # The row lock (PostgreSQL) puts a room's writers in line; SQLite's writers already are.
+        row = session.get(RoomRow, room, with_for_update=lock)
+        if row is None:
+            raise UnknownRoomError(f"unknown room {room!r}")
+        return row
+
+    @staticmethod
+    def _check_seat(row: RoomRow, seat: int) -> None:
+        if not 0 <= seat < len(row.seats):
+            raise StoreError(
+                f"room {row.id!r} has no seat {seat} (seats 0 to {len(row.seats) - 1})"
+            )
+
+    # ----- rooms -----
+    def create_room(self, header: RoomHeader) -> str:
+        """Store a new room; its id is random and url-safe."""
+        if header.seed not in SEED_RANGE:
+            raise StoreError(f"a room's seed must fit in 64 bits, not {header.seed}")
+        room = secrets.token_urlsafe(ROOM_ID_BYTES)
+        with self._session(write=True) as session:
+            session.add(
+                RoomRow(
+                    id=room,
+                    game=header.game,
+                    options=header.options,
+                    cards=header.cards,
+                    seed=header.seed,
+                    seats=list(header.seats),
+                    settings=header.settings,
+                )
+            )
+        return room
+
+    def header(self, room: str) -> RoomHeader:
+        with self._session(write=False) as session:
+            return self._room(session, room).header()
+
+    def finish(self, room: str, result: dict[str, Any]) -> None:
+        """Mark the room finished and keep its result; a room finishes once."""
+        with self._session(write=True) as session:
+            row = self._room(session, room, lock=True)
+            if row.finished_at is not None:
+                raise RoomFinishedError(f"room {room!r} is finished already")
+            row.finished_at = _now()
+            row.result = result
+
+    def live_rooms(self) -> list[str]:
+        """Rooms not finished, oldest first: the ones a starting server replays."""
+        with self._session(write=False) as session:
+            query = select(RoomRow.id).where(RoomRow.finished_at.is_(None))
+            return list(session.scalars(query.order_by(RoomRow.created_at, RoomRow.id)))
+
+    def finished_rooms(self) -> list[tuple[str, RoomHeader, dict[str, Any]]]:
+        """Finished rooms, the first finished first, each with its header and result."""
+        with self._session(write=False) as session:
+            query = select(RoomRow).where(RoomRow.finished_at.is_not(None))
+            rows = session.scalars(query.order_by(RoomRow.finished_at, RoomRow.id))
+            return [(row.id, row.header(), row.result or {}) for row in rows]
+
+    # ----- actions -----
+    def append(self, room: str, action: StoredAction) -> None:
+        """Store ``action`` as the room's next one, in one transaction, or refuse it and store
+        nothing: StaleActionError when its index is not the next (a stale or duplicate move,
+        or the loser of a race)."""
+        try:
+            with self._session(write=True) as session:
+                row = self._room(session, room, lock=True)
+                if row.finished_at is not None:
+                    raise RoomFinishedError(f"room {room!r} is finished: it takes no more moves")
+                self._check_seat(row, action.seat)
+                query = select(func.max(ActionRow.index)).where(ActionRow.room_id == room)
+                last = session.scalar(query)
+                version = 0 if last is None else last + 1
+                if action.index != version:
+                    raise StaleActionError(
+                        f"stale action: it was made at version {action.index}, "
+                        f"but room {room!r} is at version {version}"
+                    )
+                session.add(
+                    ActionRow(
+                        room_id=room,
+                        index=action.index,
+                        seat=action.seat,
+                        action=action.action,
+                        outcomes=action.outcomes,
+                    )
+                )
+        except IntegrityError:  # the (room, index) key: another writer stored this index first
+            raise StaleActionError(
+                f"stale action: room {room!r} took another action at version {action.index} first"
+            ) from None
+
+    def actions(self, room: str) -> list[StoredAction]:
+        """The room's actions in order: replaying them rebuilds the room."""
+        with self._session(write=False) as session:
+            self._room(session, room)
+            rows = session.scalars(
+                select(ActionRow).where(ActionRow.room_id == room).order_by(ActionRow.index)
+            )
+            return [StoredAction(r.index, r.seat, r.action, r.outcomes) for r in rows]
+
+    # ----- seats -----
+    def set_seat_token(self, room: str, seat: int, token_hash: str) -> None:
+        """Claim ``seat`` with a token's hash (``hash_token``); a seat is claimed once."""
+        if not token_hash or len(token_hash) > HASH_LENGTH:
+            raise StoreError(f"a token hash has 1 to {HASH_LENGTH} characters")
+        try:
+            with self._session(write=True) as session:
+                row = self._room(session, room, lock=True)
+                self._check_seat(row, seat)
+                if session.get(SeatTokenRow, (room, seat)) is not None:
+                    raise SeatTakenError(f"seat {seat} of room {room!r} is taken already")
+                session.add(SeatTokenRow(room_id=room, seat=seat, token_hash=token_hash))
+        except IntegrityError:  # a racing claim of the same seat (or the same token) won
+            raise SeatTakenError(f"seat {seat} of room {room!r} is taken already") from None
+
+    def seat_of_token(self, room: str, token_hash: str) -> int | None:
+        """The seat this token's hash claimed in the room, or None."""
+        with self._session(write=False) as session:
+            self._room(session, room)
+            query = select(SeatTokenRow.seat).where(
+                SeatTokenRow.room_id == room, SeatTokenRow.token_hash == token_hash
+            )
+            return session.scalar(query)
