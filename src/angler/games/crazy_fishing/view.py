@@ -89,6 +89,7 @@ class CrazyFishingView(View):
     bait_discard: tuple[int, ...]
     sea_spots: int
     sea: tuple[SeaCard, ...]
+    sea_known: tuple[int, ...]  # spots whose face everyone has seen since the sea was shuffled
     beside: tuple[int, ...]
     piles: tuple[tuple[int, ...], ...]
     removed: tuple[int, ...]
@@ -152,6 +153,7 @@ def build_view(state: CrazyFishingState, player: int) -> CrazyFishingView:
         bait_discard=tuple(state.bait_discard),
         sea_spots=len(state.sea_card),
         sea=sea,
+        sea_known=tuple(spot for spot, known in enumerate(state.sea_known) if known),
         beside=tuple(state.beside),
         piles=tuple(tuple(pile) for pile in state.piles),
         removed=tuple(state.removed),
