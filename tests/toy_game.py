@@ -20,7 +20,7 @@ from angler.core.events import private, public, visible
 from angler.core.fields import COPY, COPY_EACH, SHARED, Fields
 from angler.core.search import SearchSupport
 from angler.core.state import State
-from angler.core.view import View
+from angler.core.view import View, own
 
 HAND, ROUNDS = 3, 2
 
@@ -128,7 +128,7 @@ class ToyState(State["ToyView"]):
             player=player,
             players=self.n,
             events=visible(self.events, player),
-            hand=tuple(self.hands[player]),
+            hand=tuple(own(self.hands, player, [])),  # a spectator (PUBLIC) holds none
             hand_sizes=tuple(len(hand) for hand in self.hands),
             deck_size=len(self.deck),
             trick=tuple(self.trick),

@@ -8,9 +8,12 @@ so a random playout computes legal actions once per decision.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
+from functools import wraps
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
-from angler.core.errors import IllegalActionError
+from angler.core.errors import AnglerError, IllegalActionError
+from angler.core.events import PUBLIC
 from angler.core.fields import CLONE, COPY, SHARED, Fields, check_fields, compile_clone, reset
 from angler.core.view import View, listed
 
@@ -53,6 +56,9 @@ class State(ABC, Generic[V]):
             if "clone" in cls.__dict__:
                 raise TypeError(f"{cls.__name__}.clone is written from FIELDS: do not write it")
             cls.clone = compile_clone(cls)  # type: ignore[method-assign,assignment]
+        view = cls.__dict__.get("view")
+        if view is not None and not hasattr(view, "__seat_checked__"):
+            cls.view = _seat_checked(view)  # type: ignore[method-assign,assignment]
 
     def _init_core(self, game: Game[Any, V], chance: Chance) -> None:
         self.game = game
@@ -141,7 +147,11 @@ class State(ABC, Generic[V]):
 
     @abstractmethod
     def view(self, player: int) -> V:
-        """Everything ``player`` may know, and nothing more. The only way a player sees a state."""
+        """Everything ``player`` may know, and nothing more. The only way a player sees a state.
+
+        ``player`` is a seat, or PUBLIC (-1, ``core/events.py``) for a spectator: every public
+        thing and nothing private, with ``view.player == PUBLIC``. The framework refuses any
+        other value before the game's method runs (so -2 never reads a seat from the end)."""
 
     # ----- hooks -----
     @abstractmethod
@@ -168,3 +178,20 @@ class State(ABC, Generic[V]):
         except Exception:
             text = str(action)
         return IllegalActionError("legal actions", f"{text} is not allowed now")
+
+
+def _seat_checked(view: Callable[[Any, int], Any]) -> Callable[[Any, int], Any]:
+    """A game's ``view`` that first refuses anything but a seat or PUBLIC: a per-seat list
+    indexed with another negative number would show some seat's secrets."""
+
+    @wraps(view)
+    def checked(state: State[Any], player: int) -> Any:
+        if type(player) is not int or not (player == PUBLIC or 0 <= player < state.game.players):
+            raise AnglerError(
+                f"{player!r} is not a seat to view from: 0 to {state.game.players - 1} in code, "
+                "or PUBLIC (-1) for a spectator"
+            )
+        return view(state, player)
+
+    checked.__seat_checked__ = True  # type: ignore[attr-defined]
+    return checked

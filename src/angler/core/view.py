@@ -2,20 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, TypeVar
 
-from angler.core.events import Event, event_to_json
+from angler.core.events import PUBLIC, Event, event_to_json
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
 class View:
-    """Base of every game's view. ``events`` holds the events this player may see."""
+    """Base of every game's view. ``events`` holds the events this player may see. ``player``
+    is the seat, or PUBLIC (-1) for a spectator's view: public things only."""
 
     game: str
     player: int
     players: int
     events: tuple[Event, ...]
+
+    @property
+    def spectator(self) -> bool:
+        """Whether this is the view of no seat (``state.view(PUBLIC)``)."""
+        return self.player == PUBLIC
 
     def as_dict(self) -> dict[str, Any]:
         """A JSON-ready dictionary of every field; events in their JSON form (docs/events.md)."""
@@ -33,6 +42,20 @@ def _plain(value: Any) -> Any:
     if isinstance(value, dict):
         return {str(key): _plain(item) for key, item in value.items()}
     return value
+
+
+def own(per_seat: Sequence[T], player: int, nobody: T) -> T:
+    """``player``'s own entry of a per-seat list (a hand, a pass, a peek), or ``nobody`` for a
+    spectator: PUBLIC is -1, which as an index would show the last seat's entry."""
+    return nobody if player == PUBLIC else per_seat[player]
+
+
+def seat_line(player: int, players: int) -> str:
+    """Who is looking, for a table's first line: "you are Player 2 of 4", or "you are watching
+    4 players" for a spectator."""
+    if player == PUBLIC:
+        return f"you are watching {players} players"
+    return f"you are Player {player + 1} of {players}"
 
 
 def seat_name(seat: int, viewer: int | None = None) -> str:

@@ -638,6 +638,65 @@ def check_determinise(
     return checked, varied
 
 
+def check_spectator_view(
+    game: Game[Any, Any], seed: int, *, points: int = 3, samples: int = 2
+) -> int:
+    """The view of no seat, ``state.view(PUBLIC)``, shows every public thing and nothing private.
+
+    At the start, at random mid-game states and at the end: it names the game, PUBLIC and the
+    player count; holds public events only; is JSON-ready through ``as_dict()``; is the same on a
+    second call; and a spectator has no legal action. Then, for every seat, each re-deal of that
+    seat's view (``game.search.determinise`` with several rngs) must show a spectator exactly the
+    real spectator view: a field that differs holds something the re-deal may change, so
+    something that seat cannot see. Returns how many re-deals were compared.
+    """
+    moves = play_random(game.new_state(seed), policy(seed, "spectator"))
+    steps = _points(policy(seed, "spectator-points"), len(moves) + 1, points + 1)
+    if steps[-1] != len(moves):
+        steps.append(len(moves))  # the finished game too
+    state = game.new_state(seed)
+    compared = done = 0
+    for k in steps:
+        apply_all(state, moves[done:k])
+        done = k
+        where = f"{_where(game, seed, k)} spectator"
+        watched = state.view(PUBLIC)
+        _check_spectator_view(state, watched, where)
+        for seat in range(game.players):
+            view = state.view(seat)
+            for sample in range(samples):
+                dealt = game.search.determinise(view, random.Random(f"{seed}/{k}/{seat}/{sample}"))
+                twin = dealt.view(PUBLIC)
+                _expect(
+                    twin == watched,
+                    f"{where}: a re-deal of seat {seat}'s view shows a spectator another view "
+                    f"({_fields_differing(watched, twin)}): it shows what seat {seat} cannot see",
+                )
+                compared += 1
+        _expect(state.view(PUBLIC) == watched, f"{where}: re-dealing changed the true state")
+    return compared
+
+
+def _check_spectator_view(state: State[Any], view: View, where: str) -> None:
+    game = state.game
+    _expect(
+        isinstance(view, View)
+        and view.game == game.name
+        and view.player == PUBLIC
+        and view.players == game.players,
+        f"{where}: view(PUBLIC) must name the game, PUBLIC ({PUBLIC}) and the player count",
+    )
+    private = [event for event in view.events if audience_of(event) != PUBLIC]
+    _expect(not private, f"{where}: holds {private[:1]!r}, meant for one seat alone")
+    _check_events(game, view.events, PUBLIC, where)
+    try:
+        json.dumps(view.as_dict())
+    except (TypeError, ValueError) as exc:
+        raise ConformanceError(f"{where}: the view is not JSON-ready: {exc}") from exc
+    _expect(state.view(PUBLIC) == view, f"{where}: two spectator views differ")
+    _expect(not state.legal_actions(PUBLIC), f"{where}: a spectator has legal actions")
+
+
 def _event_marks(state: State[Any]) -> list[int]:
     """How many events each seat's view holds now: what comes later is compared."""
     return [len(state.view(seat).events) for seat in range(state.game.players)]
@@ -827,6 +886,7 @@ def check_game(
             check_same_seed_same_game(game, seed)
             check_global_random_untouched(game, seed)
             check_determinise(game, seed)
+            check_spectator_view(game, seed)
             check_illegal_actions(game, seed)
             check_setup_round_trip(game, seed)
         if len(seeds) >= 2:

@@ -81,11 +81,11 @@ def determinise(
         xs[spot], ys[spot] = x, y
     state.sea = SeaLayout(xs, ys, cards.sea["diameter"])
     state.free_cache = None
-    # Spots already empty must not cover anything: they hold -1, so they never do.
-    mine = set(view.peeked[me])
+    # Spots already empty must not cover anything: they hold -1, so they never do. A face this
+    # seat peeked at may since have been shown to all: the view says which faces everyone saw.
     state.sea_known = [False] * view.sea_spots
-    for spot, *_, face in view.sea:
-        state.sea_known[spot] = face >= 0 and spot not in mine
+    for spot in view.sea_known:
+        state.sea_known[spot] = True
 
     if state.phase == CAST:
         for seat in range(n):

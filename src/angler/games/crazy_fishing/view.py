@@ -14,7 +14,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, assert_never
 
 from angler.core.events import PUBLIC, Event, audience_of
-from angler.core.view import View, game_over_line, scores_line, seat_name, sentence, subject
+from angler.core.view import (
+    View,
+    game_over_line,
+    own,
+    scores_line,
+    seat_line,
+    seat_name,
+    sentence,
+    subject,
+)
 from angler.games.crazy_fishing import actions as act
 from angler.games.crazy_fishing.cards import BAIT, INFINITE, ROD, Card, CardSet
 from angler.games.crazy_fishing.events import (
@@ -80,6 +89,7 @@ class CrazyFishingView(View):
     bait_discard: tuple[int, ...]
     sea_spots: int
     sea: tuple[SeaCard, ...]
+    sea_known: tuple[int, ...]  # spots whose face everyone has seen since the sea was shuffled
     beside: tuple[int, ...]
     piles: tuple[tuple[int, ...], ...]
     removed: tuple[int, ...]
@@ -97,11 +107,12 @@ class CrazyFishingView(View):
 
 
 def build_view(state: CrazyFishingState, player: int) -> CrazyFishingView:
-    """The single function through which a Crazy Fishing player sees the game."""
+    """The single function through which a Crazy Fishing player sees the game; PUBLIC (-1), a
+    spectator, gets no hand, secret cast or Fish Finder face of anyone's."""
     cards = state.cards
     kinds = cards.kind
     casting = state.phase == CAST
-    mine = set(state.peeked[player])
+    mine = set(own(state.peeked, player, []))
     sea = tuple(
         (
             spot,
@@ -123,7 +134,7 @@ def build_view(state: CrazyFishingState, player: int) -> CrazyFishingView:
         phase=PHASE_NAMES[state.phase],
         current=state.current_players(),
         legal=tuple(state.legal_actions(player)),
-        hand=tuple(state.hands[player]),
+        hand=tuple(own(state.hands, player, [])),
         rods_held=tuple(sum(1 for c in h if kinds[c] == ROD) for h in state.hands),
         baits_held=tuple(sum(1 for c in h if kinds[c] == BAIT) for h in state.hands),
         cast_done=tuple(state.cast_done),
@@ -132,7 +143,7 @@ def build_view(state: CrazyFishingState, player: int) -> CrazyFishingView:
         )
         if casting
         else tuple(not mask for mask in state.cast),
-        my_cast=state.cast[player],
+        my_cast=own(state.cast, player, 0),
         casts=(0,) * state.n if casting else tuple(state.cast),
         order=tuple(state.order),
         at=state.at,
@@ -142,6 +153,7 @@ def build_view(state: CrazyFishingState, player: int) -> CrazyFishingView:
         bait_discard=tuple(state.bait_discard),
         sea_spots=len(state.sea_card),
         sea=sea,
+        sea_known=tuple(spot for spot, known in enumerate(state.sea_known) if known),
         beside=tuple(state.beside),
         piles=tuple(tuple(pile) for pile in state.piles),
         removed=tuple(state.removed),
@@ -274,13 +286,14 @@ def render(view: CrazyFishingView, cards: CardSet) -> str:
     The casts (or who has cast) and who must act come first, so a short screen shows them."""
     label = cards.cards
     lines = [
-        f"Crazy Fishing, round {view.round}: you are Player {view.player + 1} of {view.players}",
+        f"Crazy Fishing, round {view.round}: {seat_line(view.player, view.players)}",
         scores_line(view.scores, view.player),
         *casting_lines(view, cards),
     ]
     if view.current:
         lines.append("To act: " + ", ".join(seat_name(s, view.player) for s in view.current))
-    lines.append("Your hand: " + ", ".join(hand_card(label[c]) for c in view.hand))
+    if not view.spectator:
+        lines.append("Your hand: " + ", ".join(hand_card(label[c]) for c in view.hand))
     lines.extend(table_lines(view, cards))
     free = [
         f"{spot}:{back}" + (f"={label[face].label()}" if face >= 0 else "")

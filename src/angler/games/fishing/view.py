@@ -17,7 +17,9 @@ from angler.core.view import (
     View,
     counted,
     game_over_line,
+    own,
     scores_line,
+    seat_line,
     seat_name,
     sentence,
     subject,
@@ -92,7 +94,8 @@ class FishingView(View):
 
 
 def build_view(state: FishingState, player: int) -> FishingView:
-    """The single function through which a Fishing player sees the game."""
+    """The single function through which a Fishing player sees the game; PUBLIC (-1), a
+    spectator, gets no hand, stockroom or pass of anyone's."""
     passing = state.phase == CHOOSE_PASS
     return FishingView(
         game="fishing",
@@ -103,7 +106,7 @@ def build_view(state: FishingState, player: int) -> FishingView:
         phase=PHASE_NAMES[state.phase],
         current=state.current_players(),
         legal=tuple(state.legal_actions(player)),
-        hand=tuple(state.hands[player]),
+        hand=tuple(own(state.hands, player, [])),
         hand_sizes=tuple(len(hand) for hand in state.hands),
         stock_sizes=tuple(len(pile) for pile in state.stock),
         ocean_size=len(state.ocean),
@@ -125,12 +128,12 @@ def build_view(state: FishingState, player: int) -> FishingView:
         pending=tuple(state.pending),
         remaining=tuple(state.remaining),
         passed=tuple(card >= 0 for card in state.pass_choice) if passing else (),
-        my_pass=state.pass_choice[player] if passing else -1,
+        my_pass=own(state.pass_choice, player, -1) if passing else -1,
         may_hold=tuple(state.may_hold),
         seen=state.seen(),
         stock_layers=tuple(tuple(layers) for layers in state.stock_layers),
-        own_stock=tuple(sorted(state.stock[player])),
-        known_pass=state.known_pass[player],
+        own_stock=tuple(sorted(own(state.stock, player, []))),
+        known_pass=own(state.known_pass, player, None),
         in_game=state.in_game,
         ocean_masks=state.ocean_masks,
         former_leader=state.former_leader,
@@ -222,7 +225,7 @@ def render(view: FishingView, cards: CardSet) -> str:
         return seat_name(seat, me)
 
     lines = [
-        f"Fishing, round {view.round}: you are Player {me + 1} of {view.players}",
+        f"Fishing, round {view.round}: {seat_line(me, view.players)}",
         scores_line(view.scores, me),
         f"Ocean stack: {counted(view.ocean_size, 'card')}; stockrooms: "
         + ", ".join(f"{who(seat)} {size}" for seat, size in enumerate(view.stock_sizes)),
@@ -231,9 +234,10 @@ def render(view: FishingView, cards: CardSet) -> str:
             f"{who(seat)} {held} in hand, {len(view.fishers[seat])} caught"
             for seat, held in enumerate(view.hand_sizes)
         ),
-        "Your hand: "
-        + " ".join(names(sorted(view.hand, key=lambda c: (cards.suit[c], cards.value[c])))),
     ]
+    if not view.spectator:
+        hand = sorted(view.hand, key=lambda c: (cards.suit[c], cards.value[c]))
+        lines.append("Your hand: " + " ".join(names(hand)))
     if view.own_stock:
         lines.append("Your stockroom (in some order): " + " ".join(names(view.own_stock)))
     if view.trick:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, assert_never
 
 from angler.core.events import Event, visible
-from angler.core.view import View, counted, seat_name, sentence, subject
+from angler.core.view import View, counted, own, seat_line, seat_name, sentence, subject
 from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.cards import CardSet
 from angler.games.flip_and_fish.events import (
@@ -92,7 +92,9 @@ def mm(value: float, digits: int = 1) -> str:
 
 
 def build_view(state: FlipAndFishState, player: int) -> FlipAndFishView:
-    mine = set(state.peeked[player])
+    """The single function through which a Flip & Fish player sees the game; PUBLIC (-1), a
+    spectator, sees no face a Flashlight showed."""
+    mine = set(own(state.peeked, player, []))
     water = tuple(
         -2 if card < 0 else (card if up or slot in mine else -1)
         for slot, (card, up) in enumerate(zip(state.water, state.face_up, strict=True))
@@ -236,7 +238,7 @@ def render(view: FlipAndFishView, cards: CardSet, table: Table | None = None) ->
 
     lines = [
         f"Flip & Fish, turn {view.turns + 1} ({PHASE_TEXT.get(view.phase, view.phase)}), "
-        f"you are Player {me + 1} of {view.players}",
+        + seat_line(me, view.players),
         "Trophies: "
         + ", ".join(f"{seat_name(s, me)} {score}" for s, score in enumerate(view.scores)),
         "Water:",
@@ -251,7 +253,7 @@ def render(view: FlipAndFishView, cards: CardSet, table: Table | None = None) ->
             text = fish_text(card) + ("" if view.face_up[slot] else " (face down; you peeked)")
         mark = " <- bite" if slot == view.bite_slot else ""
         lines.append(f"  {slot + 1}{where}: {text}{mark}")
-    if table is not None:
+    if table is not None and not view.spectator:
         x, y = table.jetties[me]
         lines.append(f"Your jetty: ({mm(x)}, {mm(y)}); the table runs from -450 to 450 mm each way")
     for seat in range(view.players):
@@ -268,7 +270,7 @@ def render(view: FlipAndFishView, cards: CardSet, table: Table | None = None) ->
     if view.phase == "boost" and view.bite_slot >= 0:
         fish = view.water[view.bite_slot]
         lines.append(f"Roll so far: {view.roll} against catch rate {cards.catch_rate[fish]}")
-    if view.no_fishing == me:
+    if view.no_fishing == me and not view.spectator:
         lines.append("Your lines are tangled: you may not fish this turn")
     return "\n".join(lines)
 
