@@ -21,6 +21,7 @@ from angler.cli.bench import bench_command
 from angler.cli.common import err, out
 from angler.cli.play import play_command
 from angler.cli.replay import replay_command
+from angler.cli.serve import serve_command
 from angler.cli.simulate import simulate_command
 from angler.cli.tournament import tournament_command
 from angler.core import AnglerError, all_games
@@ -91,6 +92,9 @@ app.command("replay", short_help="Check a record step by step; show scores or on
     replay_command
 )
 app.command("bench", short_help="Measure the engine's speed with random playouts.")(bench_command)
+app.command("serve", short_help="Serve angler online: the HTTP API and its database.")(
+    serve_command
+)
 app.command("balance", short_help="Heuristic players at every player count: a balance report.")(
     balance_command
 )

@@ -1,0 +1,58 @@
+"""``angler serve``'s application: /health answers, the OpenAPI document describes the API, and
+the command refuses what it cannot serve in one line before it listens."""
+
+from __future__ import annotations
+
+import socket
+from typing import TYPE_CHECKING
+
+from fastapi.testclient import TestClient
+
+from angler.core import all_games
+from angler.server.app import create_app
+from angler.server.store import Store
+
+if TYPE_CHECKING:
+    from tests.conftest import Angler
+
+
+def test_health_answers_with_the_games_served(store: Store) -> None:
+    with TestClient(create_app(store)) as client:
+        answer = client.get("/health")
+    assert answer.status_code == 200
+    body = answer.json()
+    assert body["status"] == "ok"
+    assert body["games"] == [game.name for game in all_games()]
+    assert body["live_rooms"] == 0
+
+
+def test_the_openapi_document_describes_health(store: Store) -> None:
+    with TestClient(create_app(store)) as client:
+        document = client.get("/openapi.json").json()
+    assert document["info"]["title"] == "angler"
+    assert "/health" in document["paths"]
+
+
+def test_serve_refuses_an_address_in_use_in_one_line(angler: Angler) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        run = angler(["serve", "--port", str(port), "--db", "sqlite://"])
+    run.assert_user_error()
+    assert f"cannot listen on 127.0.0.1:{port}" in run.stderr
+
+
+def test_serve_refuses_a_database_it_cannot_open_in_one_line(angler: Angler) -> None:
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    run = angler(["serve", "--port", str(port), "--db", "nonsense://x"])
+    run.assert_user_error()
+    assert "cannot open the database nonsense://x" in run.stderr
+
+
+def test_serve_refuses_a_port_out_of_range(angler: Angler) -> None:
+    run = angler(["serve", "--port", "70000"])
+    run.assert_user_error()
+    assert "70000" in run.stderr
