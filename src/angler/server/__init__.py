@@ -1,0 +1,1 @@
+"""The online server: rooms, their journal and seat tokens (issue 14)."""
