@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import threading
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,7 +27,7 @@ from angler.server.journal import (
     StaleActionError,
     StoredAction,
 )
-from angler.server.payloads import seat_payload, spectator_payload
+from angler.server.payloads import error_message, seat_payload, spectator_payload
 from angler.server.rooms import (
     DuplicateMoveError,
     GameOverError,
@@ -131,12 +133,10 @@ def test_whole_games_of_every_title_play_through_the_room(game: str) -> None:
     assert replay(record).scores() == final["scores"]
     assert record.seats == ["human" if kind == "open" else kind for kind in TITLES[game]]
     assert room.result() == {"scores": final["scores"], "winners": final["winners"]}
-    for refused in (
-        lambda: room.move(table.tokens[0], 0, room.version),
-        lambda: room.undo(table.tokens[0], room.version),
-    ):
-        with pytest.raises(GameOverError, match="the game is over"):
-            refused()
+    with pytest.raises(GameOverError, match="the game is over"):
+        room.move(table.tokens[0], 0, room.version)
+    with pytest.raises(GameOverError, match="the game is over"):
+        room.undo(table.tokens[0], room.version)
 
 
 # ----- seats and tokens -----
@@ -604,6 +604,41 @@ def test_an_uploaded_card_set_is_played_and_its_problems_name_the_upload() -> No
         Room(RoomHeader("fishing", {}, [1, 2], 1, ["human", "human"]), MemoryJournal())  # type: ignore[arg-type]
 
 
-def test_every_refusal_is_an_angler_error_of_one_line() -> None:
-    for error in (StaleVersionError, TokenError, TurnError, IllegalMoveError, UndoError):
-        assert issubclass(error, AnglerError) and error.code
+def test_a_refusal_is_sent_as_its_kind_and_its_one_line() -> None:
+    table = Table.of("fishing", ["human", "human", "human"], seed=4)
+    with pytest.raises(RoomError) as refused:
+        table.room.move(table.tokens[0], "dance", 5)
+    assert error_message(refused.value) == {
+        "type": "error",
+        "error": "stale",
+        "message": "version 5 is ahead of the room's (0)",
+    }
+    assert error_message(AnglerError("bad"))["error"] == "refused"
+    kinds = [StaleVersionError, DuplicateMoveError, TokenError, TurnError, IllegalMoveError]
+    assert len({kind.code for kind in [*kinds, UndoError, SeatError, GameOverError]}) == 8
+
+
+PROTOCOL = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
+
+
+def _table_names(section: str) -> set[str]:
+    """The backticked names in the first column of the first table after ``section``."""
+    text = PROTOCOL.read_text(encoding="utf-8").split(section, 1)[1]
+    table = text.split("\n\n| ", 1)[1].split("\n\n", 1)[0]
+    rows = table.splitlines()[2:]
+    return {name for row in rows for name in re.findall(r"`(\w+)`", row.split("|")[1])}
+
+
+def test_the_protocol_page_lists_every_payload_field_and_every_refusal() -> None:
+    table = Table.of("fishing", ["human", "human", "human"], seed=4)
+    payload = table.room.payload(0)
+    assert _table_names("### `state`") == {*payload, "scores", "winners"}
+    kinds = {cls.code for cls in _subclasses(RoomError)}
+    assert _table_names("### `error`") == kinds
+
+
+def _subclasses(cls: type[RoomError]) -> list[type[RoomError]]:
+    found = []
+    for sub in cls.__subclasses__():
+        found += [sub, *_subclasses(sub)]
+    return found

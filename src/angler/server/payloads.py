@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from angler.core.errors import AnglerError
 from angler.core.events import PUBLIC
 from angler.core.state import State
 from angler.core.view import View
@@ -74,3 +75,9 @@ def _payload(state: State[Any], view: View, seat: int | None, version: int) -> P
         payload["scores"] = state.scores()
         payload["winners"] = state.winners()
     return payload
+
+
+def error_message(error: AnglerError) -> Payload:
+    """The message for a refused request: its kind (the refusal's ``code``: ``stale``,
+    ``turn``, ``illegal``…) and its one line. The line names the sender's own problem only."""
+    return {"type": "error", "error": getattr(error, "code", "refused"), "message": str(error)}
