@@ -555,7 +555,8 @@ def test_a_spectator_sees_the_public_view_only() -> None:
         table.step(rng)
     room = table.room
     watching = room.payload(None)
-    assert watching["seat"] is None and watching["legal"] == [] and watching["view"]["hand"] == []
+    assert watching["seat"] is None and watching["legal"] == [] and watching["view"]["player"] == -1
+    assert all(event["audience"] == -1 for event in watching["view"]["events"])
     for seat in range(3):
         twin = room.game.search.determinise(room.state.view(seat), random.Random(seat))
         assert spectator_payload(twin, room.version) == watching
