@@ -1,0 +1,65 @@
+"""What a room writes down so that nothing accepted is ever lost: its header and its actions.
+
+A room is event-sourced: its header (the game, options, card set, seed and seats) and every
+accepted action, appended in order, rebuild it exactly by replay. The room appends each action
+to its ``Journal`` before the action counts as accepted; the durable store satisfies the protocol
+(one transaction per append), and ``MemoryJournal`` does for tests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from angler.core.errors import AnglerError
+
+UNDO = "undo"
+"""The action text of an accepted undo: no game has an action of that name, and a replay must
+take the move back exactly where the room did."""
+
+
+@dataclass(frozen=True)
+class RoomHeader:
+    """What a room is: enough, with its actions, to rebuild it by replay."""
+
+    game: str
+    options: dict[str, Any]  # as Game.describe_options() gives them (players included)
+    cards: dict[str, Any] | None  # an uploaded card set (JSON), or None for the bundled one
+    seed: int
+    seats: list[str]  # per seat: "human", "open", or a bot level/agent name
+    settings: dict[str, Any] = field(default_factory=dict)  # room settings (grace, timers), JSON
+
+
+@dataclass(frozen=True)
+class StoredAction:
+    """One accepted action: a move as its canonical text, or ``UNDO``."""
+
+    index: int  # 0, 1, 2…: the room's version after it is index + 1
+    seat: int
+    action: str  # canonical text, or UNDO
+    outcomes: list[list[int]] | None  # chance outcomes as records store them (core/records.py)
+
+
+class StaleActionError(AnglerError):
+    """An append whose index is not the next one (a duplicate or a lost race): nothing stored."""
+
+
+class Journal(Protocol):
+    def append(self, action: StoredAction) -> None:
+        """Store ``action`` durably; StaleActionError (nothing stored) if its index is not the
+        next one."""
+
+
+class MemoryJournal:
+    """A journal in memory, for tests and rooms nobody needs to keep."""
+
+    def __init__(self, actions: list[StoredAction] | None = None) -> None:
+        self.actions: list[StoredAction] = list(actions or [])
+
+    def append(self, action: StoredAction) -> None:
+        expected = len(self.actions)
+        if action.index != expected:
+            raise StaleActionError(
+                f"action {action.index} is not the next one to store (that is {expected})"
+            )
+        self.actions.append(action)

@@ -1,0 +1,83 @@
+"""What the server sends a seat or a spectator: built from that seat's view alone.
+
+Besides the view, a payload holds only what every seat may know: whose decision it is, whether
+the game is over and, once it is, the scores. The legal actions are the seat's own (the game's
+menu of them, as the terminal table offers them) and the log is the view's events told from the
+seat's chair. The no-leak test (tests/server/test_rooms.py) checks that a payload built from a
+re-dealt twin of the state (``game.search.determinise`` of the seat's view) is the same.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from angler.core.errors import AnglerError
+from angler.core.events import PUBLIC
+from angler.core.state import State
+from angler.core.view import View
+
+Payload = dict[str, Any]
+
+
+def seat_payload(state: State[Any], seat: int, version: int) -> Payload:
+    """The payload for ``seat`` (0-based) at ``version``."""
+    return _payload(state, state.view(seat), seat, version)
+
+
+def spectator_payload(state: State[Any], version: int) -> Payload:
+    """The payload for someone watching: the view for no seat, no legal actions, the public
+    log told to an onlooker."""
+    return _payload(state, public_view(state), None, version)
+
+
+def public_view(state: State[Any]) -> View:
+    """The view for no seat (``state.view(PUBLIC)``). Until the core's view for no seat lands
+    (issue 14, spectator step), a game's view function reads seat -1 as the last seat and would
+    show that seat's hand: refuse rather than leak. When it lands, this returns
+    ``state.view(PUBLIC)``."""
+    raise NotImplementedError(
+        f"spectators wait for the core's view for no seat (state.view({PUBLIC}))"
+    )
+
+
+def _payload(state: State[Any], view: View, seat: int | None, version: int) -> Payload:
+    game = state.game
+    presentation = game.presentation
+    over = state.is_terminal()
+    to_act = list(state.current_players())
+    deciding = seat is not None and seat in to_act
+    legal: list[dict[str, Any]] = []
+    hint = prompt = ""
+    if deciding:
+        codes = state.legal_actions(seat)
+        listed, hint = presentation.menu(view, codes)
+        legal = [
+            {
+                "code": code,
+                "text": game.action_to_string(code),
+                "label": presentation.menu_label(view, code),
+            }
+            for code in listed
+        ]
+        prompt = presentation.prompt(view, codes)
+    payload: Payload = {
+        "version": version,
+        "seat": seat,
+        "view": view.as_dict(),
+        "legal": legal,
+        "hint": hint,
+        "prompt": prompt,
+        "log": [presentation.describe_event(event, seat) for event in view.events],
+        "to_act": to_act,
+        "over": over,
+    }
+    if over:
+        payload["scores"] = state.scores()
+        payload["winners"] = state.winners()
+    return payload
+
+
+def error_message(error: AnglerError) -> Payload:
+    """The message for a refused request: its kind (the refusal's ``code``: ``stale``,
+    ``turn``, ``illegal``…) and its one line. The line names the sender's own problem only."""
+    return {"type": "error", "error": getattr(error, "code", "refused"), "message": str(error)}

@@ -1,0 +1,543 @@
+"""A room: one game on the server, its seats, and the only place its moves are accepted.
+
+The room is plain Python (the web layer drives it). Its engine is a ``Match`` (play/match.py):
+whose move, and undo only where fair, exactly as at the terminal. Around it the room adds what a
+server needs:
+
+- **Seats.** ``claim(seat)`` gives a person's seat a token (``tokens.py``); a token acts for its
+  own seat only. Bot seats wait for the next step to drive them (``bot_to_act``, ``play_bot``).
+- **Versions.** ``version`` counts the accepted actions (moves and undos). A move names the
+  version it was made against: a stale one, or a duplicate, is refused and changes nothing. In a
+  simultaneous choice (Crazy Fishing's secret casts, Fishing's pass) each seat's choice is taken
+  when made: a choice made against an earlier version of the same open choice is still fresh.
+- **The journal first.** An action is applied to a clone of the state; only once the journal
+  has stored it (with the chance outcomes it drew, as records store them) does the clone become
+  the room's state. If the journal refuses, nothing changed. Applying first is needed because
+  the outcomes to store are known only once drawn.
+- **One at a time.** A lock per room: of two racing moves exactly one is applied; the other
+  finds its version stale.
+- ``Room.rebuild(header, actions, journal)`` replays the stored actions through the same path,
+  giving the same state at the same version.
+
+Every message to a seat is built from that seat's view: payloads (``payloads.py``) and refusals
+(``check_action`` reads the state only through the seat's view, its legal actions and the
+public turn order).
+"""
+
+from __future__ import annotations
+
+import atexit
+import hashlib
+import json
+import secrets
+import shutil
+import tempfile
+import threading
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+from angler.core.errors import AnglerError, RecordError
+from angler.core.events import PUBLIC
+from angler.core.game import Game
+from angler.core.numbers import described
+from angler.core.records import Record
+from angler.core.registry import make_game
+from angler.core.state import State
+from angler.core.view import listed, seat_name
+from angler.play.match import Match
+from angler.play.seats import HUMAN, seat_kind
+from angler.play.typed import typed_action
+from angler.server.journal import UNDO, Journal, RoomHeader, StaleActionError, StoredAction
+from angler.server.payloads import Payload, seat_payload, spectator_payload
+from angler.server.tokens import SeatTokens
+
+OPEN = "open"
+PERSON_KINDS = (HUMAN, OPEN)
+"""Seats a person takes with a token: ``human`` (the creator's, claimed when the room is made)
+and ``open`` (an invitation). Any other kind is a bot's."""
+
+
+# ----- refusals: one line each, with a code the protocol sends beside it -----
+
+
+class RoomError(AnglerError):
+    """A request the room refuses; nothing changed."""
+
+    code: ClassVar[str] = "refused"
+
+
+class HeaderError(RoomError):
+    code = "header"
+
+
+class TokenError(RoomError):
+    code = "token"
+
+
+class SeatError(RoomError):
+    code = "seat"
+
+
+class StaleVersionError(RoomError):
+    code = "stale"
+
+
+class DuplicateMoveError(StaleVersionError):
+    code = "duplicate"
+
+
+class GameOverError(RoomError):
+    code = "over"
+
+
+class TurnError(RoomError):
+    code = "turn"
+
+
+class IllegalMoveError(RoomError):
+    code = "illegal"
+
+
+class UndoError(RoomError):
+    code = "undo"
+
+
+UNDO_RULE = (
+    "cannot undo: undo takes back only your own last move, and never past a chance event, "
+    "a revealed card or another player's move"
+)
+"""One refusal for every undo that ``Match`` refuses: which of its reasons applies could tell a
+seat whether another's move was fair to take back."""
+
+
+# ----- the header: what a room is -----
+
+
+def make_header(
+    game: str,
+    options: Mapping[str, Any] | None,
+    seats: Sequence[str],
+    *,
+    cards: dict[str, Any] | None = None,
+    settings: Mapping[str, Any] | None = None,
+    seed: int | None = None,
+) -> RoomHeader:
+    """A checked header for a new room. ``options`` as text or JSON values (``players`` among
+    them; by default one player per seat); ``seats``: ``human``, ``open`` or a bot kind each.
+    Options that follow the seats (Flip & Fish's cast skill per level) are filled in as the
+    terminal does, and the seed comes from ``secrets``: a guessable seed would let a player
+    work out the deal from their own hand."""
+    given = dict(options or {})
+    players = given.pop("players", len(seats))
+    _no_card_file(given)
+    given.pop("cards", None)
+    configured = game_of_parts(game, players, given, cards)
+    kinds = seat_kinds(seats, configured.players)
+    agents = [HUMAN if kind in PERSON_KINDS else kind for kind in kinds]
+    by_seat = {k: v for k, v in configured.options_for_seats(agents).items() if k not in given}
+    if by_seat:
+        configured = game_of_parts(game, configured.players, given | by_seat, cards)
+    # As JSON gives them back: the header a store returns equals the one made here.
+    described_options = json.loads(json.dumps(configured.describe_options()))
+    if cards is not None:
+        described_options["cards"] = None  # the card set travels as data, never as a path
+    return RoomHeader(
+        game=configured.name,
+        options=described_options,
+        cards=cards,
+        seed=secrets.randbits(62) if seed is None else seed,
+        seats=kinds,
+        settings=dict(settings or {}),
+    )
+
+
+def seat_kinds(seats: Sequence[str], players: int) -> list[str]:
+    """``human``, ``open`` or an agent name for each seat, normalised; HeaderError if not."""
+    if len(seats) != players:
+        raise HeaderError(f"{len(seats)} seats given for {players} players")
+    kinds = []
+    for kind in seats:
+        if not isinstance(kind, str):
+            raise HeaderError(f"a seat is 'human', 'open' or a bot, not {described(kind)}")
+        lowered = kind.strip().lower()
+        try:
+            kinds.append(lowered if lowered in PERSON_KINDS else seat_kind(kind))
+        except AnglerError as exc:
+            raise HeaderError(f"{exc} (or {OPEN})") from None
+    return kinds
+
+
+def game_of(header: RoomHeader) -> Game[Any, Any]:
+    """The configured game a header describes."""
+    options = dict(header.options)
+    players = options.pop("players", None)
+    _no_card_file(options)
+    options.pop("cards", None)
+    return game_of_parts(header.game, players, options, header.cards)
+
+
+def game_of_parts(
+    name: str, players: Any, options: Mapping[str, Any], cards: dict[str, Any] | None
+) -> Game[Any, Any]:
+    if cards is None:
+        return _made(name, players, options)
+    if not isinstance(cards, dict):
+        raise HeaderError(f"a card set is a JSON object, not {described(cards)}")
+    # The games read a card set from a file (the ``cards`` option): the uploaded one is written
+    # to a private folder of this process, and any message naming that file names the upload.
+    path = _card_file(cards)
+    try:
+        return _made(name, players, {**options, "cards": str(path)})
+    except HeaderError as exc:
+        message = str(exc).replace(f"card file {path}", "the uploaded card set")
+        raise HeaderError(message.replace(str(path), "the uploaded card set")) from None
+
+
+def _made(name: str, players: Any, options: Mapping[str, Any]) -> Game[Any, Any]:
+    try:
+        return make_game(name, players, **options)
+    except AnglerError as exc:
+        raise HeaderError(str(exc)) from None
+
+
+def _no_card_file(options: Mapping[str, Any]) -> None:
+    """A room's options never name a file: a path would read the server's own files."""
+    if options.get("cards") is not None:
+        raise HeaderError("a room's card set is uploaded as JSON, not named by a file")
+
+
+_card_lock = threading.Lock()
+_card_folder: Path | None = None
+
+
+def _card_file(cards: dict[str, Any]) -> Path:
+    """The uploaded card set as a file in this process's private folder, named by its hash."""
+    global _card_folder
+    text = json.dumps(cards, ensure_ascii=False, sort_keys=True)
+    name = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest() + ".json"
+    with _card_lock:
+        if _card_folder is None:
+            _card_folder = Path(tempfile.mkdtemp(prefix="angler-cards-"))
+            atexit.register(shutil.rmtree, _card_folder, ignore_errors=True)
+        path = _card_folder / name
+        if not path.exists():
+            partial = path.with_suffix(".part")
+            partial.write_text(text, encoding="utf-8", errors="surrogatepass")
+            partial.replace(path)
+    return path
+
+
+# ----- a seat's action, read and checked from its view -----
+
+
+def check_action(state: State[Any], seat: int, action: object) -> int:
+    """The code of ``action`` (its text as a person types it, or its code) if ``seat`` may play
+    it now; else a RoomError naming why. Reads the state only through what the seat may know:
+    whose decision it is, its view (the menu a text is read against) and its legal actions."""
+    if state.is_terminal():
+        raise GameOverError("the game is over")
+    deciding = state.current_players()
+    if seat not in deciding:
+        names = [seat_name(other, seat) for other in deciding]
+        verb = "decides" if len(names) == 1 else "decide"
+        raise TurnError(f"it is not your turn: {listed(names)} {verb} now")
+    game = state.game
+    legal = state.legal_actions(seat)
+    if isinstance(action, str):
+        offered, _ = game.presentation.menu(state.view(seat), legal)
+        try:
+            code = typed_action(game, action, offered)
+        except AnglerError as exc:
+            raise IllegalMoveError(str(exc)) from None
+    elif type(action) is int:
+        code = action
+    else:
+        raise IllegalMoveError(f"a move is an action's text or code, not {described(action)}")
+    if code not in legal:
+        try:
+            state.clone().apply_action(code, seat)  # raises, naming the rule
+        except AnglerError as exc:
+            raise IllegalMoveError(str(exc)) from None
+        raise IllegalMoveError(f"{game.action_to_string(code)} is not allowed now")
+    return code
+
+
+# ----- the room -----
+
+
+class Room:
+    """One game with its seats. Every public method holds the room's lock."""
+
+    def __init__(
+        self,
+        header: RoomHeader,
+        journal: Journal,
+        token_hashes: Mapping[int, str] | None = None,
+    ) -> None:
+        self.header = header
+        self.journal = journal
+        self.game = game_of(header)
+        self.kinds = seat_kinds(header.seats, self.game.players)
+        agents = [HUMAN if kind in PERSON_KINDS else kind for kind in self.kinds]
+        self.match = Match(self.game, header.seed, agents)
+        for seat in token_hashes or {}:
+            if not self.is_person(seat):
+                raise HeaderError(f"a token is stored for seat {seat}, which no person takes")
+        self.tokens = SeatTokens(token_hashes)
+        self._lock = threading.Lock()
+        self._entries: list[StoredAction] = []
+        self._choice_since = 0  # the version at which the decision now open began
+
+    @classmethod
+    def rebuild(
+        cls,
+        header: RoomHeader,
+        actions: Iterable[StoredAction],
+        journal: Journal,
+        token_hashes: Mapping[int, str] | None = None,
+    ) -> Room:
+        """The room after ``actions`` (as stored), at their version, appending to ``journal``
+        from there on. A stored action that does not replay raises RecordError naming it."""
+        room = cls(header, journal, token_hashes)
+        for position, entry in enumerate(actions):
+            if entry.index != position:
+                raise RecordError(f"stored action {entry.index} found where {position} belongs")
+            try:
+                room._replay(entry)
+            except AnglerError as exc:
+                raise RecordError(f"stored action {position} ({entry.action!r}): {exc}") from None
+        return room
+
+    # ----- what the room is -----
+    @property
+    def version(self) -> int:
+        """How many actions (moves and undos) the room has accepted."""
+        return len(self._entries)
+
+    @property
+    def state(self) -> State[Any]:
+        """The true state: for the server's own use (bots, records), never sent to anyone."""
+        return self.match.state
+
+    @property
+    def over(self) -> bool:
+        return self.match.over
+
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    def is_person(self, seat: int) -> bool:
+        return 0 <= seat < self.players and self.kinds[seat] in PERSON_KINDS
+
+    def result(self) -> dict[str, Any] | None:
+        """Scores and winners once the game is over (what the store keeps), else None."""
+        with self._lock:
+            if not self.match.over:
+                return None
+            return {"scores": self.state.scores(), "winners": self.state.winners()}
+
+    def record(self) -> Record:
+        """The game as a record (docs/records.md): the moves that stand (undone ones are gone),
+        the seats, and the options as the header holds them."""
+        with self._lock:
+            record = self.match.record()
+            record.options = dict(self.header.options)
+            record.seats = [HUMAN if kind in PERSON_KINDS else kind for kind in self.kinds]
+            return record
+
+    # ----- seats -----
+    def claim(self, seat: int, persist: Callable[[int, str], None] | None = None) -> str:
+        """A token for a person's seat not yet taken (a seat is claimed once). ``persist(seat,
+        token_hash)`` stores the hash first; if it raises, the seat stays free."""
+        with self._lock:
+            if type(seat) is not int or not 0 <= seat < self.players:
+                raise SeatError(f"there is no seat {seat!r} (seats 0 to {self.players - 1})")
+            if not self.is_person(seat):
+                raise SeatError(f"{seat_name(seat)}'s seat is a bot's ({self.kinds[seat]})")
+            if self.tokens.claimed(seat):
+                raise SeatError(f"{seat_name(seat)}'s seat is already taken")
+            return self.tokens.claim(seat, persist)
+
+    def seat_of(self, token: object) -> int:
+        """The seat ``token`` acts for; TokenError if it acts for none here."""
+        if not isinstance(token, str) or not token:
+            raise TokenError("a seat token is needed to act")
+        seat = self.tokens.seat_of(token)
+        if seat is None:
+            raise TokenError("unknown seat token: it is not a seat of this room")
+        return seat
+
+    def bot_to_act(self) -> int | None:
+        """A bot seat that must decide now (in a simultaneous choice, the first), or None."""
+        with self._lock:
+            if self.match.over:
+                return None
+            return next(
+                (seat for seat in self.state.current_players() if not self.is_person(seat)),
+                None,
+            )
+
+    # ----- what each seat sees -----
+    def payload(self, seat: int | None) -> Payload:
+        """What ``seat`` is sent now; None (or PUBLIC) for a spectator."""
+        with self._lock:
+            if seat is None or seat == PUBLIC:
+                return spectator_payload(self.state, self.version)
+            if type(seat) is not int or not 0 <= seat < self.players:
+                raise SeatError(f"there is no seat {seat!r} (seats 0 to {self.players - 1})")
+            return seat_payload(self.state, seat, self.version)
+
+    # ----- moves -----
+    def move(self, token: object, action: object, version: object) -> None:
+        """Play ``action`` (text or code) for the token's seat, made against ``version``.
+        Refused with a RoomError (nothing changed) if the token, version or move is wrong."""
+        with self._lock:
+            seat = self.seat_of(token)
+            self._check_version(seat, action, version)
+            code = check_action(self.state, seat, action)
+            self._accept(seat, code)
+
+    def play_bot(self, seat: int, action: int, version: int) -> None:
+        """Play a bot's chosen move for ``seat`` (chosen from ``payload``/the view at
+        ``version``); the same checks and journal as a person's move."""
+        with self._lock:
+            if type(seat) is not int or not 0 <= seat < self.players or self.is_person(seat):
+                raise SeatError(f"seat {seat!r} is not a bot's")
+            self._check_version(seat, action, version)
+            code = check_action(self.state, seat, action)
+            self._accept(seat, code)
+
+    def undo(self, token: object, version: object = None) -> None:
+        """Take back the token's seat's last move, where ``Match`` finds it fair. With
+        ``version``, refused unless it is the room's version: a repeated undo must not take back
+        a second move."""
+        with self._lock:
+            seat = self.seat_of(token)
+            if version is not None:
+                self._check_exact(version)
+            if self.match.over:  # a finished game's result stands (and it leaves memory)
+                raise GameOverError("the game is over")
+            if self.match.undo_refusal(seat) is not None:
+                raise UndoError(UNDO_RULE)
+            entry = StoredAction(self.version, seat, UNDO, None)
+            self._store(entry)
+            deciding = self.state.current_players()
+            self.match.undo(seat)
+            self._accepted(entry, deciding)
+
+    # ----- inside: versions, the journal, replay -----
+    def _check_exact(self, version: object) -> None:
+        current = self.version
+        if type(version) is not int:
+            raise StaleVersionError(
+                f"a version is a whole number (the room is at {current}), not {described(version)}"
+            )
+        if version > current:
+            raise StaleVersionError(f"version {version} is ahead of the room's ({current})")
+        if version != current:
+            raise StaleVersionError(
+                f"stale version {version}: the room is at version {current}; "
+                "choose again from the latest view"
+            )
+
+    def _check_version(self, seat: int, action: object, version: object) -> None:
+        """A move made against ``version`` is fresh if nothing has happened since, or if only
+        other seats' choices in the simultaneous choice this seat is still making (those never
+        change what it may choose). A move this seat already made since is a duplicate."""
+        if version == self.version and type(version) is int:
+            return
+        if (
+            type(version) is int
+            and self._choice_since <= version < self.version
+            and seat in self.state.current_players()
+            and all(entry.seat != seat for entry in self._entries[version:])
+        ):
+            return
+        if type(version) is int and 0 <= version < self.version:
+            for entry in self._entries[version:]:
+                if entry.seat == seat and self._same_move(action, entry.action):
+                    raise DuplicateMoveError(
+                        f"duplicate move: {entry.action} was already accepted "
+                        f"(version {entry.index + 1})"
+                    )
+        self._check_exact(version)
+
+    def _same_move(self, action: object, stored: str) -> bool:
+        if stored == UNDO:
+            return False
+        if type(action) is int:
+            try:
+                return self.game.action_to_string(action) == stored
+            except Exception:
+                return False
+        if not isinstance(action, str):
+            return False
+        folded = " ".join(action.split()).lower()
+        return folded in (stored.lower(), stored.partition(" ")[2].lower())
+
+    def _accept(self, seat: int, code: int, forced: list[list[int]] | None = None) -> None:
+        """Apply ``code`` to a clone, store it, then let the clone stand. ``forced``: the stored
+        outcomes (on replay, when the journal is not written again)."""
+        match = self.match
+        saved_state, saved_points = match.state, list(match.undo_points)
+        deciding = saved_state.current_players()
+        trial = saved_state.clone()
+        trial.chance.outcomes = []  # collects this action's non-shuffle outcomes (records.py)
+        if forced:
+            trial.chance.force_outcomes(forced)
+        match.state = trial
+        try:
+            if self.is_person(seat):
+                match.play(seat, code)
+            else:
+                match.play_for_bot(seat, code)
+            unused = trial.chance.forced_outcomes
+            if unused:
+                raise AnglerError(f"{len(unused)} stored outcomes were not used by this action")
+            drawn = trial.chance.outcomes or []
+            entry = StoredAction(
+                self.version,
+                seat,
+                self.game.action_to_string(code),
+                drawn if drawn and self.game.records_outcomes else None,
+            )
+            if forced is None:
+                self._store(entry)
+        except BaseException:
+            match.state, match.undo_points = saved_state, saved_points
+            raise
+        trial.chance.outcomes = None
+        for point in match.undo_points:
+            point.before.chance.outcomes = None
+        self._accepted(entry, deciding)
+
+    def _store(self, entry: StoredAction) -> None:
+        try:
+            self.journal.append(entry)
+        except StaleActionError as exc:
+            raise StaleVersionError(f"stale: another action was stored first ({exc})") from None
+
+    def _accepted(self, entry: StoredAction, deciding: tuple[int, ...]) -> None:
+        self._entries.append(entry)
+        after = set(self.state.current_players())
+        same_choice = (
+            entry.action != UNDO
+            and len(deciding) > 1
+            and bool(after)
+            and after == set(deciding) - {entry.seat}
+        )
+        if not same_choice:
+            self._choice_since = self.version
+
+    def _replay(self, entry: StoredAction) -> None:
+        if entry.action == UNDO:
+            if self.match.undo_refusal(entry.seat) is not None:
+                raise AnglerError("this undo is not fair here")
+            deciding = self.state.current_players()
+            self.match.undo(entry.seat)
+            self._accepted(entry, deciding)
+            return
+        code = self.game.action_from_string(entry.action)
+        self._accept(entry.seat, code, forced=entry.outcomes or [])
