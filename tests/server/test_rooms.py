@@ -543,11 +543,6 @@ def test_no_payload_or_refusal_shows_a_seat_what_its_view_hides(game: str, seed:
                     assert _outcome(twin, seat, action) == _outcome(state, seat, action), action
 
 
-@pytest.mark.xfail(
-    reason="spectators need the core's view for no seat, state.view(PUBLIC), from another step",
-    raises=NotImplementedError,
-    strict=False,
-)
 def test_a_spectator_sees_the_public_view_only() -> None:
     table = Table.of("fishing", ["human", "human", "human"], seed=9)
     rng = random.Random(9)

@@ -22,22 +22,20 @@ from sqlalchemy import create_engine, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from angler.core.errors import AnglerError
+from angler.server.journal import RoomHeader, StaleActionError, StoredAction
 from angler.server.store import (
     ActionRow,
     Base,
     RoomFinishedError,
-    RoomHeader,
     SeatTakenError,
-    StaleActionError,
     Store,
-    StoredAction,
     StoreError,
     UnknownRoomError,
     alembic_config,
     default_url,
-    hash_token,
-    new_token,
 )
+from angler.server.tokens import new_token
+from angler.server.tokens import token_hash as hash_token
 
 HEADER = RoomHeader(
     game="crazy_fishing",

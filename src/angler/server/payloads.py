@@ -31,13 +31,10 @@ def spectator_payload(state: State[Any], version: int) -> Payload:
 
 
 def public_view(state: State[Any]) -> View:
-    """The view for no seat (``state.view(PUBLIC)``). Until the core's view for no seat lands
-    (issue 14, spectator step), a game's view function reads seat -1 as the last seat and would
-    show that seat's hand: refuse rather than leak. When it lands, this returns
-    ``state.view(PUBLIC)``."""
-    raise NotImplementedError(
-        f"spectators wait for the core's view for no seat (state.view({PUBLIC}))"
-    )
+    """The view for no seat: every public thing, nothing private (the core's ``view(PUBLIC)``,
+    which every game's view function answers and the conformance suite checks)."""
+    view: View = state.view(PUBLIC)
+    return view
 
 
 def _payload(state: State[Any], view: View, seat: int | None, version: int) -> Payload:
