@@ -34,19 +34,22 @@ def table_text(app: PlayApp) -> str:
 
 
 @pytest.mark.parametrize(
-    ("name", "kinds", "options"),
+    ("name", "kinds", "options", "moves_left"),
     [
-        ("fishing", ["human", "random", "heuristic"], {}),
-        ("crazy-fishing", ["random", "human"], {}),
-        ("flip-and-fish", ["human", "heuristic"], {"rounds": 6}),
+        # Fishing's 8 rounds take 20 s through the table: its last rounds (about 120 moves,
+        # every kind of decision among them) are played through it, the rest without a screen.
+        ("fishing", ["human", "random", "heuristic"], {}, 120),
+        ("crazy-fishing", ["random", "human"], {}, None),
+        ("flip-and-fish", ["human", "heuristic"], {"rounds": 6}, None),
     ],
 )
 @pytest.mark.slow  # a whole game through the table; the end screen alone is checked from near it
 def test_a_whole_game_is_played_through_the_ui_to_the_final_scores(
-    name: str, kinds: list[str], options: dict[str, int]
+    name: str, kinds: list[str], options: dict[str, int], moves_left: int | None
 ) -> None:
     game = make_game(name, len(kinds), **options)
-    app = PlayApp(Match(game, 4, kinds), pace=0)
+    match = Match(game, 4, kinds)
+    app = PlayApp(match if moves_left is None else near_the_end(match, moves_left), pace=0)
 
     async def script(pilot: Pilot[None]) -> None:
         await play_out(pilot)
