@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from tests.conftest import Angler
 
 Capture = pytest.CaptureFixture[str]
-COMMANDS = ["games", "play", "simulate", "tournament", "replay", "bench", "balance"]
+COMMANDS = ["games", "play", "simulate", "tournament", "replay", "bench", "balance", "serve"]
 
 
 def help_text(args: list[str], width: int, monkeypatch: pytest.MonkeyPatch, capsys: Capture) -> str:
