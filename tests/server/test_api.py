@@ -9,7 +9,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from angler.server.app import create_app
-from angler.server.store import Store
+from angler.server.rooms import Room, make_header
+from angler.server.store import RoomJournal, Store
 
 
 @pytest.fixture
@@ -102,3 +103,21 @@ def test_the_openapi_document_describes_the_rooms(client: TestClient) -> None:
         assert path in paths
     schemas = document["components"]["schemas"]
     assert {"CreateRoom", "RoomCreated", "SeatClaimed", "LobbyRoom", "ErrorBody"} <= set(schemas)
+
+
+def test_a_room_whose_last_move_was_stored_is_finished_when_the_server_starts(
+    store: Store,
+) -> None:
+    header = make_header("crazy-fishing", None, ["human", "human"], seed=2)
+    room_id = store.create_room(header)
+    room = Room(header, RoomJournal(store, room_id))
+    tokens = [room.claim(seat) for seat in (0, 1)]
+    while not room.over:  # the server stopped after storing the last move, before finishing
+        seat = room.state.current_players()[0]
+        room.move(tokens[seat], room.state.legal_actions(seat)[0], room.version)
+    with TestClient(create_app(store)) as client:
+        assert client.get("/health").json()["live_rooms"] == 0
+        finished = client.get("/rooms/finished").json()
+        assert [entry["room"] for entry in finished] == [room_id]
+        assert finished[0]["result"]["winners"] == room.result()["winners"]  # type: ignore[index]
+        assert client.get(f"/rooms/{room_id}/record").json()["game"] == "crazy-fishing"

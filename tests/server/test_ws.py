@@ -54,7 +54,11 @@ def first_state(client: Client) -> dict[str, Any]:
     return message
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(
+    "game",
+    # Fishing (3 players, ~300 moves) and Crazy Fishing take 2 to 5 s over sockets.
+    [pytest.param(game, marks=[pytest.mark.slow] * (game != "flip-and-fish")) for game in GAMES],
+)
 def test_a_whole_game_over_sockets_with_a_spectator(game: str, db_url: str) -> None:
     options, players = GAMES[game]
     with serving(db_url) as served:

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from angler.core.errors import AnglerError
 from angler.play.seats import HUMAN
 from angler.server.api import (
     CreateRoom,
@@ -27,14 +28,15 @@ from angler.server.api import (
 )
 from angler.server.journal import MemoryJournal
 from angler.server.payloads import Payload
-from angler.server.rooms import OPEN, Room, RoomError, make_header
+from angler.server.rooms import OPEN, Room, make_header
 from angler.server.store import RoomFinishedError, RoomJournal, Store
 
 Listener = Callable[[str], Awaitable[None]]
 
 
-class UnfinishedError(RoomError):
-    """A record asked for before the game is over: a seat may see only its own view."""
+class UnfinishedError(AnglerError):
+    """A record asked for before the game is over: a seat may see only its own view. (An HTTP
+    refusal, not a room's: the room's refusals are the protocol page's table.)"""
 
     code: ClassVar[str] = "unfinished"
 
@@ -72,12 +74,16 @@ class Hub:
     def load(self) -> None:
         """Rebuild every live room of the store by replaying its actions."""
         for room_id in self.store.live_rooms():
-            self.rooms[room_id] = Room.rebuild(
+            room = Room.rebuild(
                 self.store.header(room_id),
                 self.store.actions(room_id),
                 RoomJournal(self.store, room_id),
                 self.store.seat_tokens(room_id),
             )
+            if room.over:  # its last move was stored, but the server stopped before finishing it
+                self.store.finish(room_id, room.result() or {})
+            else:
+                self.rooms[room_id] = room
 
     def room(self, room_id: str) -> Room:
         """The live room ``room_id``; UnknownRoomError if none, RoomFinishedError if over."""
@@ -166,7 +172,11 @@ class Hub:
         self.sockets.setdefault(room_id, set()).add(connection)
 
     def part(self, room_id: str, connection: Connection) -> None:
-        self.sockets.get(room_id, set()).discard(connection)
+        watching = self.sockets.get(room_id, set())
+        watching.discard(connection)
+        if not watching and room_id not in self.rooms:  # a finished room's last socket left
+            self.sockets.pop(room_id, None)
+            self._broadcast_locks.pop(room_id, None)
 
     async def changed(self, room_id: str, room: Room) -> None:
         """After an accepted action: each socket gets its own payload, a finished room is
