@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import httpx2 as httpx  # what the test client answers with
 import pytest
 from fastapi.testclient import TestClient
 
@@ -19,9 +20,9 @@ def client(store: Store) -> Iterator[TestClient]:
         yield opened
 
 
-def one_line_refusal(answer: object, status: int, kind: str) -> None:
-    assert answer.status_code == status, answer.text  # type: ignore[attr-defined]
-    body = answer.json()  # type: ignore[attr-defined]
+def one_line_refusal(answer: httpx.Response, status: int, kind: str) -> None:
+    assert answer.status_code == status, answer.text
+    body = answer.json()
     assert set(body) == {"error", "message"} and body["error"] == kind
     assert body["message"] and "\n" not in body["message"]
 
