@@ -1,18 +1,49 @@
-"""The server's HTTP application (FastAPI): the first routes of the online table.
+"""The server's application (FastAPI): rooms over HTTP, and one WebSocket per seat or spectator.
 
 ``create_app(store)`` builds the app around an open :class:`~angler.server.store.Store`, so tests
-and ``angler serve`` share one construction. FastAPI serves the OpenAPI document of every route at
-``/openapi.json`` (and a browsable page at ``/docs``).
+and ``angler serve`` share one construction. On start (the lifespan) every live room of the store
+is rebuilt by replay (``hub.py``). FastAPI serves the OpenAPI document of every route at
+``/openapi.json`` (and a browsable page at ``/docs``). The protocol is docs/protocol.md.
 """
 
 from __future__ import annotations
 
-from fastapi import FastAPI
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 
 from angler import __version__
 from angler.core import all_games
-from angler.server.store import Store
+from angler.core.errors import AnglerError
+from angler.server.api import (
+    CreateRoom,
+    ErrorBody,
+    FinishedRoom,
+    LobbyRoom,
+    RoomCreated,
+    SeatClaimed,
+)
+from angler.server.hub import Connection, Hub, UnfinishedError
+from angler.server.payloads import Payload, error_message
+from angler.server.rooms import HeaderError, Room, SeatError, TokenError
+from angler.server.store import (
+    RoomFinishedError,
+    SeatTakenError,
+    Store,
+    UnknownRoomError,
+)
+
+MESSAGE_LIMIT = 16 * 1024  # bytes: a move is a few dozen; anything larger is refused
+HELLO_SECONDS = 30.0  # a socket that names no seat (or none) by then is closed
 
 
 class Health(BaseModel):
@@ -24,14 +55,67 @@ class Health(BaseModel):
     live_rooms: int
 
 
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorBody},
+    404: {"model": ErrorBody},
+    409: {"model": ErrorBody},
+    422: {"model": ErrorBody},
+}
+
+
+def refusal(exc: AnglerError) -> tuple[int, ErrorBody]:
+    """The HTTP status and body of a refusal: one line, and its kind."""
+    if isinstance(exc, UnknownRoomError):
+        return 404, ErrorBody(error="room", message=str(exc))
+    if isinstance(exc, RoomFinishedError):
+        return 409, ErrorBody(error="finished", message=str(exc))
+    if isinstance(exc, SeatTakenError | SeatError):
+        return 409, ErrorBody(error="seat", message=str(exc))
+    if isinstance(exc, UnfinishedError):
+        return 403, ErrorBody(error=exc.code, message=str(exc))
+    if isinstance(exc, HeaderError):
+        return 422, ErrorBody(error=exc.code, message=str(exc))
+    return 400, ErrorBody(error=getattr(exc, "code", "refused"), message=str(exc))
+
+
+def _one_line(exc: RequestValidationError) -> str:
+    first = exc.errors()[0] if exc.errors() else {}
+    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
+    return f"{where or 'request'}: {first.get('msg', 'invalid request')}".lower()
+
+
 def create_app(store: Store) -> FastAPI:
     """The application serving ``store``'s rooms."""
+    hub = Hub(store)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        await run_in_threadpool(hub.load)
+        yield
+
     app = FastAPI(
         title="angler",
         version=__version__,
         summary="Three fishing card games online: rooms, seats and their views.",
+        lifespan=lifespan,
     )
     app.state.store = store
+    app.state.hub = hub
+
+    @app.exception_handler(AnglerError)
+    async def angler_error(_: Request, exc: AnglerError) -> JSONResponse:
+        status, body = refusal(exc)
+        return JSONResponse(body.model_dump(), status_code=status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        body = ErrorBody(error="request", message=_one_line(exc))
+        return JSONResponse(body.model_dump(), status_code=422)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_: Request, exc: HTTPException) -> JSONResponse:
+        body = ErrorBody(error="http", message=str(exc.detail).lower())
+        return JSONResponse(body.model_dump(), status_code=exc.status_code)
 
     @app.get("/health", response_model=Health, summary="Whether the server is up")
     def health() -> Health:
@@ -39,7 +123,157 @@ def create_app(store: Store) -> FastAPI:
             status="ok",
             version=__version__,
             games=[game.name for game in all_games()],
-            live_rooms=len(store.live_rooms()),
+            live_rooms=len(hub.rooms),
         )
 
+    @app.post(
+        "/rooms",
+        response_model=RoomCreated,
+        status_code=201,
+        responses=ERRORS,
+        summary="Create a room: tokens for its human seats, invitations for its open ones",
+    )
+    async def create_room(request: CreateRoom) -> RoomCreated:
+        return await run_in_threadpool(hub.create, request)
+
+    @app.post(
+        "/rooms/{room}/seats/{seat}",
+        response_model=SeatClaimed,
+        responses=ERRORS,
+        summary="Claim an open seat by its invitation: its token",
+    )
+    async def claim_seat(room: str, seat: int) -> SeatClaimed:
+        return await run_in_threadpool(hub.claim, room, seat)
+
+    @app.get("/rooms", response_model=list[LobbyRoom], summary="The lobby: rooms with open seats")
+    async def lobby() -> list[LobbyRoom]:
+        return await run_in_threadpool(hub.lobby)
+
+    @app.get("/rooms/finished", response_model=list[FinishedRoom], summary="Finished rooms")
+    async def finished() -> list[FinishedRoom]:
+        return await run_in_threadpool(hub.finished)
+
+    @app.get(
+        "/rooms/{room}/record",
+        responses={403: {"model": ErrorBody}, 404: {"model": ErrorBody}},
+        summary="A finished room's record (docs/records.md)",
+    )
+    async def record(room: str) -> dict[str, Any]:
+        return await run_in_threadpool(hub.record, room)
+
+    @app.websocket("/rooms/{room}/ws")
+    async def room_socket(websocket: WebSocket, room: str) -> None:
+        await websocket.accept()
+        await RoomSocket(hub, websocket, room).run()
+
     return app
+
+
+class RoomSocket:
+    """One socket's conversation: a ``hello`` naming the seat (a token) or none (a spectator),
+    then moves, undos and a leave. Refusals go to this socket only; the socket stays open."""
+
+    def __init__(self, hub: Hub, websocket: WebSocket, room_id: str) -> None:
+        self.hub = hub
+        self.websocket = websocket
+        self.room_id = room_id
+        self.token: str | None = None
+        self.connection: Connection | None = None
+
+    async def refuse(self, kind: str, message: str) -> None:
+        await self.send({"type": "error", "error": kind, "message": message})
+
+    async def send(self, message: Payload) -> None:
+        if self.connection is not None:  # its lock keeps it from crossing a broadcast
+            await self.connection.send(message)
+        else:
+            await self.websocket.send_json(message)
+
+    async def run(self) -> None:
+        try:
+            room = await run_in_threadpool(self.hub.room, self.room_id)
+        except AnglerError as exc:
+            _, body = refusal(exc)
+            await self.refuse(body.error, body.message)
+            await self.websocket.close(code=4404)
+            return
+        try:
+            while True:
+                try:
+                    message = await self.receive(HELLO_SECONDS if self.connection is None else None)
+                except TimeoutError:
+                    await self.refuse("hello", "no hello was sent: closing")
+                    await self.websocket.close(code=4408)
+                    return
+                if message is None:
+                    return
+                if message.get("type") == "leave":
+                    await self.websocket.close(code=1000)
+                    return
+                await self.handle(room, message)
+        finally:
+            if self.connection is not None:
+                self.hub.part(self.room_id, self.connection)
+
+    async def receive(self, timeout: float | None) -> dict[str, Any] | None:
+        """The next well-formed message (refusing the others); None once the socket closed."""
+        while True:
+            async with asyncio.timeout(timeout):
+                raw = await self.websocket.receive()
+            if raw["type"] == "websocket.disconnect":
+                return None
+            data: str | bytes = raw.get("text") or raw.get("bytes") or b""
+            size = len(data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data)
+            if size > MESSAGE_LIMIT:
+                await self.refuse("size", f"a message is at most {MESSAGE_LIMIT} bytes, not {size}")
+                continue
+            try:
+                message = json.loads(data)
+            except (ValueError, UnicodeDecodeError):
+                await self.refuse("json", "a message is a JSON object: this is not JSON")
+                continue
+            if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+                await self.refuse("message", 'a message is a JSON object with a "type"')
+                continue
+            return message
+
+    async def handle(self, room: Room, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        try:
+            if kind == "hello":
+                await self.hello(room, message.get("token"))
+                return
+            if self.connection is None:
+                await self.refuse("hello", 'first a "hello" (with a seat token, or none)')
+                return
+            if kind == "move":
+                await run_in_threadpool(
+                    room.move, self._acting(), message.get("action"), message.get("version")
+                )
+            elif kind == "undo":
+                await run_in_threadpool(room.undo, self._acting(), message.get("version"))
+            else:
+                await self.refuse("type", f"unknown type {kind[:40]!r}: move, undo or leave")
+                return
+        except AnglerError as exc:
+            await self.send(error_message(exc))
+            return
+        await self.hub.changed(self.room_id, room)
+
+    def _acting(self) -> str:
+        if self.token is None:
+            raise TokenError("a spectator cannot act: connect with a seat token to play")
+        return self.token
+
+    async def hello(self, room: Room, token: object) -> None:
+        if self.connection is not None:
+            await self.refuse("hello", "this socket has named its seat already")
+            return
+        seat = None
+        if token is not None:
+            seat = room.seat_of(token)  # TokenError: the socket may try again
+            self.token = token if isinstance(token, str) else None
+        self.connection = Connection(self.websocket, seat)
+        self.hub.join(self.room_id, self.connection)
+        payload = await run_in_threadpool(room.payload, seat)
+        await self.connection.send({"type": "state", **payload})

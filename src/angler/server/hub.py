@@ -1,0 +1,204 @@
+"""The live rooms and their sockets: room id to ``Room`` in memory, and who watches each.
+
+On start the hub rebuilds every live room from the store by replay. A room that finishes is
+marked finished in the store (with its result) and leaves memory; its record is then rebuilt from
+the store on request. Rooms are threads-and-locks objects whose journal writes hold the room's
+lock, so every call into a room or the store runs in a worker thread, never on the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, ClassVar
+
+from starlette.concurrency import run_in_threadpool
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from angler.core.errors import AnglerError
+from angler.play.seats import HUMAN
+from angler.server.api import (
+    CreateRoom,
+    FinishedRoom,
+    LobbyRoom,
+    RoomCreated,
+    SeatClaimed,
+    SeatInfo,
+)
+from angler.server.journal import MemoryJournal
+from angler.server.payloads import Payload
+from angler.server.rooms import OPEN, Room, make_header
+from angler.server.store import RoomFinishedError, RoomJournal, Store
+
+Listener = Callable[[str], Awaitable[None]]
+
+
+class UnfinishedError(AnglerError):
+    """A record asked for before the game is over: a seat may see only its own view. (An HTTP
+    refusal, not a room's: the room's refusals are the protocol page's table.)"""
+
+    code: ClassVar[str] = "unfinished"
+
+
+class Connection:
+    """One socket: a seat's (``seat`` 0, 1…) or a spectator's (``seat`` None)."""
+
+    def __init__(self, websocket: WebSocket, seat: int | None) -> None:
+        self.websocket = websocket
+        self.seat = seat
+        self._lock = asyncio.Lock()  # one message at a time on a socket
+
+    async def send(self, message: Payload) -> None:
+        async with self._lock:
+            # The socket may have closed meanwhile: it is leaving, and nothing is owed to it.
+            with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
+                await self.websocket.send_json(message)
+
+
+def invite_path(room: str, seat: int) -> str:
+    return f"/rooms/{room}/seats/{seat}"
+
+
+class Hub:
+    """The server's live rooms, their sockets, and the hook called after every change."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.rooms: dict[str, Room] = {}
+        self.sockets: dict[str, set[Connection]] = {}
+        self.listeners: list[Listener] = []  # e.g. a bot driver: called after every change
+        self._broadcast_locks: dict[str, asyncio.Lock] = {}
+
+    # ----- rooms (blocking: call from a worker thread) -----
+    def load(self) -> None:
+        """Rebuild every live room of the store by replaying its actions."""
+        for room_id in self.store.live_rooms():
+            room = Room.rebuild(
+                self.store.header(room_id),
+                self.store.actions(room_id),
+                RoomJournal(self.store, room_id),
+                self.store.seat_tokens(room_id),
+            )
+            if room.over:  # its last move was stored, but the server stopped before finishing it
+                self.store.finish(room_id, room.result() or {})
+            else:
+                self.rooms[room_id] = room
+
+    def room(self, room_id: str) -> Room:
+        """The live room ``room_id``; UnknownRoomError if none, RoomFinishedError if over."""
+        room = self.rooms.get(room_id)
+        if room is not None:
+            return room
+        self.store.header(room_id)  # UnknownRoomError for a room that never was
+        raise RoomFinishedError(f"room {room_id!r} is finished: its record is at its /record")
+
+    def create(self, request: CreateRoom) -> RoomCreated:
+        header = make_header(
+            request.game,
+            request.options,
+            request.seats,
+            cards=request.cards,
+            settings=request.settings,
+        )
+        room_id = self.store.create_room(header)
+        room = Room(header, RoomJournal(self.store, room_id))
+        seats = []
+        for seat, kind in enumerate(room.kinds):
+            info = SeatInfo(seat=seat, kind=kind)
+            if kind == HUMAN:
+                info.token = room.claim(seat, self._persist(room_id))
+            elif kind == OPEN:
+                info.invite = invite_path(room_id, seat)
+            seats.append(info)
+        self.rooms[room_id] = room
+        return RoomCreated(room=room_id, seats=seats)
+
+    def claim(self, room_id: str, seat: int) -> SeatClaimed:
+        room = self.room(room_id)
+        return SeatClaimed(seat=seat, token=room.claim(seat, self._persist(room_id)))
+
+    def _persist(self, room_id: str) -> Callable[[int, str], None]:
+        return lambda seat, digest: self.store.set_seat_token(room_id, seat, digest)
+
+    def lobby(self) -> list[LobbyRoom]:
+        """Live rooms with open seats not yet claimed."""
+        listed = []
+        for room_id, room in list(self.rooms.items()):
+            free = [
+                seat
+                for seat, kind in enumerate(room.kinds)
+                if kind == OPEN and not room.tokens.claimed(seat)
+            ]
+            if free and not room.over:
+                listed.append(
+                    LobbyRoom(
+                        room=room_id,
+                        game=room.game.name,
+                        players=room.players,
+                        seats=list(room.kinds),
+                        open_seats=free,
+                        version=room.version,
+                    )
+                )
+        return listed
+
+    def finished(self) -> list[FinishedRoom]:
+        return [
+            FinishedRoom(
+                room=room_id,
+                game=header.game,
+                players=len(header.seats),
+                seats=list(header.seats),
+                result=result,
+            )
+            for room_id, header, result in self.store.finished_rooms()
+        ]
+
+    def record(self, room_id: str) -> dict[str, Any]:
+        """A finished room's record (docs/records.md), rebuilt from the store; refused while
+        the game runs (it would show what no seat's view allows)."""
+        if room_id in self.rooms or room_id in self.store.live_rooms():
+            self.store.header(room_id)
+            raise UnfinishedError("the record is available once the game is over")
+        room = Room.rebuild(
+            self.store.header(room_id), self.store.actions(room_id), MemoryJournal()
+        )
+        record: dict[str, Any] = room.record().to_json()
+        return record
+
+    # ----- sockets and changes (on the event loop) -----
+    def join(self, room_id: str, connection: Connection) -> None:
+        self.sockets.setdefault(room_id, set()).add(connection)
+
+    def part(self, room_id: str, connection: Connection) -> None:
+        watching = self.sockets.get(room_id, set())
+        watching.discard(connection)
+        if not watching and room_id not in self.rooms:  # a finished room's last socket left
+            self.sockets.pop(room_id, None)
+            self._broadcast_locks.pop(room_id, None)
+
+    async def changed(self, room_id: str, room: Room) -> None:
+        """After an accepted action: each socket gets its own payload, a finished room is
+        stored as finished and leaves memory, then the hook runs."""
+        lock = self._broadcast_locks.setdefault(room_id, asyncio.Lock())
+        async with lock:  # payloads go out in version order
+            if room.over and self.rooms.get(room_id) is room:  # stored before anyone is told
+                result = await run_in_threadpool(room.result)
+                await run_in_threadpool(self.store.finish, room_id, result or {})
+                del self.rooms[room_id]
+            connections = list(self.sockets.get(room_id, ()))
+            payloads = await run_in_threadpool(_payloads, room, [c.seat for c in connections])
+            await asyncio.gather(
+                *(c.send({"type": "state", **payloads[c.seat]}) for c in connections)
+            )
+        await self.on_change(room_id)
+
+    async def on_change(self, room_id: str) -> None:
+        """The hook after every accepted change (a bot driver plugs in here)."""
+        for listener in list(self.listeners):
+            await listener(room_id)
+
+
+def _payloads(room: Room, seats: Sequence[int | None]) -> dict[int | None, Payload]:
+    return {seat: room.payload(seat) for seat in set(seats)}

@@ -1,0 +1,100 @@
+"""A real server for tests: uvicorn serving ``create_app`` on a free loopback port in a thread,
+and small HTTP and WebSocket clients (the ``websockets`` library) to talk to it."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from typing import Any
+
+import uvicorn
+from fastapi import FastAPI
+from websockets.sync.client import ClientConnection, connect
+
+from angler.server.app import create_app
+from angler.server.store import Store
+
+RECEIVE_SECONDS = 10.0
+
+
+class Served:
+    """One running server: its base URLs and its app (to look at the hub's rooms)."""
+
+    def __init__(self, app: FastAPI, port: int) -> None:
+        self.app = app
+        self.http = f"http://127.0.0.1:{port}"
+        self.ws = f"ws://127.0.0.1:{port}"
+
+    def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(
+            self.http + path, data=data, method=method, headers={"content-type": "application/json"}
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=RECEIVE_SECONDS) as answer:
+                return answer.status, json.loads(answer.read())
+        except urllib.error.HTTPError as refused:
+            return refused.code, json.loads(refused.read())
+
+    def socket(self, room: str, token: str | None = None) -> Client:
+        """A socket on ``room`` that has said hello (as the token's seat, or a spectator)."""
+        client = Client(f"{self.ws}/rooms/{room}/ws")
+        client.send({"type": "hello", "token": token})
+        return client
+
+
+class Client:
+    """A WebSocket client (``connect`` used as a context manager, as websockets asks)."""
+
+    def __init__(self, url: str) -> None:
+        self._stack = ExitStack()
+        self.connection: ClientConnection = self._stack.enter_context(connect(url))
+
+    def send(self, message: Any) -> None:
+        self.connection.send(json.dumps(message))
+
+    def send_text(self, text: str) -> None:
+        self.connection.send(text)
+
+    def receive(self) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.connection.recv(timeout=RECEIVE_SECONDS))
+        return message
+
+    def close(self) -> None:
+        self._stack.close()
+
+
+@contextmanager
+def serving(db_url: str) -> Iterator[Served]:
+    """Serve the store at ``db_url`` until the block ends (then the store is closed)."""
+    store = Store(db_url)
+    app = create_app(store)
+    listener = socket.socket()
+    # uvicorn leaves Nagle on for the sockets accepted on a listener it is handed (not on the
+    # ones it opens itself): accepted sockets inherit this, else a frame can wait ~40 ms.
+    listener.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    listener.bind(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=2)
+    )
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + RECEIVE_SECONDS
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.01)
+    try:
+        yield Served(app, port)
+    finally:
+        server.should_exit = True
+        thread.join(RECEIVE_SECONDS)
+        listener.close()
+        store.close()
