@@ -14,6 +14,7 @@ from angler.server import bots
 from angler.server.bots import BotDriver, check_settings, shared_pool, shutdown_pool
 from angler.server.journal import MemoryJournal
 from angler.server.rooms import HeaderError, Room, UndoError, make_header
+from angler.server.store import RoomJournal, Store
 
 
 def room_of(game: str, seats: list[str], seed: int = 5, **settings: Any) -> Room:
@@ -280,3 +281,24 @@ def test_settings_have_defaults_and_bad_ones_are_one_line() -> None:
         with pytest.raises(HeaderError, match=words) as caught:
             check_settings(bad, game)
         assert "\n" not in str(caught.value)
+
+
+def test_a_bots_move_for_a_person_survives_a_restart_as_a_bots(store_url: str) -> None:
+    header = make_header("fishing", None, ["human", "human", "random", "random"], seed=5)
+    with Store(store_url) as store:
+        room_id = store.create_room(header)
+        room = Room(header, RoomJournal(store, room_id))
+        first, second = (
+            room.claim(seat, lambda seat, digest: store.set_seat_token(room_id, seat, digest))
+            for seat in (0, 1)
+        )
+        room.move(first, room.state.legal_actions(0)[0], room.version)
+        room.play_bot(1, room.state.legal_actions(1)[0], room.version, for_person=True)
+    with Store(store_url) as again:  # a restart
+        stored = again.actions(room_id)
+        assert [entry.by_bot for entry in stored] == [False, True]
+        journal = RoomJournal(again, room_id)
+        rebuilt = Room.rebuild(header, stored, journal, again.seat_tokens(room_id))
+        for token in (first, second):
+            with pytest.raises(UndoError, match="another player's move"):
+                rebuilt.undo(token, rebuilt.version)
