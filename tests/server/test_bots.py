@@ -13,7 +13,7 @@ import pytest
 from angler.server import bots
 from angler.server.bots import BotDriver, check_settings, shared_pool, shutdown_pool
 from angler.server.journal import MemoryJournal
-from angler.server.rooms import HeaderError, Room, UndoError, make_header
+from angler.server.rooms import HeaderError, Room, StaleVersionError, UndoError, make_header
 from angler.server.store import RoomJournal, Store
 
 
@@ -160,23 +160,27 @@ def test_the_person_who_returns_within_the_grace_keeps_the_seat() -> None:
     assert not bot_moves_for(room, 0)
 
 
-def test_a_turn_timer_lets_the_bot_move_once() -> None:
-    room = room_of("fishing", ["human", "random", "random", "random"], turn_s=0.05)
+def test_a_turn_timer_lets_the_bot_move_once_per_decision() -> None:
+    room = room_of(
+        "fishing", ["human", "random", "random", "random"], turn_s=0.05, takeover="random"
+    )
     room.claim(0)
-    notified = Counter()
 
     async def play() -> None:
-        driver = BotDriver(room, notified, pace=0)
+        driver = BotDriver(room, Counter(), pace=0)
         await driver.wake()
         await driver.settled()
         assert room.state.current_players() == (0,) and not bot_moves_for(room, 0)
-        await until(lambda: len(bot_moves_for(room, 0)) == 1)
-        await driver.settled()
+        await until(lambda: len(bot_moves_for(room, 0)) >= 2 or room.over)
         await driver.close()
 
     run(play)
-    assert len(bot_moves_for(room, 0)) == 1  # closed before the next turn's timer ran out
-    assert room.over or 0 in room.state.current_players()
+    moves = bot_moves_for(room, 0)
+    assert len(moves) >= 2  # the timer ran out once per decision of the person's
+    journal = room.journal
+    assert isinstance(journal, MemoryJournal)
+    for index in moves:  # and each time the bot moved once: the next move is another seat's
+        assert index + 1 == len(journal.actions) or journal.actions[index + 1].seat != 0
 
 
 class RacingDriver(BotDriver):
@@ -192,27 +196,42 @@ class RacingDriver(BotDriver):
         if seat == 0 and not self.raced:
             self.raced.append(self.room.version)
             self.room.move(self.token, legal[-1], self.room.version)
-            self.seat_returned(0)
         return action
 
 
-def test_of_a_racing_person_and_bot_exactly_one_move_is_applied() -> None:
-    room = room_of("fishing", ["human", "random", "random", "random"], grace_s=0)
+def test_of_a_racing_person_and_bot_exactly_one_move_is_applied(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    room = room_of("fishing", ["human", "random", "random", "random"], grace_s=0, takeover="easy")
     token = room.claim(0)
+    driver = RacingDriver(room, token, pace=0)
+    refused: list[str] = []
+    play_bot = room.play_bot
+
+    def spied(seat: int, action: int, version: int, *, for_person: bool = False) -> None:
+        try:
+            play_bot(seat, action, version, for_person=for_person)
+        except StaleVersionError as exc:
+            refused.append(exc.code)
+            driver.seat_returned(0)  # the person is back: the game stops at their next turn
+            raise
+
+    monkeypatch.setattr(room, "play_bot", spied)
 
     async def play() -> None:
-        driver = RacingDriver(room, token, pace=0)
         driver.seat_left(0)
-        await until(lambda: bool(driver.raced))
+        await until(lambda: bool(refused))
         await driver.settled()
         await driver.close()
-        journal = room.journal
-        assert isinstance(journal, MemoryJournal)
-        raced = journal.actions[driver.raced[0]]
-        assert raced.seat == 0 and not raced.by_bot  # the person's move stands
-        assert not bot_moves_for(room, 0)  # the bot's lost the race and was dropped
 
     run(play)
+    assert refused in (["stale"], ["duplicate"])  # the bot's move lost and was dropped
+    journal = room.journal
+    assert isinstance(journal, MemoryJournal)
+    raced = journal.actions[driver.raced[0]]
+    assert raced.seat == 0 and not raced.by_bot  # the person's move stands, alone
+    assert not bot_moves_for(room, 0)
+    assert room.over or room.state.current_players() == (0,)
 
 
 def test_the_event_loop_stays_live_while_a_search_bot_thinks() -> None:
@@ -231,6 +250,7 @@ def test_the_event_loop_stays_live_while_a_search_bot_thinks() -> None:
 
     try:
         run(play)
+        assert bots._pool is not None  # the decision was made in the process pool
     finally:
         shutdown_pool()
     assert bots.searches(room.match.agents[0])
