@@ -38,6 +38,9 @@ class StoredAction:
     seat: int
     action: str  # canonical text, or UNDO
     outcomes: list[list[int]] | None  # chance outcomes as records store them (core/records.py)
+    # A bot's move for a person's seat (taken over, or out of time): replayed as a bot's, so
+    # nobody undoes back across it after a rebuild either.
+    by_bot: bool = False
 
 
 class StaleActionError(AnglerError):

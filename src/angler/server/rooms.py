@@ -5,7 +5,8 @@ whose move, and undo only where fair, exactly as at the terminal. Around it the 
 server needs:
 
 - **Seats.** ``claim(seat)`` gives a person's seat a token (``tokens.py``); a token acts for its
-  own seat only. Bot seats wait for the next step to drive them (``bot_to_act``, ``play_bot``).
+  own seat only. Bot seats are driven by ``bots.py`` (``bot_to_act``, ``decision``, ``play_bot``),
+  which also moves for a person's seat taken over or out of time (``play_bot(for_person=True)``).
 - **Versions.** ``version`` counts the accepted actions (moves and undos). A move names the
   version it was made against: a stale one, or a duplicate, is refused and changes nothing. In a
   simultaneous choice (Crazy Fishing's secret casts, Fishing's pass) each seat's choice is taken
@@ -399,15 +400,27 @@ class Room:
             code = check_action(self.state, seat, action)
             self._accept(seat, code)
 
-    def play_bot(self, seat: int, action: int, version: int) -> None:
+    def play_bot(self, seat: int, action: int, version: int, *, for_person: bool = False) -> None:
         """Play a bot's chosen move for ``seat`` (chosen from ``payload``/the view at
-        ``version``); the same checks and journal as a person's move."""
+        ``version``); the same checks and journal as a person's move. ``for_person``: the seat
+        is a person's and a bot moves for them (taken over, or their turn timer ran out); the
+        move is journaled as a bot's, so nobody undoes back across it, after a rebuild too."""
         with self._lock:
-            if type(seat) is not int or not 0 <= seat < self.players or self.is_person(seat):
-                raise SeatError(f"seat {seat!r} is not a bot's")
+            if type(seat) is not int or not 0 <= seat < self.players:
+                raise SeatError(f"there is no seat {seat!r} (seats 0 to {self.players - 1})")
+            if self.is_person(seat) != for_person:
+                raise SeatError(f"seat {seat!r} is not a {'person' if for_person else 'bot'}'s")
             self._check_version(seat, action, version)
             code = check_action(self.state, seat, action)
-            self._accept(seat, code)
+            self._accept(seat, code, by_bot=True)
+
+    def decision(self, seat: int) -> tuple[int, Any, list[int]] | None:
+        """``(version, view, legal actions)`` for a bot deciding for ``seat`` now, read at once
+        under the lock from the seat's view alone; None if ``seat`` is not deciding."""
+        with self._lock:
+            if self.match.over or seat not in self.state.current_players():
+                return None
+            return self.version, self.state.view(seat), list(self.state.legal_actions(seat))
 
     def undo(self, token: object, version: object = None) -> None:
         """Take back the token's seat's last move, where ``Match`` finds it fair. With
@@ -477,7 +490,9 @@ class Room:
         folded = " ".join(action.split()).lower()
         return folded in (stored.lower(), stored.partition(" ")[2].lower())
 
-    def _accept(self, seat: int, code: int, forced: list[list[int]] | None = None) -> None:
+    def _accept(
+        self, seat: int, code: int, forced: list[list[int]] | None = None, by_bot: bool = False
+    ) -> None:
         """Apply ``code`` to a clone, store it, then let the clone stand. ``forced``: the stored
         outcomes (on replay, when the journal is not written again)."""
         match = self.match
@@ -489,7 +504,8 @@ class Room:
             trial.chance.force_outcomes(forced)
         match.state = trial
         try:
-            if self.is_person(seat):
+            taken_over = by_bot and self.is_person(seat)
+            if self.is_person(seat) and not by_bot:
                 match.play(seat, code)
             else:
                 match.play_for_bot(seat, code)
@@ -502,6 +518,7 @@ class Room:
                 seat,
                 self.game.action_to_string(code),
                 drawn if drawn and self.game.records_outcomes else None,
+                by_bot=taken_over,
             )
             if forced is None:
                 self._store(entry)
@@ -540,4 +557,4 @@ class Room:
             self._accepted(entry, deciding)
             return
         code = self.game.action_from_string(entry.action)
-        self._accept(entry.seat, code, forced=entry.outcomes or [])
+        self._accept(entry.seat, code, forced=entry.outcomes or [], by_bot=entry.by_bot)

@@ -27,6 +27,7 @@ from alembic.util.exc import CommandError
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Connection,
     DateTime,
     Engine,
@@ -37,6 +38,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    false,
     func,
     select,
     text,
@@ -127,6 +129,8 @@ class ActionRow(Base):
     seat: Mapped[int]
     action: Mapped[str] = mapped_column(Text)
     outcomes: Mapped[list[list[int]] | None] = mapped_column(JSON(none_as_null=True))
+    # A bot's move for a person's seat (takeover, turn timer): replayed as a bot's (journal.py).
+    by_bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
@@ -333,6 +337,7 @@ class Store:
                         seat=action.seat,
                         action=action.action,
                         outcomes=action.outcomes,
+                        by_bot=action.by_bot,
                     )
                 )
         except IntegrityError:  # the (room, index) key: another writer stored this index first
@@ -347,7 +352,7 @@ class Store:
             rows = session.scalars(
                 select(ActionRow).where(ActionRow.room_id == room).order_by(ActionRow.index)
             )
-            return [StoredAction(r.index, r.seat, r.action, r.outcomes) for r in rows]
+            return [StoredAction(r.index, r.seat, r.action, r.outcomes, r.by_bot) for r in rows]
 
     # ----- seats -----
     def set_seat_token(self, room: str, seat: int, token_hash: str) -> None:
