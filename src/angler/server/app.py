@@ -91,7 +91,10 @@ def create_app(store: Store) -> FastAPI:
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         await run_in_threadpool(hub.load)
+        for room_id in list(hub.rooms):
+            await hub.start_bots(room_id)
         yield
+        await hub.stop_bots()
 
     app = FastAPI(
         title="angler",
@@ -134,7 +137,9 @@ def create_app(store: Store) -> FastAPI:
         summary="Create a room: tokens for its human seats, invitations for its open ones",
     )
     async def create_room(request: CreateRoom) -> RoomCreated:
-        return await run_in_threadpool(hub.create, request)
+        created = await run_in_threadpool(hub.create, request)
+        await hub.start_bots(created.room)  # a room of bots (or bots first) starts playing
+        return created
 
     @app.post(
         "/rooms/{room}/seats/{seat}",

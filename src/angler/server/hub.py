@@ -26,9 +26,10 @@ from angler.server.api import (
     SeatClaimed,
     SeatInfo,
 )
+from angler.server.bots import BotDriver, check_settings, shutdown_pool
 from angler.server.journal import MemoryJournal
 from angler.server.payloads import Payload
-from angler.server.rooms import OPEN, Room, make_header
+from angler.server.rooms import OPEN, Room, game_of, make_header
 from angler.server.store import RoomFinishedError, RoomJournal, Store
 
 Listener = Callable[[str], Awaitable[None]]
@@ -67,7 +68,8 @@ class Hub:
         self.store = store
         self.rooms: dict[str, Room] = {}
         self.sockets: dict[str, set[Connection]] = {}
-        self.listeners: list[Listener] = []  # e.g. a bot driver: called after every change
+        self.listeners: list[Listener] = []  # called after every change
+        self.drivers: dict[str, BotDriver] = {}  # each live room's bots (bots.py)
         self._broadcast_locks: dict[str, asyncio.Lock] = {}
 
     # ----- rooms (blocking: call from a worker thread) -----
@@ -101,6 +103,7 @@ class Hub:
             cards=request.cards,
             settings=request.settings,
         )
+        check_settings(header.settings, game_of(header))  # bots' pace, grace, timers: one line
         room_id = self.store.create_room(header)
         room = Room(header, RoomJournal(self.store, room_id))
         seats = []
@@ -169,11 +172,16 @@ class Hub:
 
     # ----- sockets and changes (on the event loop) -----
     def join(self, room_id: str, connection: Connection) -> None:
-        self.sockets.setdefault(room_id, set()).add(connection)
+        watching = self.sockets.setdefault(room_id, set())
+        if connection.seat is not None and not _seated(watching, connection.seat):
+            self.seat_present(room_id, connection.seat, True)
+        watching.add(connection)
 
     def part(self, room_id: str, connection: Connection) -> None:
         watching = self.sockets.get(room_id, set())
         watching.discard(connection)
+        if connection.seat is not None and not _seated(watching, connection.seat):
+            self.seat_present(room_id, connection.seat, False)
         if not watching and room_id not in self.rooms:  # a finished room's last socket left
             self.sockets.pop(room_id, None)
             self._broadcast_locks.pop(room_id, None)
@@ -187,6 +195,7 @@ class Hub:
                 result = await run_in_threadpool(room.result)
                 await run_in_threadpool(self.store.finish, room_id, result or {})
                 del self.rooms[room_id]
+                self._retire_bots(room_id)
             connections = list(self.sockets.get(room_id, ()))
             payloads = await run_in_threadpool(_payloads, room, [c.seat for c in connections])
             await asyncio.gather(
@@ -195,9 +204,54 @@ class Hub:
         await self.on_change(room_id)
 
     async def on_change(self, room_id: str) -> None:
-        """The hook after every accepted change (a bot driver plugs in here)."""
+        """After every accepted change: the room's bots look for a move, then the listeners."""
+        driver = self.drivers.get(room_id)
+        if driver is not None:
+            await driver.wake()
         for listener in list(self.listeners):
             await listener(room_id)
+
+    # ----- bots (on the event loop) -----
+    async def start_bots(self, room_id: str) -> None:
+        """Give a live room its bot driver (made once) and let it look for a move: on start for
+        every rebuilt room, and for each new one."""
+        room = self.rooms.get(room_id)
+        if room is None or room_id in self.drivers:
+            return
+
+        async def notify() -> None:
+            await self.changed(room_id, room)
+
+        self.drivers[room_id] = BotDriver(room, notify)
+        await self.drivers[room_id].wake()
+
+    def _retire_bots(self, room_id: str) -> None:
+        """A finished room's bots stop (in a task of their own: this may run inside theirs)."""
+        driver = self.drivers.pop(room_id, None)
+        if driver is not None:
+            asyncio.get_running_loop().create_task(driver.close())
+
+    async def stop_bots(self) -> None:
+        """The server stops: every driver, then the shared pool of search bots."""
+        drivers = list(self.drivers.values())
+        self.drivers.clear()
+        await asyncio.gather(*(driver.close() for driver in drivers))
+        await run_in_threadpool(shutdown_pool)
+
+    def seat_present(self, room_id: str, seat: int, present: bool) -> None:
+        """A person's seat gained its first socket (``present``) or lost its last: a bot holds
+        it after the room's grace period, and hands it back on return."""
+        driver = self.drivers.get(room_id)
+        if driver is None:
+            return
+        if present:
+            driver.seat_returned(seat)
+        else:
+            driver.seat_left(seat)
+
+
+def _seated(connections: set[Connection], seat: int) -> bool:
+    return any(connection.seat == seat for connection in connections)
 
 
 def _payloads(room: Room, seats: Sequence[int | None]) -> dict[int | None, Payload]:

@@ -1,0 +1,84 @@
+"""Bots in rooms served over real sockets: they move by themselves after every change, a room of
+bots plays to its end unattended, and a person who drops out is played for after the grace."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.server.serving import Served, serving
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'server.sqlite3'}"
+
+
+def create(served: Served, body: dict[str, Any]) -> dict[str, Any]:
+    status, room = served.request("POST", "/rooms", body)
+    assert status == 201, room
+    return room
+
+
+def wait_until(condition: Any, what: str, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"gave up waiting: {what}"
+        time.sleep(0.02)
+
+
+def test_a_room_of_bots_plays_to_its_end_by_itself(db_url: str) -> None:
+    with serving(db_url) as served:
+        room = create(
+            served,
+            {"game": "crazy-fishing", "seats": ["random", "random"], "settings": {"pace_ms": 0}},
+        )
+        hub = served.app.state.hub
+        wait_until(lambda: room["room"] not in hub.rooms, "the bots' game to end")
+        status, record = served.request("GET", f"/rooms/{room['room']}/record")
+        assert status == 200 and record["result"]["winners"]
+
+
+def test_bots_answer_a_persons_move_over_the_socket(db_url: str) -> None:
+    with serving(db_url) as served:
+        room = create(
+            served,
+            {
+                "game": "fishing",
+                "seats": ["human", "random", "random"],
+                "settings": {"pace_ms": 0},
+            },
+        )
+        me = served.socket(room["room"], room["seats"][0]["token"])
+        state = me.receive()
+        while not state["legal"]:  # the bots lead first if the deal says so
+            state = me.receive()
+        me.send({"type": "move", "action": state["legal"][0]["code"], "version": state["version"]})
+        seen = [me.receive()]
+        while seen[-1]["to_act"] != [0] and not seen[-1]["over"]:
+            seen.append(me.receive())
+        assert seen[-1]["version"] > state["version"] + 1  # both bots moved after me
+        me.close()
+
+
+def test_a_person_who_leaves_is_played_for_after_the_grace(db_url: str) -> None:
+    with serving(db_url) as served:
+        room = create(
+            served,
+            {
+                "game": "crazy-fishing",
+                "seats": ["human", "random"],
+                "settings": {"pace_ms": 0, "grace_s": 0.05, "takeover": "random"},
+            },
+        )
+        live = served.app.state.hub.rooms[room["room"]]
+        me = served.socket(room["room"], room["seats"][0]["token"])
+        me.receive()
+        me.close()  # the seat's only socket goes
+        wait_until(
+            lambda: any(seat == 0 for seat, _ in live.state.history),
+            "a bot to cast for the person who left",
+        )
+        assert served.app.state.hub.drivers[room["room"]].taken_over(0)
