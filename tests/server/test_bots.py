@@ -290,9 +290,9 @@ def test_settings_have_defaults_and_bad_ones_are_one_line() -> None:
     given = {"pace_ms": 0, "grace_s": 0.5, "turn_s": 30, "takeover": "Hard"}
     assert check_settings(given) == {"pace": 0.0, "grace": 0.5, "turn": 30.0, "takeover": "hard"}
     cases: list[tuple[dict[str, Any], str]] = [
-        ({"pace_ms": "fast"}, "pace_ms is a number"),
-        ({"grace_s": -1}, "grace_s is from 0"),
-        ({"turn_s": True}, "turn_s is a number"),
+        ({"pace_ms": "fast"}, "pace_ms must be a number from 0 to 86400000, not the text .fast."),
+        ({"grace_s": -1}, "grace_s must be a number from 0 to 86400, not the whole number -1"),
+        ({"turn_s": True}, "turn_s must be a number from 0 to 86400, not true"),
         ({"takeover": "human"}, "not human"),
         ({"takeover": "genius"}, "setting takeover 'genius' is not one of"),
         ({"takeover": "ismcts:lots"}, "ismcts seconds must be a number"),

@@ -46,7 +46,7 @@ from angler.agents import Agent, agent_seed, make_agent
 from angler.agents.ismcts import ISMCTSAgent
 from angler.core.errors import AnglerError
 from angler.core.game import Game
-from angler.core.numbers import described
+from angler.core.numbers import decimal, described
 from angler.play.seats import HUMAN, seat_kind
 from angler.server.rooms import GameOverError, HeaderError, Room, StaleVersionError, TurnError
 
@@ -72,11 +72,11 @@ def check_settings(
         value = settings.get(key, default)
         if value is None:
             return None
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise HeaderError(f"setting {key} is a number, not {described(value)}")
-        if not 0 <= value / scale <= MAX_SECONDS:
-            raise HeaderError(f"setting {key} is from 0 to {MAX_SECONDS * scale:g}, not {value}")
-        return float(value) / scale
+        try:  # the one reader of user numbers: no bool, NaN or infinity; ranges in words
+            number = decimal(value, f"setting {key}", 0, int(MAX_SECONDS * scale))
+        except AnglerError as exc:
+            raise HeaderError(str(exc)) from None
+        return number / scale
 
     takeover = settings.get("takeover", TAKEOVER)
     if not isinstance(takeover, str):
