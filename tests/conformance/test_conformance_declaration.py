@@ -22,4 +22,6 @@ def test_player_counts_outside_the_declared_range_are_refused(game_name: str) ->
 
 
 def test_check_game_passes_on_every_registered_game(game_name: str) -> None:
-    check_game(game_name, seeds=[21, 22])
+    # One seed: this proves the shipped battery runs end to end; the suite's own files run
+    # each of its checks on many more seeds.
+    check_game(game_name, seeds=[21])
