@@ -122,3 +122,24 @@ def test_a_room_whose_last_move_was_stored_is_finished_when_the_server_starts(
         assert [entry["room"] for entry in finished] == [room_id]
         assert finished[0]["result"]["winners"] == room.result()["winners"]  # type: ignore[index]
         assert client.get(f"/rooms/{room_id}/record").json()["game"] == "crazy-fishing"
+
+
+def test_a_running_game_is_downloaded_as_the_seat_sees_it(client: TestClient) -> None:
+    made = client.post("/rooms", json={"game": "crazy-fishing", "seats": ["human", "human"]}).json()
+    room, tokens = made["room"], [seat["token"] for seat in made["seats"]]
+    mine = client.get(f"/rooms/{room}/view", headers={"Authorization": f"Bearer {tokens[0]}"})
+    assert mine.status_code == 200
+    seen = mine.json()
+    assert seen["seat"] == 0 and seen["view"]["player"] == 0 and seen["view"]["hand"]
+    theirs = client.get(f"/rooms/{room}/view", headers={"Authorization": f"Bearer {tokens[1]}"})
+    assert theirs.json()["view"]["hand"] != seen["view"]["hand"]  # each its own hand only
+    watching = client.get(f"/rooms/{room}/view").json()
+    assert watching["seat"] is None and not watching["view"]["hand"] and watching["legal"] == []
+    one_line_refusal(
+        client.get(f"/rooms/{room}/view", headers={"Authorization": "Bearer nonsense"}),
+        400,
+        "token",
+    )
+    one_line_refusal(
+        client.get(f"/rooms/{room}/view", headers={"Authorization": tokens[0]}), 400, "token"
+    )

@@ -84,6 +84,18 @@ def _one_line(exc: RequestValidationError) -> str:
     return f"{where or 'request'}: {first.get('msg', 'invalid request')}".lower()
 
 
+def _bearer(request: Request) -> str | None:
+    """The seat token of an HTTP request, from ``Authorization: Bearer TOKEN`` (never the URL:
+    access logs print URLs); None for a spectator."""
+    given = request.headers.get("authorization")
+    if given is None:
+        return None
+    scheme, _, token = given.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise TokenError("give the seat token as 'Authorization: Bearer TOKEN'")
+    return token.strip()
+
+
 def create_app(store: Store) -> FastAPI:
     """The application serving ``store``'s rooms."""
     hub = Hub(store)
@@ -165,6 +177,22 @@ def create_app(store: Store) -> FastAPI:
     )
     async def record(room: str) -> dict[str, Any]:
         return await run_in_threadpool(hub.record, room)
+
+    @app.get(
+        "/rooms/{room}/view",
+        responses=ERRORS,
+        summary="What a seat sees now (its token as `Authorization: Bearer TOKEN`), or, with no "
+        "token, what a spectator sees: the same payload its socket is sent",
+    )
+    async def view(room: str, request: Request) -> dict[str, Any]:
+        token = _bearer(request)
+
+        def payload() -> dict[str, Any]:
+            live = hub.room(room)
+            seat = None if token is None else live.seat_of(token)
+            return {"type": "state", **live.payload(seat)}
+
+        return await run_in_threadpool(payload)
 
     @app.websocket("/rooms/{room}/ws")
     async def room_socket(websocket: WebSocket, room: str) -> None:
