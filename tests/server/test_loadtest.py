@@ -7,12 +7,14 @@ from __future__ import annotations
 import socket
 import tempfile
 import threading
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 from tests.server.serving import serving
 
+from angler.agents import agent_names
 from angler.server.loadtest import LoadPlan, LoadStopped, Tally, percentile_ms, run_loadtest
 
 if TYPE_CHECKING:
@@ -20,6 +22,15 @@ if TYPE_CHECKING:
 
 FIELDS = {"moves_per_s", "p50_ms", "p99_ms", "games_finished", "errors", "server_rss_mb"}
 SMALL_GAME = ["--game", "flip-and-fish", "--players", "2", "-o", "rounds=3"]  # ~14 moves
+
+
+@pytest.fixture(autouse=True)
+def agents_registered() -> None:
+    """The agents' registry fills itself on first use, and rooms made at once in the server's
+    threads can see it half filled (a room refused: "takeover 'normal' is not one of …"), a
+    race of its own that this generator found. Filled here first, these tests check the
+    generator; remove once the registry is filled under a lock."""
+    agent_names()
 
 
 @pytest.fixture
@@ -50,7 +61,7 @@ def test_a_short_run_finishes_games_with_no_errors_and_reports_every_field(
     assert run.status == 0, run.stderr
     report = run.json()
     assert set(report) >= FIELDS
-    assert report["errors"] == 0, report["error_kinds"]
+    assert report["errors"] == 0, report["first_errors"]
     assert report["games_finished"] >= 2  # each match finished a game at least
     assert report["moves"] > 0 and report["moves_per_s"] > 0
     assert 0 < report["p50_ms"] <= report["p99_ms"]
@@ -67,7 +78,12 @@ def test_a_given_server_is_used_and_its_memory_is_not_claimed(tmp_path: Path) ->
         plan = LoadPlan(game="crazy-fishing", players=2, matches=1, seconds=1.0, url=served.http)
         report = run_loadtest(plan)
         assert served.app.state.hub.rooms  # the rooms were made on the given server
-    assert report.errors == 0, report.error_kinds
+        # A room the server refuses is an error of the refusal's kind, and the run goes on.
+        refused = run_loadtest(replace(plan, seconds=0.5, options={"cards": "mine.json"}))
+    assert refused.moves == 0 and refused.errors >= 1
+    assert refused.error_kinds == {"header": refused.errors}
+    assert "uploaded as JSON" in refused.first_errors["header"]
+    assert report.errors == 0, report.first_errors
     assert report.moves > 0 and not report.started_server
     assert report.server_rss_mb is None and report.server_peak_rss_mb is None
     assert "another process" in report.rss_note

@@ -69,7 +69,7 @@ def loadtest_command(
             "--seconds",
             "-s",
             min=0.1,
-            max=86_400,
+            max=3600,
             metavar="S",
             help="How long to play; then the clients close and the run stops by itself.",
             callback=not_nan,
@@ -178,6 +178,7 @@ def report_table(report: LoadReport) -> Table:
         ("server_rss_mb", mb(report.server_rss_mb)),
         ("server_peak_rss_mb", mb(report.server_peak_rss_mb)),
     ]
+    rows += [(f"first {kind}", message) for kind, message in report.first_errors.items()]
     for row in rows:
         table.add_row(*row)
     return table

@@ -28,8 +28,9 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from array import array
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AsyncExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -73,8 +74,13 @@ class Tally:
 
     moves: int = 0
     games_finished: int = 0
-    latencies: list[float] = field(default_factory=list)  # seconds, one per applied move
+    latencies: array[float] = field(default_factory=lambda: array("d"))  # seconds, per move
     errors: Counter[str] = field(default_factory=Counter)  # by kind: a refusal's, socket…
+    first_errors: dict[str, str] = field(default_factory=dict)  # each kind's first message
+
+    def error(self, kind: str, message: str) -> None:
+        self.errors[kind] += 1
+        self.first_errors.setdefault(kind, message)
 
     def error_count(self) -> int:
         return sum(self.errors.values())
@@ -98,6 +104,7 @@ class LoadReport:
     games_finished: int
     errors: int
     error_kinds: dict[str, int]
+    first_errors: dict[str, str]
     server_rss_mb: float | None
     server_peak_rss_mb: float | None
     rss_note: str
@@ -118,6 +125,7 @@ class LoadReport:
             "games_finished": self.games_finished,
             "errors": self.errors,
             "error_kinds": self.error_kinds,
+            "first_errors": self.first_errors,
             "server_rss_mb": self.server_rss_mb,
             "server_peak_rss_mb": self.server_peak_rss_mb,
             "rss_note": self.rss_note,
@@ -181,13 +189,14 @@ def run_loadtest(plan: LoadPlan, on_tick: Tick | None = None) -> LoadReport:
         games_finished=tally.games_finished,
         errors=tally.error_count(),
         error_kinds=dict(sorted(tally.errors.items())),
+        first_errors=dict(sorted(tally.first_errors.items())),
         server_rss_mb=rss,
         server_peak_rss_mb=peak,
         rss_note=note,
     )
 
 
-def percentile_ms(latencies: list[float], share: float) -> float | None:
+def percentile_ms(latencies: Sequence[float], share: float) -> float | None:
     """The nearest-rank percentile of ``latencies`` (seconds) in milliseconds; None if empty."""
     if not latencies:
         return None
@@ -324,6 +333,7 @@ class _Failed(Exception):
     def __init__(self, kind: str, message: str = "") -> None:
         super().__init__(kind, message)
         self.kind = kind
+        self.message = " ".join(message.split())[:200]  # one line, as the report shows it
 
 
 async def _drive(plan: LoadPlan, base: str, tally: Tally, on_tick: Tick | None) -> float:
@@ -388,7 +398,7 @@ async def _match(plan: LoadPlan, base: str, tally: Tally, rng: random.Random) ->
             await _game(plan, base, tally, rng)
             tally.games_finished += 1
         except _Failed as failed:
-            tally.errors[failed.kind] += 1
+            tally.error(failed.kind, failed.message)
             await asyncio.sleep(RETRY_SECONDS)
 
 
@@ -400,10 +410,11 @@ async def _game(plan: LoadPlan, base: str, tally: Tally, rng: random.Random) -> 
     try:
         status, room = await asyncio.to_thread(http_json, "POST", base + "/rooms", request)
     except (OSError, ValueError) as exc:
-        raise _Failed("http", str(exc)) from None
+        raise _Failed("http", f"creating a room: {exc}") from None
     if status != 201 or not isinstance(room, dict):
-        kind = room.get("error") if isinstance(room, dict) else None
-        raise _Failed(str(kind or f"http {status}"))
+        refusal = room if isinstance(room, dict) else {}
+        kind = str(refusal.get("error") or f"http {status}")
+        raise _Failed(kind, f"creating a room: {refusal.get('message', f'HTTP {status}')}")
     address = f"{socket_url(base)}/rooms/{room['room']}/ws"
     silence = SILENCE_SECONDS + plan.think_ms / 1000
     try:
@@ -426,7 +437,7 @@ def _failure(group: ExceptionGroup[Exception], socket_error: type[Exception]) ->
     if isinstance(first, _Failed):
         return first
     if isinstance(first, TimeoutError):
-        return _Failed("timeout")
+        return _Failed("timeout", f"a socket heard nothing for {SILENCE_SECONDS:g} s (and a think)")
     if isinstance(first, OSError | socket_error):
         return _Failed("socket", str(first))
     raise first  # a bug here, not the server's: let it show
