@@ -34,10 +34,13 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import AsyncExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from angler.core.errors import AnglerError
 from angler.sim.stopping import Terminated, signal_of
+
+if TYPE_CHECKING:  # the client library loads only when a run starts
+    from websockets.asyncio.client import ClientConnection
 
 LOOPBACK = "127.0.0.1"
 HTTP_SECONDS = 10.0  # an HTTP request (a new room) that takes longer is an error
@@ -444,7 +447,12 @@ def _failure(group: ExceptionGroup[Exception], socket_error: type[Exception]) ->
 
 
 async def _seat(
-    connection: Any, token: str, think_ms: int, silence: float, tally: Tally, rng: random.Random
+    connection: ClientConnection,
+    token: str,
+    think_ms: int,
+    silence: float,
+    tally: Tally,
+    rng: random.Random,
 ) -> None:
     """One seat's client: hello, then a random offered action whenever the seat decides and
     has no move on its way, until the game is over."""
@@ -474,7 +482,7 @@ def _applied(pending: tuple[float, int, int], state: dict[str, Any]) -> bool:
     return version >= by or (version > sent and state["seat"] not in state["to_act"])
 
 
-async def _state(connection: Any, silence: float) -> dict[str, Any]:
+async def _state(connection: ClientConnection, silence: float) -> dict[str, Any]:
     """The next message, which must be a ``state``: a refusal is an error of its kind."""
     async with asyncio.timeout(silence):
         raw = await connection.recv()
