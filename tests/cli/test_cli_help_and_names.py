@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 Capture = pytest.CaptureFixture[str]
 COMMANDS = ["games", "play", "simulate", "tournament", "replay", "bench", "balance", "serve"]
+COMMANDS += ["loadtest"]
 
 
 def help_text(args: list[str], width: int, monkeypatch: pytest.MonkeyPatch, capsys: Capture) -> str:

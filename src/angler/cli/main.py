@@ -19,6 +19,7 @@ from rich.table import Table
 from angler.cli.balance import balance_command
 from angler.cli.bench import bench_command
 from angler.cli.common import err, out
+from angler.cli.loadtest import loadtest_command
 from angler.cli.play import play_command
 from angler.cli.replay import replay_command
 from angler.cli.serve import serve_command
@@ -94,6 +95,9 @@ app.command("replay", short_help="Check a record step by step; show scores or on
 app.command("bench", short_help="Measure the engine's speed with random playouts.")(bench_command)
 app.command("serve", short_help="Serve angler online: the HTTP API and its database.")(
     serve_command
+)
+app.command("loadtest", short_help="Concurrent games through a server: moves/s, latency.")(
+    loadtest_command
 )
 app.command("balance", short_help="Heuristic players at every player count: a balance report.")(
     balance_command
