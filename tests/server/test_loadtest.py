@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 import pytest
 from tests.server.serving import serving
 
-from angler.agents import agent_names
 from angler.server.loadtest import LoadPlan, LoadStopped, Tally, percentile_ms, run_loadtest
 
 if TYPE_CHECKING:
@@ -22,15 +21,6 @@ if TYPE_CHECKING:
 
 FIELDS = {"moves_per_s", "p50_ms", "p99_ms", "games_finished", "errors", "server_rss_mb"}
 SMALL_GAME = ["--game", "flip-and-fish", "--players", "2", "-o", "rounds=3"]  # ~14 moves
-
-
-@pytest.fixture(autouse=True)
-def agents_registered() -> None:
-    """The agents' registry fills itself on first use, and rooms made at once in the server's
-    threads can see it half filled (a room refused: "takeover 'normal' is not one of …"), a
-    race of its own that this generator found. Filled here first, these tests check the
-    generator; remove once the registry is filled under a lock."""
-    agent_names()
 
 
 @pytest.fixture

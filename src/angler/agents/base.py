@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import pkgutil
+import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -60,16 +61,24 @@ def register_agent(name: str) -> Callable[[F], F]:
     return decorate
 
 
+_discovering = threading.RLock()
+
+
 def _discover() -> None:
+    # Under a lock, and marked done only once every module is imported: the server asks from
+    # several threads at once, and none may see a half-filled list.
     global _discovered
     if _discovered:
         return
-    _discovered = True
-    import angler.agents as package
+    with _discovering:
+        if _discovered:
+            return
+        import angler.agents as package
 
-    for module in pkgutil.iter_modules(package.__path__):
-        if module.name != "base":
-            importlib.import_module(f"{package.__name__}.{module.name}")
+        for module in pkgutil.iter_modules(package.__path__):
+            if module.name != "base":
+                importlib.import_module(f"{package.__name__}.{module.name}")
+        _discovered = True
 
 
 def agent_names() -> list[str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import threading
 from importlib.metadata import entry_points
 from typing import Any, TypeVar
 
@@ -28,17 +29,25 @@ def register(cls: G) -> G:
     return cls
 
 
+_discovering = threading.RLock()
+
+
 def _discover() -> None:
+    # Under a lock, and marked done only once every game is imported: the server asks from
+    # several threads at once, and none may see a half-filled registry.
     global _discovered
     if _discovered:
         return
-    _discovered = True
-    import angler.games as package
+    with _discovering:
+        if _discovered:
+            return
+        import angler.games as package
 
-    for module in pkgutil.iter_modules(package.__path__):
-        importlib.import_module(f"{package.__name__}.{module.name}")
-    for entry in entry_points(group="angler.games"):
-        entry.load()
+        for module in pkgutil.iter_modules(package.__path__):
+            importlib.import_module(f"{package.__name__}.{module.name}")
+        for entry in entry_points(group="angler.games"):
+            entry.load()
+        _discovered = True
 
 
 def all_games() -> list[type[Game[Any, Any]]]:
