@@ -82,3 +82,30 @@ def test_a_person_who_leaves_is_played_for_after_the_grace(db_url: str) -> None:
             "a bot to cast for the person who left",
         )
         assert served.app.state.hub.drivers[room["room"]].taken_over(0)
+
+
+def test_a_whole_game_of_a_person_against_bots_over_the_socket(db_url: str) -> None:
+    with serving(db_url) as served:
+        room = create(
+            served,
+            {
+                "game": "flip-and-fish",
+                "options": {"rounds": 3},
+                "seats": ["human", "heuristic"],
+                "settings": {"pace_ms": 0},
+            },
+        )
+        me = served.socket(room["room"], room["seats"][0]["token"])
+        state = me.receive()
+        moves = 0
+        while not state["over"]:
+            if state["legal"]:
+                pick = state["legal"][moves % len(state["legal"])]
+                me.send({"type": "move", "action": pick["code"], "version": state["version"]})
+                moves += 1
+            state = me.receive()
+            assert state["type"] == "state", state
+        assert moves and state["winners"] is not None
+        me.close()
+        status, record = served.request("GET", f"/rooms/{room['room']}/record")
+        assert status == 200 and {entry["player"] for entry in record["actions"]} == {0, 1}

@@ -195,12 +195,13 @@ class Hub:
                 result = await run_in_threadpool(room.result)
                 await run_in_threadpool(self.store.finish, room_id, result or {})
                 del self.rooms[room_id]
-                self._retire_bots(room_id)
             connections = list(self.sockets.get(room_id, ()))
             payloads = await run_in_threadpool(_payloads, room, [c.seat for c in connections])
             await asyncio.gather(
                 *(c.send({"type": "state", **payloads[c.seat]}) for c in connections)
             )
+            if room.over:  # only now: this may run in the bots' own task, which stopping ends
+                self._retire_bots(room_id)
         await self.on_change(room_id)
 
     async def on_change(self, room_id: str) -> None:
