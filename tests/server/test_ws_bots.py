@@ -107,5 +107,11 @@ def test_a_whole_game_of_a_person_against_bots_over_the_socket(db_url: str) -> N
             assert state["type"] == "state", state
         assert moves and state["winners"] is not None
         me.close()
+        again = served.socket(room["room"], room["seats"][0]["token"])  # back after the end
+        final = again.receive()
+        assert final["over"] and final["version"] == state["version"] and final["seat"] == 0
+        again.send({"type": "move", "action": 0, "version": final["version"]})
+        assert again.receive()["error"] == "over"
+        again.close()
         status, record = served.request("GET", f"/rooms/{room['room']}/record")
         assert status == 200 and {entry["player"] for entry in record["actions"]} == {0, 1}

@@ -224,7 +224,10 @@ class RoomSocket:
 
     async def run(self) -> None:
         try:
-            room = await run_in_threadpool(self.hub.room, self.room_id)
+            try:
+                room = await run_in_threadpool(self.hub.room, self.room_id)
+            except RoomFinishedError:  # back after the end: the final state, read-only
+                room = await run_in_threadpool(self.hub.final, self.room_id)
         except AnglerError as exc:
             _, body = refusal(exc)
             await self.refuse(body.error, body.message)

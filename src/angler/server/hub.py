@@ -158,6 +158,17 @@ class Hub:
             for room_id, header, result in self.store.finished_rooms()
         ]
 
+    def final(self, room_id: str) -> Room:
+        """A finished room as it ended, rebuilt from the store with its seats' tokens: a socket
+        that comes back after the end is shown the final state (its moves are refused: the
+        game is over; nothing is written)."""
+        return Room.rebuild(
+            self.store.header(room_id),
+            self.store.actions(room_id),
+            MemoryJournal(),
+            self.store.seat_tokens(room_id),
+        )
+
     def record(self, room_id: str) -> dict[str, Any]:
         """A finished room's record (docs/records.md), rebuilt from the store; refused while
         the game runs (it would show what no seat's view allows)."""
