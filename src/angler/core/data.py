@@ -3,9 +3,14 @@ declared model (core/models.py)."""
 
 from __future__ import annotations
 
+import atexit
+import hashlib
 import json
 import math
 import re
+import shutil
+import tempfile
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -97,3 +102,26 @@ def check_card_file(value: Any) -> str | None:
     if value is None or (isinstance(value, str) and value):
         return None
     return f"expected the name of a card file, not {described(value)}"
+
+
+_card_lock = threading.Lock()
+_card_folder: Path | None = None
+
+
+def card_set_file(cards: dict[str, Any]) -> Path:
+    """A card set given as JSON (uploaded to a room, or written in a record) as a file, since
+    games load their cards from a file: in this process's private folder, named by the set's
+    hash, removed at exit."""
+    global _card_folder
+    text = json.dumps(cards, ensure_ascii=False, sort_keys=True)
+    name = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest() + ".json"
+    with _card_lock:
+        if _card_folder is None:
+            _card_folder = Path(tempfile.mkdtemp(prefix="angler-cards-"))
+            atexit.register(shutil.rmtree, _card_folder, ignore_errors=True)
+        path = _card_folder / name
+        if not path.exists():
+            partial = path.with_suffix(".part")
+            partial.write_text(text, encoding="utf-8", errors="surrogatepass")
+            partial.replace(path)
+    return path

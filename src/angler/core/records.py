@@ -16,7 +16,7 @@ from typing import Annotated, Any
 from pydantic import ConfigDict, PlainValidator, ValidationError, WithJsonSchema
 
 from angler.core.chance import ForcedChanceError
-from angler.core.data import read_json_text
+from angler.core.data import card_set_file, read_json_text
 from angler.core.errors import AnglerError, RecordError
 from angler.core.game import Game
 from angler.core.models import AnglerModel, Loc, Text, Whole, expected, problem_of
@@ -38,6 +38,7 @@ class Record:
     setup: dict[str, Any] | None = None
     result: dict[str, Any] | None = None
     seats: list[str] | None = None  # who played each seat ("human", an agent), if known
+    cards: dict[str, Any] | None = None  # a card set written in (a room's uploaded one)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -48,6 +49,8 @@ class Record:
         }
         if self.setup is not None:
             data["setup"] = self.setup
+        if self.cards is not None:
+            data["cards"] = self.cards
         if self.seats is not None:
             data["seats"] = self.seats
         data["actions"] = self.actions
@@ -165,6 +168,9 @@ class RecordModel(AnglerModel):
     """An explicit starting position instead of the deal: each game has its own keys."""
     seats: list[Text] | None = None
     """Who played each seat: "human" or an agent."""
+    cards: dict[str, Any] | None = None
+    """A card set written into the record, in the game's card-file form (a room's uploaded
+    set): the game is replayed with it instead of the bundled edition or a "cards" option."""
     actions: list[ActionEntry]
     """The actions in the order they were applied."""
     result: Result | None = None
@@ -203,6 +209,7 @@ def parse_record(text: str) -> Record:
         setup=data.get("setup"),
         result=data.get("result"),
         seats=data.get("seats"),
+        cards=data.get("cards"),
     )
 
 
@@ -228,6 +235,8 @@ def player_count(record: Record) -> int:
 def start_state(record: Record) -> State[Any]:
     options = dict(record.options)
     options.pop("players", None)
+    if record.cards is not None:  # the card set the record carries, read as a card file is
+        options["cards"] = str(card_set_file(record.cards))
     try:
         game: Game[Any, Any] = get_game(record.game)(player_count(record), **options)
         state: State[Any] = (

@@ -324,7 +324,11 @@ class BotDriver:
                 continue
             person = self.room.is_person(seat)
             try:
-                self.room.play_bot(seat, action, version, for_person=person)
+                # The move is journaled (a database write) under the room's lock: in a thread,
+                # so the event loop keeps serving every other room meanwhile.
+                await asyncio.to_thread(
+                    self.room.play_bot, seat, action, version, for_person=person
+                )
             except GameOverError:
                 return
             except (StaleVersionError, TurnError):

@@ -27,17 +27,14 @@ public turn order).
 
 from __future__ import annotations
 
-import atexit
-import hashlib
 import json
 import secrets
-import shutil
-import tempfile
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
+from angler.core.data import card_set_file
 from angler.core.errors import AnglerError, RecordError
 from angler.core.events import PUBLIC
 from angler.core.game import Game
@@ -131,7 +128,7 @@ def make_header(
     work out the deal from their own hand."""
     given = dict(options or {})
     players = given.pop("players", len(seats))
-    _no_card_file(given)
+    _nocard_set_file(given)
     given.pop("cards", None)
     configured = game_of_parts(game, players, given, cards)
     kinds = seat_kinds(seats, configured.players)
@@ -173,7 +170,7 @@ def game_of(header: RoomHeader) -> Game[Any, Any]:
     """The configured game a header describes."""
     options = dict(header.options)
     players = options.pop("players", None)
-    _no_card_file(options)
+    _nocard_set_file(options)
     options.pop("cards", None)
     return game_of_parts(header.game, players, options, header.cards)
 
@@ -187,7 +184,7 @@ def game_of_parts(
         raise HeaderError(f"a card set is a JSON object, not {described(cards)}")
     # The games read a card set from a file (the ``cards`` option): the uploaded one is written
     # to a private folder of this process, and any message naming that file names the upload.
-    path = _card_file(cards)
+    path = card_set_file(cards)
     try:
         return _made(name, players, {**options, "cards": str(path)})
     except HeaderError as exc:
@@ -202,7 +199,7 @@ def _made(name: str, players: Any, options: Mapping[str, Any]) -> Game[Any, Any]
         raise HeaderError(str(exc)) from None
 
 
-def _no_card_file(options: Mapping[str, Any]) -> None:
+def _nocard_set_file(options: Mapping[str, Any]) -> None:
     """A room's options never name a file: a path would read the server's own files."""
     if options.get("cards") is not None:
         raise HeaderError("a room's card set is uploaded as JSON, not named by a file")
@@ -210,23 +207,6 @@ def _no_card_file(options: Mapping[str, Any]) -> None:
 
 _card_lock = threading.Lock()
 _card_folder: Path | None = None
-
-
-def _card_file(cards: dict[str, Any]) -> Path:
-    """The uploaded card set as a file in this process's private folder, named by its hash."""
-    global _card_folder
-    text = json.dumps(cards, ensure_ascii=False, sort_keys=True)
-    name = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest() + ".json"
-    with _card_lock:
-        if _card_folder is None:
-            _card_folder = Path(tempfile.mkdtemp(prefix="angler-cards-"))
-            atexit.register(shutil.rmtree, _card_folder, ignore_errors=True)
-        path = _card_folder / name
-        if not path.exists():
-            partial = path.with_suffix(".part")
-            partial.write_text(text, encoding="utf-8", errors="surrogatepass")
-            partial.replace(path)
-    return path
 
 
 # ----- a seat's action, read and checked from its view -----
@@ -345,6 +325,7 @@ class Room:
         with self._lock:
             record = self.match.record()
             record.options = dict(self.header.options)
+            record.cards = self.header.cards  # an uploaded card set travels with its record
             record.seats = [HUMAN if kind in PERSON_KINDS else kind for kind in self.kinds]
             return record
 
