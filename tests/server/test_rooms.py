@@ -628,7 +628,8 @@ def _table_names(section: str) -> set[str]:
 def test_the_protocol_page_lists_every_payload_field_and_every_refusal() -> None:
     table = Table.of("fishing", ["human", "human", "human"], seed=4)
     payload = table.room.payload(0)
-    assert _table_names("### `state`") == {*payload, "scores", "winners"}
+    # ``timers`` is the live turn clock the web layer adds to every payload it sends.
+    assert _table_names("### `state`") == {*payload, "scores", "winners", "timers"}
     kinds = {cls.code for cls in _subclasses(RoomError)}
     assert _table_names("### `error`") == kinds
 

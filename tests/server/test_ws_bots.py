@@ -115,3 +115,30 @@ def test_a_whole_game_of_a_person_against_bots_over_the_socket(db_url: str) -> N
         again.close()
         status, record = served.request("GET", f"/rooms/{room['room']}/record")
         assert status == 200 and {entry["player"] for entry in record["actions"]} == {0, 1}
+
+
+def test_every_payload_carries_the_turn_clock_of_a_timed_room(db_url: str) -> None:
+    with serving(db_url) as served:
+        room = create(
+            served,
+            {"game": "fishing", "seats": ["human", "human", "human"], "settings": {"turn_s": 30}},
+        )
+        sockets = [served.socket(room["room"], seat["token"]) for seat in room["seats"]]
+        first = [socket.receive() for socket in sockets]
+        deciding = first[0]["to_act"]
+        for payload in first:
+            assert set(payload["timers"]) == {str(seat) for seat in deciding}
+            assert all(0 < left <= 30 for left in payload["timers"].values())
+        seat = deciding[0]
+        mine = first[seat]
+        sockets[seat].send(
+            {"type": "move", "action": mine["legal"][0]["code"], "version": mine["version"]}
+        )
+        after = sockets[seat].receive()
+        assert set(after["timers"]) == {str(seat) for seat in after["to_act"]}
+        for socket in sockets:
+            socket.close()
+        untimed = create(served, {"game": "fishing", "seats": ["human", "human", "human"]})
+        watcher = served.socket(untimed["room"])
+        assert watcher.receive()["timers"] == {}
+        watcher.close()

@@ -312,4 +312,6 @@ class RoomSocket:
         self.connection = Connection(self.websocket, seat)
         self.hub.join(self.room_id, self.connection)
         payload = await run_in_threadpool(room.payload, seat)
-        await self.connection.send({"type": "state", **payload})
+        await self.connection.send(
+            {"type": "state", **payload, "timers": self.hub.timers(self.room_id)}
+        )

@@ -178,6 +178,7 @@ class BotDriver:
         self._taken: set[int] = set()  # people's seats a bot plays for now
         self._grace_timers: dict[int, asyncio.Task[None]] = {}
         self._turn_timers: dict[int, asyncio.Task[None]] = {}
+        self._turn_ends: dict[int, float] = {}  # each running turn timer's end (loop time)
         self._out_of_time: set[int] = set()  # seats whose turn timer ran out (one move each)
         self._deciding: tuple[int, ...] = ()
         self._seen_version = -1
@@ -216,10 +217,30 @@ class BotDriver:
                 and seat in self._deciding
                 and seat not in self._turn_timers
             ):
-                self._turn_timers[seat] = self._later(self.turn, self._out_of_time_for, seat)
+                self._start_turn_timer(seat)
 
     def taken_over(self, seat: int) -> bool:
         return seat in self._taken
+
+    def observe(self) -> None:
+        """Follow the room's decision now (start or stop turn timers): the web layer calls this
+        before it builds payloads, so the clock they carry is this version's."""
+        if not self._closed:
+            self._follow_turns(self.room.state.current_players())
+
+    def clock(self) -> dict[int, float]:
+        """Seconds left, by seat, for each person whose turn timer runs (none: no timers)."""
+        now = asyncio.get_running_loop().time()
+        return {
+            seat: round(max(0.0, end - now), 1)
+            for seat, end in self._turn_ends.items()
+            if seat in self._turn_timers
+        }
+
+    def _start_turn_timer(self, seat: int) -> None:
+        assert self.turn is not None
+        self._turn_ends[seat] = asyncio.get_running_loop().time() + self.turn
+        self._turn_timers[seat] = self._later(self.turn, self._out_of_time_for, seat)
 
     async def close(self) -> None:
         """Stop: timers and the driver's task are cancelled (a decision in a worker finishes
@@ -294,7 +315,7 @@ class BotDriver:
                 and seat not in self._turn_timers
                 and seat not in self._out_of_time
             ):
-                self._turn_timers[seat] = self._later(self.turn, self._out_of_time_for, seat)
+                self._start_turn_timer(seat)
 
     async def _run(self) -> None:
         try:

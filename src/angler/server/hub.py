@@ -208,8 +208,12 @@ class Hub:
                 del self.rooms[room_id]
             connections = list(self.sockets.get(room_id, ()))
             payloads = await run_in_threadpool(_payloads, room, [c.seat for c in connections])
+            timers = self.timers(room_id)
             await asyncio.gather(
-                *(c.send({"type": "state", **payloads[c.seat]}) for c in connections)
+                *(
+                    c.send({"type": "state", **payloads[c.seat], "timers": timers})
+                    for c in connections
+                )
             )
             if room.over:  # only now: this may run in the bots' own task, which stopping ends
                 self._retire_bots(room_id)
@@ -236,6 +240,15 @@ class Hub:
 
         self.drivers[room_id] = BotDriver(room, notify)
         await self.drivers[room_id].wake()
+
+    def timers(self, room_id: str) -> dict[str, float]:
+        """The room's turn clock for every payload: seconds left by seat (as JSON keys) for each
+        person whose turn timer runs; empty when the room has none."""
+        driver = self.drivers.get(room_id)
+        if driver is None:
+            return {}
+        driver.observe()  # this version's timers, before anyone is told of it
+        return {str(seat): left for seat, left in driver.clock().items()}
 
     def _retire_bots(self, room_id: str) -> None:
         """A finished room's bots stop (in a task of their own: this may run inside theirs)."""
