@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from angler.core.errors import AnglerError
-from angler.sim.stopping import Terminated, signal_of
+from angler.sim.stopping import Stopped, Terminated, signal_of
 
 if TYPE_CHECKING:  # the client library loads only when a run starts
     from websockets.asyncio.client import ClientConnection
@@ -135,25 +135,18 @@ class LoadReport:
         }
 
 
-class LoadStopped(KeyboardInterrupt):
-    """A run stopped by Ctrl-C (or SIGTERM) after ``seconds``, with what it had counted. A
-    KeyboardInterrupt, so that ``except Exception`` never swallows it."""
+class LoadStopped(Stopped):
+    """A load run stopped by Ctrl-C (or SIGTERM) after ``seconds``, with what it had counted."""
 
     def __init__(self, tally: Tally, seconds: float, signum: int) -> None:
-        super().__init__(tally, seconds, signum)
+        super().__init__(tally, seconds, signum=signum)
         self.tally = tally
         self.seconds = seconds
-        self.signum = signum
-
-    @property
-    def status(self) -> int:
-        return 128 + self.signum
 
     def __str__(self) -> str:
-        how = "terminated" if self.signum == signal.SIGTERM else "interrupted"
         games = self.tally.games_finished
         return (
-            f"{how} after {self.seconds:.1f} s: {self.tally.moves} moves, "
+            f"{self.how} after {self.seconds:.1f} s: {self.tally.moves} moves, "
             f"{games} game{'s' * (games != 1)} finished, {self.tally.error_count()} errors"
         )
 

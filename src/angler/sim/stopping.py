@@ -25,16 +25,12 @@ class Terminated(KeyboardInterrupt):
     """SIGTERM, raised in the main thread like Ctrl-C so that a run cleans up the same way."""
 
 
-class RunStopped(KeyboardInterrupt):
-    """A run ended early by Ctrl-C or SIGTERM after ``finished`` of its ``total`` games.
+class Stopped(KeyboardInterrupt):
+    """A run ended early by Ctrl-C or SIGTERM (``signum``). A KeyboardInterrupt, so that
+    ``except Exception`` never swallows it; each kind of run says how far it got."""
 
-    A KeyboardInterrupt, so that ``except Exception`` never swallows it.
-    """
-
-    def __init__(self, finished: int, total: int, signum: int = signal.SIGINT) -> None:
-        super().__init__(finished, total, signum)
-        self.finished = finished
-        self.total = total
+    def __init__(self, *details: object, signum: int = signal.SIGINT) -> None:
+        super().__init__(*details, signum)
         self.signum = signum
 
     @property
@@ -42,9 +38,21 @@ class RunStopped(KeyboardInterrupt):
         """The exit status a shell expects of a process stopped by this signal (130, 143)."""
         return 128 + self.signum
 
+    @property
+    def how(self) -> str:
+        return "terminated" if self.signum == signal.SIGTERM else "interrupted"
+
+
+class RunStopped(Stopped):
+    """A run of games ended early after ``finished`` of its ``total`` games."""
+
+    def __init__(self, finished: int, total: int, signum: int = signal.SIGINT) -> None:
+        super().__init__(finished, total, signum=signum)
+        self.finished = finished
+        self.total = total
+
     def __str__(self) -> str:
-        how = "terminated" if self.signum == signal.SIGTERM else "interrupted"
-        return f"{how}: {self.finished} of {counted(self.total, 'game')} finished"
+        return f"{self.how}: {self.finished} of {counted(self.total, 'game')} finished"
 
 
 def signal_of(interrupt: BaseException) -> int:
