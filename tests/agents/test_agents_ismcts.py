@@ -62,13 +62,13 @@ def test_ismcts_is_deterministic_for_a_seed_and_reads_only_the_view(name: str) -
     assert first == second
 
 
-@pytest.mark.slow  # twelve searched games
+@pytest.mark.slow  # eight searched games
 def test_ismcts_at_a_small_budget_beats_random_players_by_a_wide_margin() -> None:
     """Fishing, 4 players, one ISMCTS seat at 60 iterations a move against three random seats.
-    Fixed seeds: the result is the same on every run (8 of 12 games were won when written)."""
+    Fixed seeds: the result is the same on every run (6 of 8 games were won when written)."""
     game = make_game("fishing", 4)
     share = 0.0
-    for seed in range(12):
+    for seed in range(8):
         seat = seed % 4
         agents = [
             ISMCTSAgent(agent_seed(seed, s), game, iterations=60)
@@ -78,7 +78,7 @@ def test_ismcts_at_a_small_budget_beats_random_players_by_a_wide_margin() -> Non
         ]
         winners = play_game(game.new_state(seed), agents).winners()
         share += (seat in winners) / len(winners)
-    assert share / 12 >= 0.5  # par is 0.25
+    assert share / 8 >= 0.5  # par is 0.25
 
 
 def test_flip_and_fish_search_aims_at_the_three_casts_worth_most() -> None:

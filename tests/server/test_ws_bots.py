@@ -84,16 +84,15 @@ def test_a_person_who_leaves_is_played_for_after_the_grace(db_url: str) -> None:
         assert served.app.state.hub.drivers[room["room"]].taken_over(0)
 
 
-AGAINST_BOTS = {
+AGAINST_BOTS = {  # Fishing's whole game over sockets is played by people in test_ws.py
     "flip-and-fish": ({"rounds": 3}, ["human", "heuristic"]),
     "crazy-fishing": ({}, ["human", "heuristic"]),
-    "fishing": ({}, ["human", "random", "heuristic"]),
 }
 
 
 @pytest.mark.parametrize(
     "game",
-    # Fishing's and Crazy Fishing's whole games take a few seconds over the socket.
+    # Crazy Fishing's whole game takes a second or two over the socket.
     [
         pytest.param(game, marks=[pytest.mark.slow] * (game != "flip-and-fish"))
         for game in AGAINST_BOTS
