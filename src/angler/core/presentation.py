@@ -6,13 +6,17 @@ nothing shown can leak what the seat may not see.
 
 Each interface's own looks sit beside the text hooks, under its name: the terminal table's are
 ``terminal_styles`` and ``terminal_picture`` (a game draws its picture in its own folder, as
-boardgame.io pairs a game with its board); the web table's will sit beside them.
+boardgame.io pairs a game with its board); the web table's are ``board`` (the view as the
+browser draws it) and the files in the game's ``web/`` folder (``board.js``, ``board.css`` and
+``rules.html``, the player's how-to-play page), which the server serves at ``/games/NAME/``.
 """
 
 from __future__ import annotations
 
+import inspect
 import json
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from angler.core.events import Event, kind_of
@@ -23,6 +27,8 @@ if TYPE_CHECKING:
     from angler.core.terminal import TerminalPicture
 
 V = TypeVar("V", bound=View)
+
+JS_SAFE_INTEGER = 2**53 - 1  # larger integers lose digits as JavaScript numbers
 
 # Truecolor, not the 16 ANSI names, which terminal themes remap (blue came out purple).
 COLOUR_STYLE = {
@@ -80,3 +86,27 @@ class Presentation(Generic[V]):
         """What the terminal table draws above ``view``'s text (``core/terminal.py``); None
         for a game that shows only its text."""
         return None
+
+    def board(self, view: V) -> dict[str, Any]:
+        """``view`` as the browser table draws it (the game's ``web/board.js``): JSON whose
+        numbers JavaScript reads exactly. By default the view's own fields, events left out
+        (the payload's log tells them), integers too large for JavaScript as text. A game
+        adds names, colours and the action each thing on its board takes."""
+        fields = view.as_dict()
+        fields.pop("events", None)
+        return {name: _js_safe(value) for name, value in fields.items()}
+
+    def web_folder(self) -> Path:
+        """The folder of the game's browser files: ``web/`` beside the module declaring the
+        game, as the terminal picture sits beside it."""
+        return Path(inspect.getfile(type(self.game))).parent / "web"
+
+
+def _js_safe(value: Any) -> Any:
+    if isinstance(value, bool) or not isinstance(value, int | list | dict):
+        return value
+    if isinstance(value, int):
+        return value if abs(value) <= JS_SAFE_INTEGER else str(value)
+    if isinstance(value, list):
+        return [_js_safe(item) for item in value]
+    return {key: _js_safe(item) for key, item in value.items()}

@@ -66,3 +66,48 @@ class FinishedRoom(BaseModel):
     players: int
     seats: list[str]
     result: dict[str, Any]
+
+
+class LiveRoom(BaseModel):
+    """A live room, to watch or join: whose decision it is and which seats are still open."""
+
+    room: str
+    game: str
+    players: int
+    seats: list[str]
+    open_seats: list[int]
+    to_act: list[int]
+    version: int
+
+
+class RoomInfo(BaseModel):
+    """What a room is, for anyone with its link: the game, its seats, and whether it is over."""
+
+    room: str
+    game: str
+    title: str
+    players: int
+    seats: list[str]
+    open_seats: list[int]
+    over: bool
+    options: dict[str, Any]
+
+
+class OptionInfo(BaseModel):
+    name: str
+    default: Any
+    help: str
+    kind: str = Field(description="bool, or text (typed as the command line takes it)")
+
+
+class GameInfo(BaseModel):
+    """A game the server offers: what the lobby needs to set one up."""
+
+    name: str
+    title: str
+    summary: str
+    min_players: int
+    max_players: int
+    default_players: int
+    options: list[OptionInfo]
+    bots: list[str] = Field(description="the seat kinds that are bots, easiest first")

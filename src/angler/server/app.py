@@ -28,8 +28,10 @@ from angler.server.api import (
     CreateRoom,
     ErrorBody,
     FinishedRoom,
+    LiveRoom,
     LobbyRoom,
     RoomCreated,
+    RoomInfo,
     SeatClaimed,
 )
 from angler.server.hub import Connection, Hub, UnfinishedError
@@ -41,6 +43,7 @@ from angler.server.store import (
     Store,
     UnknownRoomError,
 )
+from angler.server.web import add_web_table
 
 MESSAGE_LIMIT = 16 * 1024  # bytes: a move is a few dozen; anything larger is refused
 HELLO_SECONDS = 30.0  # a socket that names no seat (or none) by then is closed
@@ -75,7 +78,8 @@ def refusal(exc: AnglerError) -> tuple[int, ErrorBody]:
         return 403, ErrorBody(error=exc.code, message=str(exc))
     if isinstance(exc, HeaderError):
         return 422, ErrorBody(error=exc.code, message=str(exc))
-    return 400, ErrorBody(error=getattr(exc, "code", "refused"), message=str(exc))
+    status = getattr(exc, "status", 400)  # a refusal may name its own (404: no such file)
+    return status, ErrorBody(error=getattr(exc, "code", "refused"), message=str(exc))
 
 
 def _one_line(exc: RequestValidationError) -> str:
@@ -194,11 +198,29 @@ def create_app(store: Store) -> FastAPI:
 
         return await run_in_threadpool(payload)
 
+    @app.get("/rooms/live", response_model=list[LiveRoom], summary="Live rooms, to watch or join")
+    async def live() -> list[LiveRoom]:
+        return await run_in_threadpool(hub.live)
+
+    @app.get("/rooms/{room}", response_model=RoomInfo, responses=ERRORS, summary="What a room is")
+    async def room_info(room: str) -> RoomInfo:
+        return await run_in_threadpool(hub.info, room)
+
+    @app.get(
+        "/rooms/{room}/replay",
+        responses={400: {"model": ErrorBody}, 403: {"model": ErrorBody}, 404: {"model": ErrorBody}},
+        summary="A finished game step by step, as one seat saw it (seat=0, 1…), as a spectator "
+        "did (no seat) or with every seat's view (seat=all)",
+    )
+    async def replay(room: str, seat: str | None = None) -> dict[str, Any]:
+        return await run_in_threadpool(hub.replay, room, seat)
+
     @app.websocket("/rooms/{room}/ws")
     async def room_socket(websocket: WebSocket, room: str) -> None:
         await websocket.accept()
         await RoomSocket(hub, websocket, room).run()
 
+    add_web_table(app)
     return app
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, ClassVar
 
@@ -17,18 +18,22 @@ from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from angler.core.errors import AnglerError
+from angler.core.records import parse_record
 from angler.play.seats import HUMAN
 from angler.server.api import (
     CreateRoom,
     FinishedRoom,
+    LiveRoom,
     LobbyRoom,
     RoomCreated,
+    RoomInfo,
     SeatClaimed,
     SeatInfo,
 )
 from angler.server.bots import BotDriver, check_settings, shutdown_pool
 from angler.server.journal import MemoryJournal
 from angler.server.payloads import Payload
+from angler.server.replays import ALL, replay_steps
 from angler.server.rooms import OPEN, Room, game_of, make_header
 from angler.server.store import RoomFinishedError, RoomJournal, Store
 
@@ -128,11 +133,7 @@ class Hub:
         """Live rooms with open seats not yet claimed."""
         listed = []
         for room_id, room in list(self.rooms.items()):
-            free = [
-                seat
-                for seat, kind in enumerate(room.kinds)
-                if kind == OPEN and not room.tokens.claimed(seat)
-            ]
+            free = _open_seats(room)
             if free and not room.over:
                 listed.append(
                     LobbyRoom(
@@ -145,6 +146,51 @@ class Hub:
                     )
                 )
         return listed
+
+    def live(self) -> list[LiveRoom]:
+        """Every live room: to watch, or to join where a seat is open."""
+        return [
+            LiveRoom(
+                room=room_id,
+                game=room.game.name,
+                players=room.players,
+                seats=list(room.kinds),
+                open_seats=_open_seats(room),
+                to_act=list(room.state.current_players()),
+                version=room.version,
+            )
+            for room_id, room in list(self.rooms.items())
+            if not room.over
+        ]
+
+    def info(self, room_id: str) -> RoomInfo:
+        """What a room is (live or finished), for anyone holding its link."""
+        header = self.store.header(room_id)  # UnknownRoomError for a room that never was
+        room = self.rooms.get(room_id)
+        game = game_of(header)
+        return RoomInfo(
+            room=room_id,
+            game=header.game,
+            title=game.title,
+            players=game.players,
+            seats=list(header.seats),
+            open_seats=[] if room is None else _open_seats(room),
+            over=room is None or room.over,
+            options=dict(header.options),
+        )
+
+    def replay(self, room_id: str, seat: str | None) -> dict[str, Any]:
+        """A finished room step by step (``replays.py``); refused while the game runs."""
+        record = self.record(room_id)  # UnfinishedError while it runs
+        players = len(record["seats"] or [])
+        chosen: int | str | None = None
+        if seat == ALL:
+            chosen = ALL
+        elif seat is not None:
+            if not seat.isdigit() or int(seat) >= players:
+                raise ReplaySeatError(f"seat must be 0 to {players - 1}, or all, not {seat[:20]!r}")
+            chosen = int(seat)
+        return replay_steps(parse_record(json.dumps(record)), chosen)
 
     def finished(self) -> list[FinishedRoom]:
         return [
@@ -273,6 +319,15 @@ class Hub:
             driver.seat_returned(seat)
         else:
             driver.seat_left(seat)
+
+
+def _open_seats(room: Room) -> list[int]:
+    taken = room.tokens.claimed
+    return [seat for seat, kind in enumerate(room.kinds) if kind == OPEN and not taken(seat)]
+
+
+class ReplaySeatError(AnglerError):
+    code = "seat"
 
 
 def _seated(connections: set[Connection], seat: int) -> bool:

@@ -61,6 +61,7 @@ def _payload(state: State[Any], view: View, seat: int | None, version: int) -> P
         "version": version,
         "seat": seat,
         "view": view.as_dict(),
+        "board": presentation.board(view),
         "legal": legal,
         "hint": hint,
         "prompt": prompt,

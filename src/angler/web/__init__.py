@@ -1,0 +1,1 @@
+"""The browser table: plain ES modules, SVG and CSS in ``static/``, served by the server."""

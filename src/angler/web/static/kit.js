@@ -1,0 +1,106 @@
+// The small kit every board and page builds with: elements, SVG, the card colours with their
+// colour-blind patterns, and seat names. No framework: a board redraws from each payload.
+
+export const SVG_NS = "http://www.w3.org/2000/svg";
+
+function fill(node, attrs, children) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") {
+      node.addEventListener(key.slice(2).toLowerCase(), value);
+    } else if (key === "text") {
+      node.textContent = String(value);
+    } else if (key === "dataset") {
+      Object.assign(node.dataset, value);
+    } else {
+      node.setAttribute(key, value === true ? "" : String(value));
+    }
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** An HTML element: h("button", {class: "x", onClick: f, "aria-label": "..."}, child, ...). */
+export function h(tag, attrs = {}, ...children) {
+  return fill(document.createElement(tag), attrs, children);
+}
+
+/** An SVG element, with the same signature as h. */
+export function s(tag, attrs = {}, ...children) {
+  return fill(document.createElementNS(SVG_NS, tag), attrs, children);
+}
+
+/** The five card colours: a fill, a darker ink, and a pattern so that colour is never the only
+ * sign (dots, stripes, waves...). Use fill="url(#pat-NAME)" in SVG, or the CSS class
+ * "colour-NAME" (style.css) on HTML. */
+export const COLOURS = {
+  blue: { fill: "#4c8dff", ink: "#173f8a", pattern: "dots", letter: "B" },
+  purple: { fill: "#b36bff", ink: "#4f1f87", pattern: "stripes", letter: "P" },
+  red: { fill: "#ff5a5a", ink: "#8a1616", pattern: "cross", letter: "R" },
+  yellow: { fill: "#ffd21f", ink: "#7a5f00", pattern: "rings", letter: "Y" },
+  green: { fill: "#2ecc71", ink: "#0f5e31", pattern: "waves", letter: "G" },
+  grey: { fill: "#b8c2cc", ink: "#39434d", pattern: "plain", letter: "" },
+};
+
+/** The SVG <defs> holding one pattern per colour (ids pat-blue, pat-purple...). The page puts
+ * them in the document once (app.js), so every board's SVG can refer to them. */
+export function patternDefs() {
+  const motif = {
+    dots: (ink) => [s("circle", { cx: 4, cy: 4, r: 1.6, fill: ink, opacity: 0.45 })],
+    stripes: (ink) => [s("path", { d: "M-2,10 L10,-2 M6,14 L14,6", stroke: ink, "stroke-width": 1.6, opacity: 0.4 })],
+    cross: (ink) => [s("path", { d: "M2,2 L6,6 M6,2 L2,6", stroke: ink, "stroke-width": 1.2, opacity: 0.45 })],
+    rings: (ink) => [s("circle", { cx: 4, cy: 4, r: 2.2, fill: "none", stroke: ink, "stroke-width": 1, opacity: 0.45 })],
+    waves: (ink) => [s("path", { d: "M0,5 Q2,2 4,5 T8,5", fill: "none", stroke: ink, "stroke-width": 1.2, opacity: 0.45 })],
+    plain: () => [],
+  };
+  return s(
+    "defs",
+    {},
+    Object.entries(COLOURS).map(([name, c]) =>
+      s(
+        "pattern",
+        { id: `pat-${name}`, width: 8, height: 8, patternUnits: "userSpaceOnUse" },
+        s("rect", { width: 8, height: 8, fill: c.fill }),
+        motif[c.pattern](c.ink),
+      ),
+    ),
+  );
+}
+
+/** "You" for the viewer's own seat, else "Player N" (seats are 0-based, people count from 1). */
+export function seatName(seat, viewer) {
+  if (seat === viewer && viewer !== null && viewer !== undefined && viewer >= 0) return "You";
+  return `Player ${seat + 1}`;
+}
+
+/** Replace everything inside node with the given children. */
+export function replace(node, ...children) {
+  node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
+  return node;
+}
+
+/** Make an element act as a button for mouse, touch and keyboard (Enter, Space). */
+export function pressable(node, onPress, label) {
+  node.setAttribute("role", "button");
+  node.setAttribute("tabindex", "0");
+  if (label) node.setAttribute("aria-label", label);
+  node.addEventListener("click", (event) => {
+    event.preventDefault();
+    onPress(event);
+  });
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      onPress(event);
+    }
+  });
+  return node;
+}
+
+/** Whether the person asked for less motion (animations then jump to their end). */
+export function reducedMotion() {
+  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
