@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: play test lint typecheck unit suite bench clean
+.PHONY: play test lint typecheck unit suite chromium bench clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,7 +25,17 @@ typecheck: $(STAMP)
 unit: $(STAMP)  # the quick local run: checks marked slow are left to `make test`
 	$(BIN)/pytest -n 2 --dist worksteal -m "not slow"
 
-suite: $(STAMP)  # every test, the slow ones included
+# The browser tests (tests/web) drive Debian's Chromium through Playwright: install the package
+# when it is missing (as root, as CI runs); without apt-get those tests skip and say why.
+CHROMIUM := /usr/bin/chromium
+chromium:
+	@test -x $(CHROMIUM) || ! command -v apt-get >/dev/null || { \
+		echo "installing Debian's chromium for the browser tests"; \
+		export DEBIAN_FRONTEND=noninteractive; \
+		{ apt-get update -qq && apt-get install -y -qq chromium; } >/dev/null \
+		|| echo "could not install chromium: the browser tests will skip"; }
+
+suite: $(STAMP) chromium  # every test, the slow ones included
 	$(BIN)/pytest -n 2 --dist worksteal  # idle workers take over queued tests
 
 test: lint typecheck suite

@@ -1,0 +1,192 @@
+"""Helpers for the browser tests: rooms made over HTTP, and a page at the table (``Watched``) that
+records the socket frames it receives and plays through the shell's DOM (docs/web.md)."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from tests.server.serving import RECEIVE_SECONDS, Served
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+WAIT_MS = 15_000  # a page that shows nothing new for this long has stopped
+FAST_BOTS = {"pace_ms": 0}  # bots answer at once: the tests wait on the page, never on a clock
+# Each game as a whole-game test plays it: few seats, and Flip & Fish closes after 2 rounds
+# (else first-listed aims can fish on for its 100 rounds).
+GAMES: dict[str, dict[str, Any]] = {
+    "fishing": {"seats": ["human", "random", "random"]},
+    "crazy-fishing": {"seats": ["human", "random"]},
+    "flip-and-fish": {"seats": ["human", "random"], "options": {"rounds": 2}},
+}
+
+DRAWN = 'main.room:not([data-version=""])'  # the room page, once a payload is drawn
+# What the page is doing now, read in one look: over, refused, or waiting on this seat.
+TABLE_STATE = """
+after => {
+  const main = document.querySelector('main.room:not([data-version=""])');
+  if (!main) return false;
+  const result = document.querySelector("#result");
+  if (result && result.checkVisibility()) return "over";
+  const error = document.querySelector("#error");
+  if (error && error.checkVisibility() && error.textContent.trim())
+    return "error: " + error.textContent.trim();
+  if (Number(main.dataset.version) > after && document.querySelector("#actions [data-action]"))
+    return "turn";
+  return false;
+}
+"""
+
+WIDTHS = """
+() => ({
+  document: document.scrollingElement.scrollWidth,
+  body: document.body.scrollWidth,
+  window: document.scrollingElement.clientWidth,
+})
+"""
+
+
+def create_room(served: Served, game: str, **body: Any) -> dict[str, Any]:
+    """A new room of ``game`` (seats and options as in GAMES unless given), with fast bots."""
+    wanted = {"game": game, **GAMES.get(game, {}), "settings": FAST_BOTS, **body}
+    status, room = served.request("POST", "/rooms", wanted)
+    assert status == 201, room
+    return room
+
+
+def seat_view(served: Served, room: str, token: str | None = None) -> dict[str, Any]:
+    """``GET /rooms/ROOM/view`` as the token's seat (a spectator without one)."""
+    headers = {} if token is None else {"authorization": f"Bearer {token}"}
+    request = urllib.request.Request(f"{served.http}/rooms/{room}/view", headers=headers)
+    with urllib.request.urlopen(request, timeout=RECEIVE_SECONDS) as answer:
+        payload: dict[str, Any] = json.loads(answer.read())
+    return payload
+
+
+def card_ids(model: Any) -> set[str]:
+    """Every card a board model or view shows: the ``id`` of each card in it (as the DOM's
+    ``data-card`` text)."""
+    return {str(node["id"]) for node in _dicts(model) if isinstance(node.get("id"), int)}
+
+
+def _dicts(model: Any) -> Iterator[dict[str, Any]]:
+    if isinstance(model, dict):
+        yield model
+        for value in model.values():
+            yield from _dicts(value)
+    elif isinstance(model, list):
+        for value in model:
+            yield from _dicts(value)
+
+
+class Watched:
+    """A page at the table, with every socket frame it has received (parsed)."""
+
+    def __init__(self, page: Page, served: Served) -> None:
+        self.page = page
+        self.served = served
+        self.frames: list[dict[str, Any]] = []
+        self.sent: list[dict[str, Any]] = []
+        page.on("websocket", self._watch)
+        page.set_default_timeout(WAIT_MS)
+
+    def _watch(self, socket: Any) -> None:
+        socket.on("framereceived", lambda payload: self.frames.append(json.loads(payload)))
+        socket.on("framesent", lambda payload: self.sent.append(json.loads(payload)))
+
+    # ----- going places -----
+
+    def open_room(self, room: str, seat: int | None = None, token: str | None = None) -> None:
+        """The room's page as the seat (its token in the fragment) or as a spectator."""
+        fragment = (
+            f"/#/room/{room}" if token is None else f"/#/room/{room}?seat={seat}&token={token}"
+        )
+        self.page.goto(fragment)
+        self.page.wait_for_selector(DRAWN)
+
+    def accept_invitation(self, room: str, seat: int) -> str:
+        """Follow the seat's invitation link (``/#/join/ROOM/SEAT``): the shell claims the seat
+        and opens the room. The seat's token, as the shell keeps it."""
+        self.page.goto(f"/#/join/{room}/{seat}")
+        self.page.wait_for_selector(DRAWN)
+        held: dict[str, str] = self.page.evaluate(
+            "room => JSON.parse(localStorage.getItem(`angler:tokens:${room}`) || '{}')", room
+        )
+        assert list(held) == [str(seat)], held
+        return held[str(seat)]
+
+    # ----- reading the table -----
+
+    @property
+    def version(self) -> int:
+        return int(self.page.get_attribute("main.room", "data-version") or "-1")
+
+    @property
+    def seat(self) -> str | None:
+        return self.page.get_attribute("main.room", "data-seat")
+
+    def dom_cards(self) -> set[str]:
+        """The ``data-card`` id of every card drawn anywhere in the document."""
+        cards: list[str] = self.page.eval_on_selector_all(
+            "[data-card]", "nodes => nodes.map(node => node.dataset.card)"
+        )
+        return set(cards)
+
+    def states(self) -> list[dict[str, Any]]:
+        """The ``state`` frames received so far."""
+        return [frame for frame in self.frames if frame.get("type") == "state"]
+
+    def overflow(self) -> dict[str, int]:
+        """How wide the document's content is against its window. The body's width counts too:
+        content that ``overflow-x: hidden`` clips is as lost as content one must scroll to."""
+        widths: dict[str, int] = self.page.evaluate(WIDTHS)
+        return widths
+
+    def fits_width(self) -> bool:
+        """Whether the document needs no horizontal scrolling, and clips nothing."""
+        widths = self.overflow()
+        return max(widths["document"], widths["body"]) <= widths["window"]
+
+    # ----- playing -----
+
+    def wait_turn_or_end(self, after: int) -> str:
+        """Wait until the seat decides at a version past ``after`` ("turn") or the game is over
+        ("over"); a refusal shown in ``#error`` fails the test."""
+        handle = self.page.wait_for_function(TABLE_STATE, arg=after)
+        state: str = handle.json_value()
+        assert not state.startswith("error"), f"{state}; the last frames: {self.recent()}"
+        return state
+
+    def recent(self, count: int = 4) -> list[str]:
+        """The last frames in short, for a failure's message."""
+        return [
+            f"v{frame.get('version')} {frame.get('type')} to_act={frame.get('to_act')} "
+            f"legal={[a['text'] for a in frame.get('legal', [])][:3]} {frame.get('message', '')}"
+            for frame in self.frames[-count:]
+        ] + [f"sent {message}" for message in self.sent[-2:]]
+
+    def play_first_action(self) -> int:
+        """Press the first legal action the shell lists; the version it was pressed at."""
+        version = self.version
+        self.page.locator("#actions [data-action]").first.click()
+        return version
+
+    def press_first_action(self) -> int:
+        """Choose the first legal action with its key (1), as a person at the keyboard; the
+        version it was chosen at."""
+        version = self.version
+        self.page.keyboard.press("1")
+        return version
+
+    def play_to_end(self, most_moves: int) -> int:
+        """Choose the first listed action (by key) whenever the seat decides, until the end
+        screen; how many moves that took."""
+        moved_at = -1
+        for moves in range(most_moves + 1):
+            if self.wait_turn_or_end(moved_at) == "over":
+                return moves
+            moved_at = self.press_first_action()
+        raise AssertionError(f"no end screen after {most_moves} moves")

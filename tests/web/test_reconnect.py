@@ -1,0 +1,49 @@
+"""A page reloaded mid-game takes up its seat again: the token kept by the shell (not left in the
+address), the same hand drawn, and a move works after."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+from tests.web.table import DRAWN, create_room, seat_view
+
+if TYPE_CHECKING:
+    from tests.server.serving import Served
+    from tests.web.conftest import OpenPage
+
+pytestmark = pytest.mark.browser
+
+MOVES_BEFORE = 2
+
+
+def test_a_reloaded_page_keeps_its_seat_and_hand_and_plays_on(
+    served: Served, open_page: OpenPage
+) -> None:
+    room = create_room(served, "fishing")
+    room_id, token = room["room"], room["seats"][0]["token"]
+    table = open_page()
+    table.open_room(room_id, 0, token)
+    assert "token" not in table.page.url, "the token stays in the address bar"
+    moved_at = -1
+    for _ in range(MOVES_BEFORE):
+        assert table.wait_turn_or_end(moved_at) == "turn"
+        moved_at = table.play_first_action()
+    assert table.wait_turn_or_end(moved_at) == "turn"
+    version, cards, frames = table.version, table.dom_cards(), len(table.frames)
+    held = seat_view(served, room_id, token)["view"]["hand"]
+
+    table.page.reload()
+    table.page.wait_for_selector(DRAWN)
+    assert table.wait_turn_or_end(version - 1) == "turn"
+
+    assert table.seat == "0"
+    assert table.version == version
+    assert table.dom_cards() == cards
+    again = table.states()[-1]
+    assert len(table.frames) > frames  # a new socket said hello and was answered
+    assert again["seat"] == 0 and again["view"]["hand"] == held and again["legal"]
+    pressed = table.play_first_action()
+    assert table.wait_turn_or_end(pressed) in ("turn", "over")
+    assert table.version > pressed
+    assert seat_view(served, room_id, token)["view"]["hand"] != held  # the card left the hand
