@@ -160,7 +160,7 @@ class Table {
         onClick: () => this.act(action.code) },
         index < 9 ? h("span", { class: "key", "aria-hidden": "true" }, String(index + 1)) : null, action.label)));
     this.hint.textContent = deciding ? payload.hint || "" : "";
-    this.undoButton.disabled = seat === null || payload.over;
+    this.undoButton.disabled = !payload.can_undo;
     this.error.textContent = "";
   }
 
