@@ -25,6 +25,9 @@ GAMES: dict[str, dict[str, Any]] = {
 
 DRAWN = 'main.room:not([data-version=""])'  # the room page, once a payload is drawn
 # What the page is doing now, read in one look: over, refused, or waiting on this seat.
+# A "duplicate" refusal is no failure: in a simultaneous choice another seat's choice can reach
+# the page before this seat's own is taken, and the page offers the same choice once more; the
+# server then says it has this seat's choice already (docs/protocol.md), and the game goes on.
 TABLE_STATE = """
 after => {
   const main = document.querySelector('main.room:not([data-version=""])');
@@ -32,8 +35,8 @@ after => {
   const result = document.querySelector("#result");
   if (result && result.checkVisibility()) return "over";
   const error = document.querySelector("#error");
-  if (error && error.checkVisibility() && error.textContent.trim())
-    return "error: " + error.textContent.trim();
+  const refusal = error && error.checkVisibility() ? error.textContent.trim() : "";
+  if (refusal && !refusal.startsWith("duplicate move")) return "error: " + refusal;
   if (Number(main.dataset.version) > after && document.querySelector("#actions [data-action]"))
     return "turn";
   return false;

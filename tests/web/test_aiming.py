@@ -1,0 +1,95 @@
+"""Flip & Fish's aiming in the browser: a cast aimed by dragging on the table goes where the
+pointer was released, and the die's animation ends where the server says the die stopped."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from tests.web.table import create_room
+
+if TYPE_CHECKING:
+    from tests.server.serving import Served
+    from tests.web.conftest import OpenPage
+    from tests.web.table import Watched
+
+pytestmark = pytest.mark.browser
+
+AIM_SURFACE = '.board svg[role="application"]'  # the table, while the seat may cast on it
+DIE = "[data-die]"
+MOVES_BEFORE_A_CAST = 10  # decisions before the first cast (none in a fresh game): chosen first
+# A point of the page in table millimetres: the board's SVG units, y pointing north (docs).
+TABLE_POINT = """
+([x, y]) => {
+  const svg = document.querySelector('.board svg[role="application"]');
+  const p = new DOMPoint(x, y).matrixTransform(svg.getScreenCTM().inverse());
+  return [p.x, -p.y];
+}
+"""
+# Where the die is drawn (its own origin), in table millimetres, and what it says of itself.
+DRAWN_DIE = """
+die => {
+  const svg = die.ownerSVGElement;
+  const origin = new DOMPoint(0, 0).matrixTransform(die.getScreenCTM());
+  const p = origin.matrixTransform(svg.getScreenCTM().inverse());
+  return {
+    at: [p.x, -p.y],
+    stop: [Number(die.dataset.stopX), Number(die.dataset.stopY)],
+    animating: die.dataset.animating,
+  };
+}
+"""
+
+
+def casts(frame: dict[str, Any]) -> list[dict[str, Any]]:
+    return [event for event in frame["view"]["events"] if event["kind"] == "cast"]
+
+
+def near(point: list[float], other: list[float], within: float) -> bool:
+    return all(abs(a - b) <= within for a, b in zip(point, other, strict=True))
+
+
+def wait_for_aim(table: Watched) -> None:
+    moved_at = -1
+    for _ in range(MOVES_BEFORE_A_CAST):
+        assert table.wait_turn_or_end(moved_at) == "turn"
+        if table.page.locator(AIM_SURFACE).count():
+            return
+        moved_at = table.press_first_action()
+    raise AssertionError("the seat was never offered a cast on the table")
+
+
+def test_a_dragged_aim_casts_there_and_the_die_stops_where_the_server_says(
+    served: Served, open_page: OpenPage
+) -> None:
+    room = create_room(served, "flip-and-fish")
+    table = open_page()  # animations on: the die rolls from the aim to its stop
+    table.open_room(room["room"], 0, room["seats"][0]["token"])
+    wait_for_aim(table)
+    page = table.page
+    box = page.locator(AIM_SURFACE).bounding_box()
+    assert box is not None
+    start = (box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.3)
+    end = (box["x"] + box["width"] * 0.5, box["y"] + box["height"] * 0.55)
+    released_at = page.evaluate(TABLE_POINT, list(end))
+    version = table.version
+    before = table.states()[-1]
+    step = before["board"]["table"]["step"]
+    cast_before = len([cast for cast in casts(before) if cast["seat"] == 0])
+
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(*end, steps=8)  # the aim follows the pointer; the release casts
+    page.mouse.up()
+    table.wait_turn_or_end(version)
+    page.wait_for_selector(f'{DIE}[data-animating="false"]')
+
+    shown = next(f for f in reversed(table.states()) if f["version"] == table.version)
+    mine = [cast for cast in casts(shown) if cast["seat"] == 0][cast_before:]
+    assert mine, "no cast of this seat reached the page"
+    assert near(mine[0]["aim"], released_at, step), (mine[0]["aim"], released_at)
+    latest = casts(shown)[-1]  # the die shows the latest cast (a bot's may follow this seat's)
+    die = page.eval_on_selector(DIE, DRAWN_DIE)
+    assert die["animating"] == "false"
+    assert near(die["stop"], latest["stop"], 1e-6), (die, latest)
+    assert near(die["at"], latest["stop"], 0.5), (die, latest)  # drawn there, to half a mm
