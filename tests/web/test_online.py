@@ -77,6 +77,7 @@ def test_two_people_and_a_spectator_each_see_only_their_own(
         for seat, page in people.items():
             mine, theirs = views[seat], views[1 - seat]
             drawn = page.dom_cards()
+            assert hand(mine) <= drawn, f"seat {seat}'s page does not draw its hand"
             assert drawn <= card_ids(mine["board"]) | hand(mine), (seat, drawn)
             hidden = hidden_from(mine, theirs)
             assert hidden, "the other person holds cards this seat cannot see"

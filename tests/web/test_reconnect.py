@@ -40,6 +40,7 @@ def test_a_reloaded_page_keeps_its_seat_and_hand_and_plays_on(
     assert table.seat == "0"
     assert table.version == version
     assert table.dom_cards() == cards
+    assert {str(card) for card in held} <= cards, "the hand is drawn"
     again = table.states()[-1]
     assert len(table.frames) > frames  # a new socket said hello and was answered
     assert again["seat"] == 0 and again["view"]["hand"] == held and again["legal"]
