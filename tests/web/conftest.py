@@ -33,7 +33,8 @@ DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 ERRORS = pytest.StashKey[list[str]]()
 
 OpenPage = Callable[..., Watched]
-"""``open_page(viewport=DESKTOP, reduced_motion=False) -> Watched``: a page in a new context."""
+"""``open_page(viewport=DESKTOP, reduced_motion=False, frames=True) -> Watched``: a page in a
+new context (``frames``: keep the socket frames it receives)."""
 
 
 @pytest.fixture(scope="session")
@@ -73,7 +74,9 @@ def open_page(
     errors = request.node.stash.setdefault(ERRORS, [])
     contexts: list[Any] = []
 
-    def open_one(viewport: ViewportSize = DESKTOP, reduced_motion: bool = False) -> Watched:
+    def open_one(
+        viewport: ViewportSize = DESKTOP, reduced_motion: bool = False, frames: bool = True
+    ) -> Watched:
         context = browser.new_context(
             base_url=served.http,
             viewport=viewport,
@@ -84,7 +87,7 @@ def open_page(
         name = f"page {len(contexts)}"
         page.on("console", lambda message: errors.extend(console_error(name, served, message)))
         page.on("pageerror", lambda error: errors.append(f"{name}: uncaught: {error}"))
-        return Watched(page, served)
+        return Watched(page, served, frames)
 
     yield open_one
     for context in contexts:

@@ -88,12 +88,13 @@ def _dicts(model: Any) -> Iterator[dict[str, Any]]:
 class Watched:
     """A page at the table, with every socket frame it has received (parsed)."""
 
-    def __init__(self, page: Page, served: Served) -> None:
+    def __init__(self, page: Page, served: Served, frames: bool = True) -> None:
         self.page = page
         self.served = served
         self.frames: list[dict[str, Any]] = []
         self.sent: list[dict[str, Any]] = []
-        page.on("websocket", self._watch)
+        if frames:  # a whole game's frames come to megabytes: kept only where a test reads them
+            page.on("websocket", self._watch)
         page.set_default_timeout(WAIT_MS)
 
     def _watch(self, socket: Any) -> None:
