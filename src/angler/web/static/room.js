@@ -107,8 +107,12 @@ class Table {
 
   askToPass(seat) {
     this.shown = undefined;
-    replace(this.boardRoot); // nothing of the last person's table stays on the page
+    // Nothing of the last person's table stays on the page: board, choices and log go.
+    replace(this.boardRoot);
     replace(this.actions);
+    replace(this.log);
+    this.logLength = 0;
+    this.prompt.textContent = "";
     replace(this.passScreen,
       h("h2", {}, `Pass to Player ${seat + 1}`),
       h("p", {}, "Everyone else, look away. The table is hidden until you are ready."),
