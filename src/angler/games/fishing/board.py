@@ -98,12 +98,9 @@ def card_model(cards: CardSet, card_id: int) -> dict[str, Any]:
     trump = card.suit == TRUMP
     tag = TAG.get(card.effect, "trump" if trump else "")
     effect_text = EFFECT_TEXT.get(card.effect, "")
-    if buoy:
-        label = f"buoy “{EFFECT_LABEL[card.effect]}”: {effect_text}"
-    else:
-        label = f"{SUITS[card.suit]} {card.value}" + (", trump" if trump else "")
-        if effect_text:
-            label += f", {effect_text}"
+    label = "buoy" if buoy else f"{SUITS[card.suit]} {card.value}" + (", trump" if trump else "")
+    if effect_text:
+        label += f" “{EFFECT_LABEL[card.effect]}”: {effect_text}"
     return {
         "id": card.id,
         "name": card.name,
