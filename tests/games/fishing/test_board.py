@@ -18,6 +18,7 @@ from angler.core.events import PUBLIC
 from angler.games.fishing.actions import CALL, CATCH, PASS, PLAY
 from angler.games.fishing.board import board, card_model
 from angler.games.fishing.cards import DEFAULT_CARDS, SUITS, CardSet
+from angler.games.fishing.events import Round, Trick
 from angler.games.fishing.game import FishingGame
 from angler.games.fishing.rules import HAND_SIZES, FishingState
 from angler.server.payloads import seat_payload, spectator_payload
@@ -109,7 +110,16 @@ def test_every_board_of_a_random_game_is_exact_json_with_the_legal_actions_only(
             if seat == PUBLIC:
                 assert model["hand"] == [] and model["stockroom"] == [] and offered(model) == []
             seen_phases.add(model["phase"])
+            if not state.is_terminal():
+                assert 1 <= model["trick_number"] <= model["hand_size"]
+                tricks = sum(isinstance(e, Trick) for e in state.events[state_round_start(state) :])
+                assert model["trick_number"] == tricks + 1
     assert seen_phases >= {"play", "over"}
+
+
+def state_round_start(state: FishingState) -> int:
+    """Where the round in play began in the state's event log."""
+    return max(i for i, event in enumerate(state.events) if isinstance(event, Round))
 
 
 def test_the_random_games_reach_every_decision() -> None:

@@ -5,7 +5,8 @@ only, no integer above 2**53 (the ocean's bitmasks become tier counts). Seats ar
 ``name`` is "You" or "Player N". Fields:
 
 - ``seat``: the viewer's seat, or None for a spectator. ``players``: how many seats.
-- ``round``, ``rounds`` (8), ``hand_size``: the round and the cards each hand takes in it.
+- ``round``, ``rounds`` (8), ``hand_size``: the round and the cards each hand takes in it;
+  ``trick_number``: this trick's place in the round (1 to ``hand_size``; None once over).
 - ``phase``: "play", "catch" (a 0 takes a card), "pass" (to the left), "call" or "over".
 - ``deciding``: what the viewer decides now ("play", "catch", "pass", "call"), else None.
 - ``to_act``: the seats deciding now. ``leader``: who led this trick. ``turn``: whose play it
@@ -178,13 +179,15 @@ def board(view: FishingView, cards: CardSet) -> dict[str, Any]:
     known = view.known_pass
     over = view.phase == "over"
     best = max(view.scores)
+    hand_size = HAND_SIZES[n][view.round - 1]
     return {
         "game": "fishing",
         "seat": me,
         "players": n,
         "round": view.round,
         "rounds": ROUNDS,
-        "hand_size": HAND_SIZES[n][view.round - 1],
+        "hand_size": hand_size,
+        "trick_number": _trick_number(view, hand_size),
         "phase": view.phase,
         "deciding": deciding,
         "to_act": list(view.current),
@@ -219,6 +222,16 @@ def board(view: FishingView, cards: CardSet) -> dict[str, Any]:
         "overfished": view.overfished,
         "winners": [seat for seat in range(n) if view.scores[seat] == best] if over else [],
     }
+
+
+def _trick_number(view: FishingView, hand_size: int) -> int | None:
+    """Which trick of the round this is (1 = the first), from the cards left in hand: every
+    trick takes one card from each hand (a pass gives one and takes one)."""
+    if view.phase == "over":
+        return None
+    done = hand_size - max(view.hand_sizes)  # tricks every hand has played to
+    whole = len(view.trick) == view.players  # this trick is complete, resolving its effects
+    return max(1, done if whole else done + 1)
 
 
 def _actions_by_kind(legal: tuple[int, ...], size: int) -> dict[int, dict[int, int]]:

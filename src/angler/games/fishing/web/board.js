@@ -27,15 +27,35 @@ export function render(root, payload, ui) {
   const act = (code) => () => ui.act(code);
   const action = (code) => (live && code !== null && code !== undefined ? code : null);
   const fresh = newTrickCards(root, board, ui);
+  const focused = focusedThing(root);
 
   replace(
     root,
     statusBar(board),
     seatStrip(board),
     tableArea(board, action, act, fresh),
-    handArea(board, action, act),
+    handArea(board, action, act, live),
     oceanPanel(board),
   );
+  refocus(root, focused);
+}
+
+/** What has the keyboard focus inside the board (a card, a colour), to find it after a redraw. */
+function focusedThing(root) {
+  const active = document.activeElement;
+  if (!active || !root.contains(active)) return null;
+  return { card: active.dataset.card, action: active.dataset.action };
+}
+
+/** Give the focus back after a redraw: to the same card if it is still a button, else to the
+ * first thing now to press, so that a keyboard player never falls back to the page's top. */
+function refocus(root, focused) {
+  if (!focused) return;
+  const same = focused.card !== undefined
+    ? root.querySelector(`button[data-card="${focused.card}"]`)
+    : root.querySelector(`button[data-action="${focused.action}"]`);
+  const next = same || root.querySelector("button[data-action]");
+  if (next) next.focus({ preventScroll: true });
 }
 
 // ----- the cards -----
@@ -120,7 +140,8 @@ function cardFace(card) {
 
 function stars(count, ink) {
   if (!count) return null;
-  return s("text", { x: 89, y: 21, "text-anchor": "end", "font-size": 10, fill: ink, opacity: 0.9 }, "★".repeat(count));
+  // the star tier the card came from, small, between the medallion and the banner
+  return s("text", { x: 50, y: 100, "text-anchor": "middle", "font-size": 9, fill: ink, opacity: 0.85, "letter-spacing": 1 }, "★".repeat(count));
 }
 
 function ensurePatterns() {
@@ -135,8 +156,13 @@ function statusBar(board) {
   return h(
     "div",
     { class: "fb-status" },
-    h("span", { class: "fb-round" }, `Round ${board.round} of ${board.rounds}`),
-    h("span", { class: "fb-handsize" }, `hands of ${board.hand_size} cards`),
+    h(
+      "span",
+      { class: "fb-round" },
+      h("b", {}, `Round ${board.round} of ${board.rounds}`),
+      board.trick_number !== null ? ` · trick ${board.trick_number} of ${board.hand_size}` : "",
+      h("span", { class: "fb-handsize" }, ` · ${board.hand_size} cards a hand`),
+    ),
     h("span", { class: `fb-turn${board.deciding ? " is-you" : ""}`, role: "status" }, turnWords(board)),
   );
 }
@@ -180,7 +206,7 @@ function seatPanel(board, seat) {
   if (seat.to_act) marks.push(h("span", { class: "fb-mark is-acting" }, board.phase === "pass" ? "choosing" : "to act"));
   if (seat.passed === true) marks.push(h("span", { class: "fb-mark is-passed" }, "✓ has passed"));
   if (seat.leader && board.phase !== "pass") marks.push(h("span", { class: "fb-mark" }, "leads"));
-  if (board.pass && board.pass.to === seat.seat) marks.push(h("span", { class: "fb-mark" }, "← gets your pass"));
+  if (board.pass && board.pass.to === seat.seat) marks.push(h("span", { class: "fb-mark" }, "receives your pass"));
   if (board.winners.includes(seat.seat)) marks.push(h("span", { class: "fb-mark is-winner" }, "★ wins"));
   const minus = seat.caught.filter((card) => card.effect === "minus-three").length;
   const words = [
@@ -410,14 +436,14 @@ function oceanPanel(board) {
 
 // ----- your hand, the pass to the left, your stockroom -----
 
-function handArea(board, action, act) {
+function handArea(board, action, act, live) {
   if (board.seat === null) {
     const passing = board.pass ? " Everyone is passing 1 card to the left." : "";
     return h("section", { class: "fb-hand-area" }, h("p", { class: "fb-note" }, `You are watching: hands stay hidden.${passing}`));
   }
   const passing = board.pass;
   const verb = passing ? "Pass" : "Play";
-  const choosing = board.deciding === "play" || board.deciding === "pass"; // illegal cards dim
+  const choosing = live && (board.deciding === "play" || board.deciding === "pass"); // illegal cards dim
   const toName = passing && passing.to !== null ? who(board, passing.to) : "";
   const cards = board.hand.map((card) => {
     const code = action(card.action);
@@ -425,7 +451,8 @@ function handArea(board, action, act) {
     const element = cardElement(card, { code, onPress: code !== null ? act(code) : null, verb: code !== null ? verb : "", extra, dim: choosing && code === null && !card.passing });
     return h("li", { class: `fb-hand-slot${card.passing ? " is-passing" : ""}` }, element, card.passing ? h("span", { class: "fb-tag is-passing" }, `→ ${toName}`) : null);
   });
-  const heading = board.deciding === "play" ? "Your hand: play a lit card" : board.deciding === "pass" ? "Your hand: choose a card to pass" : "Your hand";
+  const deciding = live ? board.deciding : null;
+  const heading = deciding === "play" ? "Your hand: play one of the lit cards" : deciding === "pass" ? "Your hand: choose a card to pass" : "Your hand";
   return h(
     "section",
     { class: "fb-hand-area", "aria-label": "Your hand" },
