@@ -86,7 +86,7 @@ def check_cards(model: dict[str, Any], cards: CardSet) -> None:
         assert drawn["colour"] == SUITS[card.suit]
         assert drawn["value"] == (None if card.is_buoy else card.value)
         assert drawn["stars"] == card.stars
-        assert drawn["label"]
+        assert drawn["label"] and drawn["short"] == card.label()
 
 
 @pytest.mark.parametrize(("players", "seed"), GAMES)
@@ -324,3 +324,27 @@ def test_the_end_of_the_game_names_the_winners_and_drops_stale_effects() -> None
     assert model["winners"] == [seat for seat in range(4) if end.score[seat] == top]
     assert model["led"] is None and model["effects"]["now"] == []
     assert not model["effects"]["lowest"] and offered(model) == []
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES[:2])
+def test_the_last_trick_shows_every_card_played_and_who_took_it(players: int, seed: int) -> None:
+    """Each card of the round's last trick lies on the fisher of the seat the board says took
+    it (a 0 or "catch all" may take even the winning card), one card per seat, and the winner
+    played the winning card."""
+    game = fishing(players)
+    shown = 0
+    for state in played(game, seed):
+        if state.is_terminal():
+            break
+        view = state.view(PUBLIC)
+        last = board(view, game.cards)["last_trick"]
+        if last is None:
+            assert not any(isinstance(e, Trick) for e in state.events[state_round_start(state) :])
+            continue
+        shown += 1
+        assert sorted(play["seat"] for play in last["plays"]) == list(range(players))
+        for play in last["plays"]:
+            assert play["card"]["id"] in state.fisher[play["caught_by"]]
+        won = [play["seat"] for play in last["plays"] if play["card"]["id"] == last["winning_card"]]
+        assert won == ([last["winner"]] if last["winning_card"] is not None else [])
+    assert shown > 50

@@ -19,6 +19,9 @@ only, no integer above 2**53 (the ocean's bitmasks become tier counts). Seats ar
   ``winning`` (the card that catches the trick now), ``caught`` (already taken by a 0 or
   "catch all"), ``resolving`` (the 0 choosing now), ``action`` (the code that catches it with
   your 0, when legal). ``waiting``: the seats still to play to it, in order.
+- ``last_trick``: the round's last finished trick, else None: ``winner`` (seat), ``name``,
+  ``winning_card`` (id, None when a call won it), ``plays`` in order (``seat``, ``name``,
+  ``card``, ``caught_by``: the seat that took the card, by winning or with a 0 or "catch all").
 - ``led``: the colour that must be followed ("blue"… "green"; green is trump), else None.
 - ``effects``: ``call`` (called colour or None), ``caller``, ``lowest`` (lowest value wins this
   trick), ``minus_three`` (a -3 lies in the trick), ``next_first``, ``next_caller`` (seats or
@@ -40,7 +43,8 @@ only, no integer above 2**53 (the ocean's bitmasks become tier counts). Seats ar
 A card: ``id``, ``name``, ``colour`` ("blue", "purple", "red", "yellow", "green" or "buoy"),
 ``value`` (None for a buoy), ``stars``, ``trump``, ``effect`` (the card file's effect key or
 None), ``tag`` (a short visible mark: "trump", "catch 1", "−3"…, or ""), ``effect_text``
-(the effect in words, or "") and ``label`` (the whole card in words, for screen readers).
+(the effect in words, or ""), ``label`` (the whole card in words, for screen readers) and
+``short`` (its name in words for a sentence: "red 7", 'buoy "lowest value wins"').
 """
 
 from __future__ import annotations
@@ -66,6 +70,7 @@ from angler.games.fishing.cards import (
     TRUMP,
     CardSet,
 )
+from angler.games.fishing.events import Catch, Play, Round, Trick
 from angler.games.fishing.rules import HAND_SIZES, ROUNDS
 from angler.games.fishing.view import FishingView
 
@@ -113,6 +118,7 @@ def card_model(cards: CardSet, card_id: int) -> dict[str, Any]:
         "tag": tag,
         "effect_text": effect_text,
         "label": label,
+        "short": card.label(),
     }
 
 
@@ -198,6 +204,7 @@ def board(view: FishingView, cards: CardSet) -> dict[str, Any]:
         "hand": hand,
         "trick": trick,
         "waiting": waiting,
+        "last_trick": _last_trick(view, cards, name),
         "led": SUITS[view.led] if 0 <= view.led < BUOY and not over else None,
         "effects": _effects(view, cards, name),
         "calls": [
@@ -222,6 +229,35 @@ def board(view: FishingView, cards: CardSet) -> dict[str, Any]:
         "overfished": view.overfished,
         "winners": [seat for seat in range(n) if view.scores[seat] == best] if over else [],
     }
+
+
+def _last_trick(
+    view: FishingView, cards: CardSet, name: Callable[[int], str]
+) -> dict[str, Any] | None:
+    """The round's last finished trick, from the public log: every card in play order, who
+    caught what of it, and the card that won it (None when a call won it)."""
+    last: dict[str, Any] | None = None
+    plays: list[dict[str, Any]] = []
+    taken: dict[int, int] = {}  # card -> the seat whose 0 or "catch all" took it
+    for event in view.events:
+        if isinstance(event, Round):
+            last, plays, taken = None, [], {}
+        elif isinstance(event, Play):
+            plays.append({"seat": event.seat, "name": name(event.seat), "card": event.card})
+        elif isinstance(event, Catch):
+            taken[event.card] = event.seat
+        elif isinstance(event, Trick):
+            for play in plays:
+                play["caught_by"] = taken.get(play["card"], event.seat)
+                play["card"] = card_model(cards, play["card"])
+            last = {
+                "winner": event.seat,
+                "name": name(event.seat),
+                "winning_card": event.winning_card if event.winning_card >= 0 else None,
+                "plays": plays,
+            }
+            plays, taken = [], {}
+    return last
 
 
 def _trick_number(view: FishingView, hand_size: int) -> int | None:

@@ -126,7 +126,7 @@ function cardFace(card) {
     }
   }
   parts.push(
-    s("text", { x: 50, y: buoy ? 69 : 72, "text-anchor": "middle", "font-size": big.length > 2 ? 24 : 34, "font-weight": 800, fill: ink }, big),
+    s("text", { x: 50, y: buoy ? 58 : 72, "dominant-baseline": buoy ? "central" : null, "text-anchor": "middle", "font-size": bigSize(big, buoy), "font-weight": 800, fill: ink }, big),
     // corner indexes: value over colour letter, top left and (turned) bottom right
     s("rect", { x: 9, y: 9, width: 24, height: letter ? 33 : 20, rx: 5, fill: "#ffffffe6" }),
     s("text", { x: 21, y: 25, "text-anchor": "middle", "font-size": corner.length > 2 ? 11 : 16, "font-weight": 800, fill: ink }, corner),
@@ -136,6 +136,12 @@ function cardFace(card) {
     s("text", { x: 50, y: 120, "text-anchor": "middle", "font-size": banner.length > 7 ? 14 : 16, "font-weight": 700, fill: "#ffffff", "letter-spacing": 0.3 }, banner),
   );
   return s("svg", { viewBox: "0 0 100 140", class: "fb-face", "aria-hidden": "true", focusable: "false" }, parts);
+}
+
+/** The medallion's type size: a buoy's sign must sit inside the float's white centre. */
+function bigSize(text, buoy) {
+  if (buoy) return [30, 30, 22, 17][Math.min(text.length, 3)];
+  return text.length > 2 ? 24 : 34;
 }
 
 function stars(count, ink) {
@@ -284,6 +290,26 @@ function tableArea(board, action, act, fresh) {
     trickRow(board, action, act, fresh),
     callPicker(board, action, act),
     trickNote(board),
+    lastTrick(board),
+  );
+}
+
+/** The round's last finished trick, small: each card with who played it, the winner marked. */
+function lastTrick(board) {
+  const last = board.last_trick;
+  if (!last || board.over) return null;
+  const winning = last.plays.find((play) => play.card.id === last.winning_card);
+  const how = winning ? `with ${winning.card.short}` : "thanks to the call";
+  const caught = `${last.name} caught it ${how}`;
+  return h(
+    "div",
+    { class: "fb-last", "aria-label": `Last trick: ${last.plays.map((p) => `${p.name} ${p.card.short}`).join(", ")}; ${caught}` },
+    h("span", { class: "fb-last-title" }, "Last trick"),
+    h("ol", { class: "fb-last-cards", "aria-hidden": "true" },
+      last.plays.map((play) =>
+        h("li", { class: play.card.id === last.winning_card ? "is-winning" : "", title: `${play.name}: ${play.card.label}` },
+          chip(play.card), h("span", {}, play.name === "You" ? "You" : `P${play.seat + 1}`)))),
+    h("span", { class: "fb-last-who" }, caught),
   );
 }
 
@@ -466,7 +492,7 @@ function handArea(board, action, act, live) {
 function passBanner(board, passing, toName) {
   const waiting = board.to_act.filter((seat) => seat !== board.seat).map((seat) => who(board, seat));
   const words = passing.mine
-    ? `You pass ${passing.mine.label} to ${toName}. ${waiting.length ? `Waiting for ${waiting.join(", ")}.` : ""}`
+    ? `You pass ${passing.mine.short} to ${toName}. ${waiting.length ? `Waiting for ${waiting.join(", ")}.` : ""}`
     : `Pass 1 card to the left, to ${toName}: everyone chooses at once, in secret.`;
   return h("div", { class: "fb-pass", role: "note" }, h("span", { class: "fb-pass-arrow", "aria-hidden": "true" }, "⟵"), words);
 }
@@ -474,7 +500,7 @@ function passBanner(board, passing, toName) {
 function extras(board) {
   const notes = [];
   if (board.last_pass) {
-    notes.push(h("p", { class: "fb-note" }, `This round you passed ${board.last_pass.card.label} to ${who(board, board.last_pass.to)}.`));
+    notes.push(h("p", { class: "fb-note" }, `This round you passed ${board.last_pass.card.short} to ${who(board, board.last_pass.to)}.`));
   }
   if (board.stockroom.length) {
     notes.push(
