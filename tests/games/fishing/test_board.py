@@ -348,3 +348,19 @@ def test_the_last_trick_shows_every_card_played_and_who_took_it(players: int, se
         won = [play["seat"] for play in last["plays"] if play["card"]["id"] == last["winning_card"]]
         assert won == ([last["winner"]] if last["winning_card"] is not None else [])
     assert shown > 50
+
+
+def test_a_play_first_buoy_shows_who_leads_the_next_trick_and_why() -> None:
+    game = fishing(3)
+    state = game.state_from_setup({"hands": [["Y7", "Y8"], ["First", "Y2"], ["Y9", "Y3"]]}, 1)
+    assert isinstance(state, FishingState)
+    for text, seat in (("play Y7", 0), ("play First", 1)):
+        state.apply(text, seat)
+    model = board(state.view(0), game.cards)
+    assert model["effects"]["first"] is None and model["effects"]["next"] == []
+    state.apply("play Y9", 2)  # Player 3 wins; Player 2's buoy makes them lead the next trick
+    model = board(state.view(0), game.cards)
+    assert model["last_trick"]["winner"] == 2 and model["leader"] == model["turn"] == 1
+    assert model["effects"]["first"] == 1
+    assert model["effects"]["now"] == ["Player 2 plays the first card"]
+    assert model["waiting"] == [1, 2, 0]

@@ -23,9 +23,10 @@ only, no integer above 2**53 (the ocean's bitmasks become tier counts). Seats ar
   ``winning_card`` (id, None when a call won it), ``plays`` in order (``seat``, ``name``,
   ``card``, ``caught_by``: the seat that took the card, by winning or with a 0 or "catch all").
 - ``led``: the colour that must be followed ("blue"… "green"; green is trump), else None.
-- ``effects``: ``call`` (called colour or None), ``caller``, ``lowest`` (lowest value wins this
-  trick), ``minus_three`` (a -3 lies in the trick), ``next_first``, ``next_caller`` (seats or
-  None), ``next_lowest``; ``now`` and ``next``: the same in plain words.
+- ``effects``: ``first`` (the seat a "play the 1st card" buoy made lead this trick, or None),
+  ``call`` (called colour or None), ``caller`` (who calls or called it), ``lowest`` (lowest
+  value wins this trick), ``minus_three`` (a -3 lies in the trick), ``next_first``,
+  ``next_caller`` (seats or None), ``next_lowest``; ``now`` and ``next``: the same in words.
 - ``calls``: the colours to call, each ``colour`` and ``action`` (only for the caller, now).
 - ``pass``: None outside the pass; else ``to`` (the seat on your left, None for a
   spectator), ``passed`` (per seat: has chosen), ``mine`` (your chosen card, or None).
@@ -186,6 +187,7 @@ def board(view: FishingView, cards: CardSet) -> dict[str, Any]:
     over = view.phase == "over"
     best = max(view.scores)
     hand_size = HAND_SIZES[n][view.round - 1]
+    last_trick = _last_trick(view, cards, name)
     return {
         "game": "fishing",
         "seat": me,
@@ -204,9 +206,9 @@ def board(view: FishingView, cards: CardSet) -> dict[str, Any]:
         "hand": hand,
         "trick": trick,
         "waiting": waiting,
-        "last_trick": _last_trick(view, cards, name),
+        "last_trick": last_trick,
         "led": SUITS[view.led] if 0 <= view.led < BUOY and not over else None,
-        "effects": _effects(view, cards, name),
+        "effects": _effects(view, cards, name, last_trick),
         "calls": [
             {"colour": SUITS[suit], "action": code} for suit, code in sorted(actions[CALL].items())
         ],
@@ -304,25 +306,33 @@ def _winning_position(view: FishingView, cards: CardSet) -> int:
     return best
 
 
-def _effects(view: FishingView, cards: CardSet, name: Callable[[int], str]) -> dict[str, Any]:
+def _effects(
+    view: FishingView,
+    cards: CardSet,
+    name: Callable[[int], str],
+    last_trick: dict[str, Any] | None,
+) -> dict[str, Any]:
     """The buoy effects in force now and for the next trick, as facts and in words."""
-    if view.phase == "over":  # the last trick's buoys bind nothing any more
-        return {
-            "call": None,
-            "caller": None,
-            "lowest": False,
-            "minus_three": False,
-            "next_first": None,
-            "next_caller": None,
-            "next_lowest": False,
-            "now": [],
-            "next": [],
-        }
+    over = view.phase == "over"  # then the last trick's buoys bind nothing any more
+    # "Play the 1st card" in the round's last trick made its player lead this one.
+    first = next(
+        (
+            play["seat"]
+            for play in (last_trick["plays"] if last_trick and not over else [])
+            if play["card"]["effect"] == "play-first" and play["seat"] == view.leader
+        ),
+        None,
+    )
+    calling = view.phase == "call" or view.call_suit >= 0
     minus = any(cards.effect[card] == MINUS_THREE for _, card in view.trick)
     now: list[str] = []
+    if first is not None:
+        now.append(f"{name(first)} plays the first card")
     if view.call_suit >= 0:
         now.append(f"Called colour: {SUITS[view.call_suit]} ({name(view.caller)} called it)")
-    if view.lowest:
+    elif calling:
+        now.append(f"{name(view.caller)} calls the colour")
+    if view.lowest and not over:
         now.append("Lowest value wins this trick")
     if minus:
         now.append("A −3 card lies in this trick")
@@ -334,9 +344,10 @@ def _effects(view: FishingView, cards: CardSet, name: Callable[[int], str]) -> d
     if view.next_lowest:
         upcoming.append("lowest value wins")
     return {
+        "first": first,
         "call": SUITS[view.call_suit] if view.call_suit >= 0 else None,
-        "caller": view.caller if view.call_suit >= 0 or view.phase == "call" else None,
-        "lowest": view.lowest,
+        "caller": view.caller if calling else None,
+        "lowest": view.lowest and not over,
         "minus_three": minus,
         "next_first": view.next_first if view.next_first >= 0 else None,
         "next_caller": view.next_call if view.next_call >= 0 else None,

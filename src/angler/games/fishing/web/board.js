@@ -61,9 +61,9 @@ function refocus(root, focused) {
 // ----- the cards -----
 
 /** One face-up card: a <button> taking `code` when it is legal, else a dimmed picture. */
-function cardElement(card, { code = null, onPress = null, verb = "", extra = "", size = "", dim = false } = {}) {
+function cardElement(card, { code = null, onPress = null, verb = "", extra = "", dim = false } = {}) {
   const face = cardFace(card);
-  const classes = ["fb-card", size && `fb-card--${size}`, card.colour === "buoy" && "is-buoy",
+  const classes = ["fb-card", card.colour === "buoy" && "is-buoy",
     card.effect === "minus-three" && "is-minus", card.trump && "is-trump"];
   const words = [verb ? `${verb} ${card.label}` : card.label, extra].filter(Boolean).join(", ");
   if (code !== null && onPress) {
@@ -316,6 +316,14 @@ function lastTrick(board) {
 function effectsRow(board) {
   const e = board.effects;
   const flags = [];
+  if (e.first !== null) {
+    const first = who(board, e.first);
+    flags.push(h("span", { class: "fb-flag is-first" }, `1st: ${first} ${first === "You" ? "play" : "plays"} the first card`));
+  }
+  if (!e.call && e.caller !== null) {
+    const caller = who(board, e.caller);
+    flags.push(h("span", { class: "fb-flag is-first" }, `? ${caller} ${caller === "You" ? "call" : "calls"} the colour`));
+  }
   if (e.call) {
     flags.push(h("span", { class: "fb-flag is-call" }, swatch(e.call), `Called colour: ${e.call}${e.call === "green" ? " (trumps)" : ""} · by ${who(board, e.caller)}`));
   } else if (board.led) {
@@ -385,10 +393,14 @@ function callPicker(board, action, act) {
         },
         s("svg", { viewBox: "0 0 24 24", class: "fb-swatch", "aria-hidden": "true" },
           s("rect", { x: 1, y: 1, width: 22, height: 22, rx: 5, fill: `url(#pat-${call.colour})`, stroke: COLOURS[call.colour].ink, "stroke-width": 1.5 })),
-        call.colour === "green" ? "green (trumps)" : call.colour,
+        capital(call.colour) + (call.colour === "green" ? " (trumps)" : ""),
       ),
     ),
   );
+}
+
+function capital(word) {
+  return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
 function trickNote(board) {
