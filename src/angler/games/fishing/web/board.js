@@ -31,7 +31,7 @@ export function render(root, payload, ui) {
 
   replace(
     root,
-    statusBar(board),
+    statusBar(board, live),
     seatStrip(board),
     tableArea(board, action, act, fresh),
     handArea(board, action, act, live),
@@ -158,7 +158,7 @@ function ensurePatterns() {
 
 // ----- the status line: round, hand size, whose turn and what you decide -----
 
-function statusBar(board) {
+function statusBar(board, live) {
   return h(
     "div",
     { class: "fb-status" },
@@ -169,7 +169,7 @@ function statusBar(board) {
       board.trick_number !== null ? ` · trick ${board.trick_number} of ${board.hand_size}` : "",
       h("span", { class: "fb-handsize" }, ` · ${board.hand_size} cards a hand`),
     ),
-    h("span", { class: `fb-turn${board.deciding ? " is-you" : ""}`, role: "status" }, turnWords(board)),
+    h("span", { class: `fb-turn${board.deciding && live ? " is-you" : ""}`, role: "status" }, turnWords(board, live)),
   );
 }
 
@@ -178,7 +178,7 @@ function who(board, seat) {
   return panel ? panel.name : `Player ${seat + 1}`;
 }
 
-function turnWords(board) {
+function turnWords(board, live) {
   if (board.over) return board.overfished ? "Game over: the ocean ran out (overfishing)" : "Game over";
   const doing = {
     play: "play a card to the trick",
@@ -186,7 +186,7 @@ function turnWords(board) {
     pass: "choose a card to pass to the left",
     call: "call the colour of this trick",
   };
-  if (board.deciding) return `Your turn: ${doing[board.deciding]}`;
+  if (board.deciding) return live ? `Your turn: ${doing[board.deciding]}` : `You ${doing[board.deciding]}`;
   if (board.phase === "pass") {
     const left = board.to_act.map((seat) => who(board, seat));
     return left.length ? `Passing to the left: waiting for ${left.join(", ")}` : "Passing to the left";
@@ -316,11 +316,11 @@ function lastTrick(board) {
 function effectsRow(board) {
   const e = board.effects;
   const flags = [];
-  if (e.first !== null) {
+  if (e.first != null) {
     const first = who(board, e.first);
     flags.push(h("span", { class: "fb-flag is-first" }, `1st: ${first} ${first === "You" ? "play" : "plays"} the first card`));
   }
-  if (!e.call && e.caller !== null) {
+  if (!e.call && e.caller != null) {
     const caller = who(board, e.caller);
     flags.push(h("span", { class: "fb-flag is-first" }, `? ${caller} ${caller === "You" ? "call" : "calls"} the colour`));
   }
