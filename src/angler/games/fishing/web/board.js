@@ -307,7 +307,8 @@ function lastTrick(board) {
     h("span", { class: "fb-last-title" }, "Last trick"),
     h("ol", { class: "fb-last-cards", "aria-hidden": "true" },
       last.plays.map((play) =>
-        h("li", { class: play.card.id === last.winning_card ? "is-winning" : "", title: `${play.name}: ${play.card.label}` },
+        h("li", { class: play.card.id === last.winning_card ? "is-winning" : "",
+          title: `${play.name}: ${play.card.short}${play.caught_by !== last.winner ? `, caught by ${who(board, play.caught_by)}` : ""}` },
           chip(play.card), h("span", {}, play.name === "You" ? "You" : `P${play.seat + 1}`)))),
     h("span", { class: "fb-last-who" }, caught),
   );
@@ -342,10 +343,13 @@ function swatch(colour) {
 }
 
 function trickRow(board, action, act, fresh) {
+  // The card that set the colour to follow: the first colour card (a buoy lead leaves it open),
+  // none when a call set it.
+  const setter = board.effects.call ? -1 : board.trick.findIndex((play) => play.card.colour !== "buoy");
   const slots = board.trick.map((play, index) => {
     const code = action(play.action);
     const marks = [];
-    if (index === 0) marks.push(h("span", { class: "fb-tag" }, "led"));
+    if (index === setter) marks.push(h("span", { class: "fb-tag" }, "led"));
     if (play.winning) marks.push(h("span", { class: "fb-tag is-winning" }, board.winner === null ? "winning" : "wins"));
     if (play.resolving) marks.push(h("span", { class: "fb-tag is-resolving" }, "choosing"));
     if (play.caught) marks.push(h("span", { class: "fb-tag is-caught" }, "caught"));
