@@ -88,8 +88,8 @@ from angler.games.flip_and_fish.table import (
 from angler.games.flip_and_fish.view import PHASE_TEXT, FlipAndFishView, describe
 
 JS_SAFE = 2**53
-JETTY_REACH = 70.0  # mm a jetty's drawing reaches from its centre
-VIEW_MARGIN = 40.0  # mm of table kept round what is drawn, to aim in
+JETTY_REACH = 62.0  # mm a jetty's drawing reaches from its centre
+VIEW_MARGIN = 30.0  # mm of table kept round what is drawn, to aim in
 DONE_LABELS = {
     "landed": "keep this cast",
     "boost": "resolve the bite",
@@ -401,8 +401,8 @@ def _aim(view: FlipAndFishView, table: Table, seats: list[dict[str, Any]]) -> di
         "origin": [x, y],
         "skill": seats[view.player]["skill"],
         "hint": (
-            "Click or drag anywhere on the table to aim (arrow keys and Enter too): the die "
-            "stops near the aim, spreading more the longer the throw."
+            "Press or drag on the table to aim, release to cast (or arrow keys, then Enter). "
+            "The shaded ovals show where the die is likely to stop: longer throws spread more."
         ),
     }
 

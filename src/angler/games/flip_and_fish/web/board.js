@@ -25,7 +25,6 @@ const OUTCOME_WORDS = {
 
 export function render(root, payload, ui) {
   root.classList.add("board-flip_and_fish");
-  ensureStyles();
   ensurePatterns();
   let st = STATE.get(root);
   if (!st) {
@@ -72,12 +71,6 @@ function who(st, seat) {
 function act(st, action) {
   if (!canAct(st) || !action) return;
   st.ui.act(action.text);
-}
-
-function ensureStyles() {
-  const href = new URL("./board.css", import.meta.url).href;
-  const present = [...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href === href);
-  if (!present) document.head.append(h("link", { rel: "stylesheet", href }));
 }
 
 function ensurePatterns() {
@@ -189,6 +182,8 @@ function tableSvg(st) {
         ? "The table: press or drag to aim, release to cast; arrow keys move the aim, Enter casts"
         : "The table seen from above: the water cards, the jetties and the latest cast",
       tabindex: aiming ? 0 : null,
+      // As wide as the height allowed to it lets it be: no bands beside the drawing.
+      style: `max-width: calc(var(--ff-table-height) * ${((x1 - x0) / (y1 - y0)).toFixed(4)})`,
     },
     s("rect", { class: "ff-felt", x: -t.half, y: -t.half, width: 2 * t.half, height: 2 * t.half, rx: 18 }),
     grid(t),
@@ -345,8 +340,8 @@ function cardFace(slot, x, y, w, l) {
   }
   out.push(
     s("text", { class: "ff-rate", x: slot.x, y: y + 15 + (l - 38) / 2 + 10, "text-anchor": "middle", fill: c.ink }, String(card.rate)),
-    s("text", { class: "ff-rate-caption", x: slot.x, y: y + l - 27, "text-anchor": "middle" }, "catch"),
-    fitText(card.title, slot.x, y + l - 12, w - 6, 10, "ff-card-title"),
+    s("text", { class: "ff-rate-caption", x: slot.x, y: y + l - 26, "text-anchor": "middle" }, "catch rate"),
+    fitText(card.title, slot.x, y + l - 11, w - 4, 12, "ff-card-title"),
     number,
   );
   if (card.kind === "trophy") out.push(s("path", { class: "ff-trophy-star", d: star(x + w - 9, y + 9, 7) }));
@@ -409,9 +404,13 @@ function castLayer(st) {
       const ex = sx + ((px - sx) / d) * t.die_radius;
       const ey = sy + ((py - sy) / d) * t.die_radius;
       const within = cast.gap <= cast.ruler;
+      const words = cast.gap === 0 ? "touching" : `${Math.round(cast.gap)} mm`;
+      // The label sits beyond the card's edge, away from the die, so the two never overlap.
+      const lx = px + ((px - sx) / d) * 16;
+      const ly = py + ((py - sy) / d) * 16;
       ruler.push(
         s("line", { class: `ff-measure ${within ? "ff-measure-in" : "ff-measure-out"}`, x1: ex, y1: -ey, x2: px, y2: -py }),
-        s("text", { class: "ff-measure-label", x: (ex + px) / 2 + 6, y: -(ey + py) / 2 - 6 }, `${Math.round(cast.gap)} mm`),
+        s("text", { class: "ff-measure-label", x: lx, y: -ly + 4, "text-anchor": "middle" }, words),
       );
     }
   }
