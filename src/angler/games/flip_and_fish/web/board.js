@@ -44,6 +44,17 @@ export function render(root, payload, ui) {
     st.anim = animate ? { key, t0: performance.now() } : null;
   }
   st.seen = true;
+  st.narrow = root.clientWidth > 0 && root.clientWidth < NARROW;
+  if (!st.resize && typeof ResizeObserver === "function") {
+    st.resize = new ResizeObserver(() => {
+      const narrow = root.clientWidth > 0 && root.clientWidth < NARROW;
+      if (narrow !== st.narrow && st.payload) {
+        st.narrow = narrow;
+        draw(root, st);
+      }
+    });
+    st.resize.observe(root);
+  }
   // Keep only the bait still offered.
   const offered = new Set(model.fish_options.flatMap((o) => o.bait));
   st.bait = new Set([...st.bait].filter((id) => offered.has(id)));
@@ -167,10 +178,40 @@ function castLine(st) {
 
 // ----- the table -----
 
+// On a narrow screen the table is cropped to the water, your jetty and the cast, so that the
+// cards stay large enough to read; elsewhere it shows every jetty.
+const NARROW = 560;
+
+function viewBox(st) {
+  const model = st.payload.board;
+  const t = model.table;
+  if (!st.narrow) return t.view;
+  const [w, l] = t.card;
+  const xs = model.water.flatMap((c) => [c.x - w / 2, c.x + w / 2]);
+  const ys = model.water.flatMap((c) => [c.y - l / 2, c.y + l / 2]);
+  // Your jetty; a spectator's, the jetty of the seat whose turn it is.
+  const watching = model.viewer === null || model.viewer === undefined;
+  const seat = model.seats[watching ? model.turn : model.viewer];
+  if (seat) {
+    xs.push(seat.jetty[0] - 62, seat.jetty[0] + 62);
+    ys.push(seat.jetty[1] - 62, seat.jetty[1] + 62);
+  }
+  if (model.cast) {
+    for (const [x, y] of [model.cast.aim, model.cast.stop]) {
+      xs.push(x - 40, x + 40);
+      ys.push(y - 40, y + 40);
+    }
+  }
+  const margin = 22;
+  const clamp = (v) => Math.max(-t.half, Math.min(t.half, v));
+  return [clamp(Math.min(...xs) - margin), clamp(Math.min(...ys) - margin), clamp(Math.max(...xs) + margin), clamp(Math.max(...ys) + margin)];
+}
+
 function tableSvg(st) {
   const model = st.payload.board;
   const t = model.table;
-  const [x0, y0, x1, y1] = t.view;
+  const box = viewBox(st);
+  const [x0, y0, x1, y1] = box;
   const aiming = Boolean(model.aim) && canAct(st);
   const svg = s(
     "svg",
@@ -186,9 +227,10 @@ function tableSvg(st) {
       style: `max-width: calc(var(--ff-table-height) * ${((x1 - x0) / (y1 - y0)).toFixed(4)})`,
     },
     s("rect", { class: "ff-felt", x: -t.half, y: -t.half, width: 2 * t.half, height: 2 * t.half, rx: 18 }),
-    grid(t),
+    grid(box),
     pond(model),
     model.seats.map((seat) => jetty(st, seat)),
+    reachLayer(st),
     model.water.map((slot) => waterCard(st, slot)),
     castLayer(st),
     aimLayer(st),
@@ -197,8 +239,7 @@ function tableSvg(st) {
   return svg;
 }
 
-function grid(t) {
-  const [x0, y0, x1, y1] = t.view;
+function grid([x0, y0, x1, y1]) {
   const lines = [];
   for (let x = Math.ceil(x0 / 100) * 100; x <= x1; x += 100) lines.push(s("line", { x1: x, x2: x, y1: -y1, y2: -y0 }));
   for (let y = Math.ceil(y0 / 100) * 100; y <= y1; y += 100) lines.push(s("line", { y1: -y, y2: -y, x1: x0, x2: x1 }));
@@ -230,7 +271,7 @@ function jetty(st, seat) {
   const turn = seat.seat === model.turn && !model.over;
   const stars = [];
   for (let i = 0; i < model.trophies_to_win; i++) {
-    stars.push(s("path", { d: star(i * 16 - (model.trophies_to_win - 1) * 8, 26, 6.5), class: i < seat.trophies ? "ff-star-won" : "ff-star-empty" }));
+    stars.push(s("path", { d: star(i * 22 - (model.trophies_to_win - 1) * 11, 27, 9.5), class: i < seat.trophies ? "ff-star-won" : "ff-star-empty" }));
   }
   const name = capital(who(st, seat.seat));
   const label = `${name}'s jetty${turn ? ", whose turn it is" : ""}: ${seat.trophies} of ${model.trophies_to_win} trophies`;
@@ -381,6 +422,21 @@ function slotChip(st, action, cx, cy) {
 
 // ----- the latest cast: the throw, the die and the ruler's reach -----
 
+// The ruler's reach round the die (its yellow "ideal" part inside), under the cards.
+function reachLayer(st) {
+  const model = st.payload.board;
+  const cast = model.cast;
+  if (!cast || cast.outcome === "recast" || cast.outcome === "snag") return null;
+  const t = model.table;
+  const [sx, sy] = cast.stop;
+  return s(
+    "g",
+    { class: `ff-ruler ff-reach-layer ${st.anim ? "ff-hidden" : ""} ${cast.current ? "" : "ff-cast-old"}`, "aria-hidden": "true" },
+    s("circle", { class: "ff-reach", cx: sx, cy: -sy, r: cast.ruler + t.die_radius }),
+    s("circle", { class: "ff-reach-ideal", cx: sx, cy: -sy, r: t.ruler_ideal + t.die_radius }),
+  );
+}
+
 function castLayer(st) {
   const model = st.payload.board;
   const cast = model.cast;
@@ -389,39 +445,44 @@ function castLayer(st) {
   const [ax, ay] = cast.aim;
   const [sx, sy] = cast.stop;
   const jet = model.seats[cast.seat].jetty;
-  const settled = !st.anim;
   const reach = cast.ruler + t.die_radius;
   const ruler = [];
   if (cast.outcome !== "recast" && cast.outcome !== "snag") {
-    ruler.push(
-      s("circle", { class: "ff-reach", cx: sx, cy: -sy, r: reach }),
-      s("circle", { class: "ff-reach-ideal", cx: sx, cy: -sy, r: t.ruler_ideal + t.die_radius }),
-    );
-    if (cast.slot >= 0 && cast.gap !== null) {
+    ruler.push(s("circle", { class: "ff-reach-edge", cx: sx, cy: -sy, r: reach }));
+    if (cast.slot >= 0 && cast.gap !== null && cast.gap > 0) {
       const slot = model.water[cast.slot];
       const [px, py] = nearestOnCard(sx, sy, slot.x, slot.y, t.card);
       const d = Math.hypot(px - sx, py - sy) || 1;
       const ex = sx + ((px - sx) / d) * t.die_radius;
       const ey = sy + ((py - sy) / d) * t.die_radius;
       const within = cast.gap <= cast.ruler;
-      const words = cast.gap === 0 ? "touching" : `${Math.round(cast.gap)} mm`;
-      // The label sits beyond the card's edge, away from the die, so the two never overlap.
-      const lx = px + ((px - sx) / d) * 16;
-      const ly = py + ((py - sy) / d) * 16;
+      const mx = (ex + px) / 2;
+      const my = (ey + py) / 2;
       ruler.push(
         s("line", { class: `ff-measure ${within ? "ff-measure-in" : "ff-measure-out"}`, x1: ex, y1: -ey, x2: px, y2: -py }),
-        s("text", { class: "ff-measure-label", x: lx, y: -ly + 4, "text-anchor": "middle" }, words),
+        s("text", { class: "ff-measure-label", x: mx - ((py - sy) / d) * 12, y: -(my + ((px - sx) / d) * 12) + 4, "text-anchor": "middle" }, `${Math.round(cast.gap)} mm`),
       );
     }
   }
   const words = OUTCOME_WORDS[cast.outcome] || cast.outcome;
+  const pillWidth = words.length * 8.6 + 16;
   return s(
     "g",
     { class: `ff-cast ${cast.current ? "ff-cast-current" : "ff-cast-old"} ff-outcome-${cast.outcome}`, "data-seat": cast.seat },
     s("line", { class: "ff-throw", x1: jet[0], y1: -jet[1], x2: ax, y2: -ay }),
     s("line", { class: "ff-drift", x1: ax, y1: -ay, x2: sx, y2: -sy }),
     s("path", { class: "ff-aim-mark", d: `M${ax - 9},${-ay} h18 M${ax},${-ay - 9} v18` }),
-    s("g", { class: `ff-ruler ${settled ? "" : "ff-hidden"}` }, ruler, s("text", { class: "ff-outcome", x: sx, y: -sy - reach - 8, "text-anchor": "middle" }, words)),
+    s(
+      "g",
+      { class: `ff-ruler ${st.anim ? "ff-hidden" : ""}` },
+      ruler,
+      s(
+        "g",
+        { class: "ff-outcome", transform: `translate(${sx},${-sy + t.die_radius + 20})` },
+        s("rect", { x: -pillWidth / 2, y: -11, width: pillWidth, height: 20, rx: 10 }),
+        s("text", { y: 4.5, "text-anchor": "middle" }, words),
+      ),
+    ),
     die(st, cast),
   );
 }
@@ -666,7 +727,7 @@ function miniCard(card, extra = {}) {
     { class: classes.join(" "), "data-card": String(card.id), title: isGear ? card.text : card.ability || "" },
     swatch,
     h("span", { class: "ff-mini-text" }, h("span", { class: "ff-mini-title" }, card.title, extra.used ? " (used)" : ""), h("span", { class: "ff-mini-detail" }, detail)),
-    extra.children || null,
+    extra.children && [extra.children].flat().length ? h("span", { class: "ff-mini-actions" }, extra.children) : null,
   );
 }
 
@@ -697,7 +758,7 @@ function yourPanels(st) {
         h(
           "button",
           {
-            class: `ff-btn ff-toggle ${selected ? "ff-on" : ""}`,
+            class: `ff-btn ff-small ff-toggle ${selected ? "ff-on" : ""}`,
             type: "button",
             "aria-pressed": selected ? "true" : "false",
             "aria-label": `${selected ? "remove" : "use"} ${card.title} as bait`,
