@@ -90,6 +90,7 @@ from angler.games.flip_and_fish.view import PHASE_TEXT, FlipAndFishView, describ
 JS_SAFE = 2**53
 JETTY_REACH = 62.0  # mm a jetty's drawing reaches from its centre
 VIEW_MARGIN = 30.0  # mm of table kept round what is drawn, to aim in
+MIN_ASPECT = 0.8  # the drawn part of the table is at least this wide for its height
 DONE_LABELS = {
     "landed": "keep this cast",
     "boost": "resolve the bite",
@@ -252,11 +253,13 @@ def _geometry(table: Table, cast: dict[str, Any] | None) -> dict[str, Any]:
     for x, y in table.jetties:
         xs += [x - JETTY_REACH, x + JETTY_REACH]
         ys += [y - JETTY_REACH, y + JETTY_REACH]
-    if cast is not None:
-        reach = cast["ruler"] + DIE_RADIUS
+    if cast is not None:  # a wild cast widens the picture: its die and its aim stay drawn
         for x, y in (cast["aim"], cast["stop"]):
-            xs += [x - reach, x + reach]
-            ys += [y - reach, y + reach]
+            xs += [x - DIE_RADIUS, x + DIE_RADIUS]
+            ys += [y - DIE_RADIUS, y + DIE_RADIUS]
+    # Never narrower than MIN_ASPECT (two jetties face to face): room beside the water to aim.
+    spare = max(0.0, MIN_ASPECT * (max(ys) - min(ys)) - (max(xs) - min(xs))) / 2
+    xs += [min(xs) - spare, max(xs) + spare]
 
     def clamp(value: float) -> float:
         return max(-TABLE_HALF, min(TABLE_HALF, value))

@@ -115,12 +115,19 @@ function draw(root, st) {
     h(
       "div",
       { class: "ff-layout" },
-      h("section", { class: "ff-table-area", "aria-label": "The table" }, status(st), tableSvg(st), castLine(st)),
+      h("section", { class: "ff-table-area", "aria-label": "The table", style: tableAreaStyle(st) }, status(st), tableSvg(st), castLine(st)),
       h("div", { class: "ff-panels" }, yourPanels(st), playersPanel(st), shopPanel(st)),
     ),
   );
   if (st.anim) placeDie(root, st, progress(st));
   root.dataset.phase = model.phase;
+}
+
+// The table takes the width its height allows; the panels sit beside it if there is room left.
+function tableAreaStyle(st) {
+  const [x0, y0, x1, y1] = viewBox(st);
+  const width = `calc(var(--ff-table-height) * ${((x1 - x0) / (y1 - y0)).toFixed(4)})`;
+  return `flex-basis: ${width}; max-width: max(${width}, 22rem)`;
 }
 
 // ----- the status line above the table: whose turn, the roll, done -----
@@ -478,7 +485,8 @@ function castLayer(st) {
       ruler,
       s(
         "g",
-        { class: "ff-outcome", transform: `translate(${sx},${-sy + t.die_radius + 20})` },
+        // On the reach's lower edge: clear of the card the die lies on or by.
+        { class: "ff-outcome", transform: `translate(${sx},${-sy + (cast.outcome === "recast" || cast.outcome === "snag" ? t.die_radius + 20 : reach)})` },
         s("rect", { x: -pillWidth / 2, y: -11, width: pillWidth, height: 20, rx: 10 }),
         s("text", { y: 4.5, "text-anchor": "middle" }, words),
       ),
