@@ -404,8 +404,9 @@ def _aim(view: FlipAndFishView, table: Table, seats: list[dict[str, Any]]) -> di
         "origin": [x, y],
         "skill": seats[view.player]["skill"],
         "hint": (
-            "Press or drag on the table to aim, release to cast (or arrow keys, then Enter). "
-            "The shaded ovals show where the die is likely to stop: longer throws spread more."
+            "Press or drag on the table to aim, release to cast (off the table: no cast); or "
+            "arrow keys, then Enter. The ovals show where the die is likely to stop: longer "
+            "throws spread more."
         ),
     }
 

@@ -32,6 +32,12 @@ export function render(root, payload, ui) {
     STATE.set(root, st);
   }
   const model = payload.board;
+  if (st.viewer !== model.viewer) {
+    // Another person at this screen (hot seat): nothing of the last one's choices stays.
+    st.viewer = model.viewer;
+    st.bait = new Set();
+    st.cursor = null;
+  }
   st.root = root;
   st.payload = payload;
   st.ui = ui || {};
@@ -670,8 +676,11 @@ function wireAiming(svg, st) {
   svg.addEventListener("pointerup", (event) => {
     if (dragging !== event.pointerId) return;
     dragging = null;
+    const r = svg.getBoundingClientRect();
+    const inside = event.clientX >= r.left && event.clientX <= r.right && event.clientY >= r.top && event.clientY <= r.bottom;
     const point = at(event);
-    if (point) cast(point);
+    if (point && inside) cast(point);
+    else showAim(svg, st, st.cursor); // released off the table: no cast
   });
   svg.addEventListener("pointercancel", () => {
     dragging = null;
