@@ -238,3 +238,41 @@ def test_a_spectator_sees_the_table_with_no_action() -> None:
     assert actions_on(model) == [] and model["done"] is None
     expert = board(state.view(PUBLIC), GAME.cards, GAME.table, (0.5, 0.5, 1.5))["seats"]
     assert [seat["skill"] for seat in expert] == [0.5, 0.375, 1.5]  # the glove: 25 % less
+
+
+def test_the_drawn_part_of_the_table_holds_the_water_the_jetties_and_the_die() -> None:
+    state = setup_state()
+    state.apply("fish", 0)
+    state.apply("cast 380 380", 0)  # far off: the picture widens to keep the die in it
+    model = model_of(state, 0)
+    x0, y0, x1, y1 = model["table"]["view"]
+    points = [(c["x"], c["y"]) for c in model["water"]] + [
+        tuple(s["jetty"]) for s in model["seats"]
+    ]
+    points.append(tuple(model["cast"]["stop"]))  # on the table or on the floor beside it
+    assert all(x0 <= x <= x1 and y0 <= y <= y1 for x, y in points)
+    assert -TABLE_HALF <= x0 < x1 and -TABLE_HALF <= y0 < y1  # from the table's edge at most
+
+
+def test_the_roll_counts_a_guarding_fish_against_the_one_that_bit() -> None:
+    setup = {
+        "water": ["Wahoo", "Arapaima", "Squirrelfish#1", "Bluegill#2", "Wrasse"],
+        "face_up": [1, 2],
+        "bitten": [2],
+        "phase": "boost",
+        "bite_slot": 1,
+        "roll": 8,
+        "landing": [0, 0, 1, 8],
+    }
+    state = GAME.state_from_setup(setup, seed=1)
+    assert isinstance(state, FlipAndFishState)
+    roll = model_of(state, 0)["roll"]
+    wahoo, guard = GAME.cards.by_name["Wahoo"], GAME.cards.by_name["Arapaima"]
+    ability = GAME.cards.ability[guard]
+    assert ability is not None and ability.value is not None
+    assert roll == {
+        "slot": 0,
+        "total": 8,
+        "rate": (GAME.cards.catch_rate[wahoo] or 0) + ability.value,
+    }
+    assert roll["rate"] == state.catch_rate(0)

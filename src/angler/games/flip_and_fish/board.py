@@ -14,7 +14,8 @@ Fields:
   ``trophies_to_win``.
 - ``table``: ``half`` (the table runs from -half to +half mm both ways), ``card`` ([width,
   length]), ``die_radius``, ``ruler`` (the printed ruler), ``ruler_ideal`` (its yellow part),
-  ``step`` (the aim grid), ``view``: [x0, y0, x1, y1], the part of the table worth drawing.
+  ``step`` (the aim grid), ``view``: [x0, y0, x1, y1], the part of the table worth drawing (a
+  die that fell off the table widens it beyond the table's edge).
 - ``spread``: the cast model's error, ``along`` and ``across`` as [mm, mm per mm of throw], to be
   multiplied by a seat's ``skill``: one standard deviation of where the die stops.
 - ``water``: 5 slots ``{slot, x, y, state, card, bitten, bite, peeked_by, actions, aim}``:
@@ -42,7 +43,8 @@ Fields:
   revolved, ruler, slot, gap, outcome, story}``; ``key`` tells one cast from the next (for the
   animation), ``current`` whether it belongs to the turn under way, ``slot`` the water card the
   ruler measured to (-1: none) and ``gap`` its distance in mm, ``outcome`` one of miss, bite,
-  strike, boot, snag, caught, got-away, recast (did not roll over), ``story`` its log lines.
+  strike, boot, snag, caught, got-away, off-table (a miss: the die fell off), recast (did not
+  roll over), ``story`` its log lines.
 """
 
 from __future__ import annotations
@@ -90,6 +92,7 @@ from angler.games.flip_and_fish.view import PHASE_TEXT, FlipAndFishView, describ
 JS_SAFE = 2**53
 JETTY_REACH = 62.0  # mm a jetty's drawing reaches from its centre
 VIEW_MARGIN = 30.0  # mm of table kept round what is drawn, to aim in
+FLOOR = TABLE_HALF + 250.0  # how far off the table a fallen die is still drawn
 MIN_ASPECT = 0.8  # the drawn part of the table is at least this wide for its height
 DONE_LABELS = {
     "landed": "keep this cast",
@@ -270,6 +273,15 @@ def _geometry(table: Table, cast: dict[str, Any] | None) -> dict[str, Any]:
         clamp(max(xs) + VIEW_MARGIN),
         clamp(max(ys) + VIEW_MARGIN),
     ]
+    if cast is not None:  # a die that fell off the table is drawn on the floor beside it
+        x, y = (max(-FLOOR, min(FLOOR, v)) for v in cast["stop"])
+        reach = DIE_RADIUS + 2 * VIEW_MARGIN  # room for the outcome's label too
+        box = [
+            min(box[0], x - reach),
+            min(box[1], y - reach),
+            max(box[2], x + reach),
+            max(box[3], y + reach),
+        ]
     return {
         "half": TABLE_HALF,
         "card": [CARD_WIDTH, CARD_LENGTH],
@@ -437,6 +449,8 @@ def _latest_cast(
         kind = OUTCOMES.get(type(event))
         if kind is not None:
             outcome = kind
+    if outcome == "miss" and not table.on_table(cast.stop):
+        outcome = "off-table"
     current = turn == view.turns + 1
     if slot < 0 and current and view.bite_slot >= 0:
         slot = view.bite_slot

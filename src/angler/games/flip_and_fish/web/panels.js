@@ -4,6 +4,10 @@
 import { h, s, COLOURS } from "/static/kit.js";
 import { act, canAct, capital, star, who } from "./common.js";
 
+// How an equipment card is spent, at a glance: once (discard), face down until geared up (flip),
+// always in effect (ongoing).
+const GEAR_GLYPHS = { discard: "1", flip: "↻", ongoing: "∞" };
+
 function miniCard(card, extra = {}) {
   const isGear = card.effect !== undefined;
   const colour = isGear ? "grey" : card.kind === "boot" ? "grey" : card.colour;
@@ -15,6 +19,7 @@ function miniCard(card, extra = {}) {
     { class: "ff-swatch", viewBox: "0 0 16 22", "aria-hidden": "true" },
     s("rect", { width: 16, height: 22, rx: 3, fill: `url(#pat-${colour})`, stroke: (COLOURS[colour] || COLOURS.grey).ink }),
     card.kind === "trophy" ? s("path", { d: star(8, 11, 5.5), class: "ff-trophy-star" }) : null,
+    isGear ? s("text", { class: "ff-gear-glyph", x: 8, y: 15.5, "text-anchor": "middle" }, GEAR_GLYPHS[card.kind] || "") : null,
   );
   const detail = isGear
     ? `${card.kind}: ${card.text}`

@@ -15,6 +15,7 @@ const OUTCOME_WORDS = {
   caught: "Caught!",
   "got-away": "Got away",
   recast: "Didn't roll over",
+  "off-table": "Off the table",
 };
 
 // On a narrow screen the table is cropped to the water, your jetty and the cast, so that the
@@ -42,8 +43,15 @@ export function viewBox(st) {
     }
   }
   const margin = 22;
-  const clamp = (v) => Math.max(-t.half, Math.min(t.half, v));
-  return [clamp(Math.min(...xs) - margin), clamp(Math.min(...ys) - margin), clamp(Math.max(...xs) + margin), clamp(Math.max(...ys) + margin)];
+  // Never beyond the whole picture (the table, and the floor where a die fell off it).
+  const [vx0, vy0, vx1, vy1] = t.view;
+  const within = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
+  return [
+    within(Math.min(...xs) - margin, vx0, vx1),
+    within(Math.min(...ys) - margin, vy0, vy1),
+    within(Math.max(...xs) + margin, vx0, vx1),
+    within(Math.max(...ys) + margin, vy0, vy1),
+  ];
 }
 
 export function tableSvg(st) {
@@ -253,7 +261,7 @@ function slotChip(st, action, cx, cy) {
 function reachLayer(st) {
   const model = st.payload.board;
   const cast = model.cast;
-  if (!cast || cast.outcome === "recast" || cast.outcome === "snag") return null;
+  if (!cast || !measured(cast)) return null;
   const t = model.table;
   const [sx, sy] = cast.stop;
   return s(
@@ -262,6 +270,12 @@ function reachLayer(st) {
     s("circle", { class: "ff-reach", cx: sx, cy: -sy, r: cast.ruler + t.die_radius }),
     s("circle", { class: "ff-reach-ideal", cx: sx, cy: -sy, r: t.ruler_ideal + t.die_radius }),
   );
+}
+
+// Whether the ruler measured this cast: not when it must be cast again, nor for a snag (a 1 is a
+// miss whatever the distance), nor when the die fell off the table.
+function measured(cast) {
+  return !["recast", "snag", "off-table"].includes(cast.outcome);
 }
 
 function castLayer(st) {
@@ -274,7 +288,7 @@ function castLayer(st) {
   const jet = model.seats[cast.seat].jetty;
   const reach = cast.ruler + t.die_radius;
   const ruler = [];
-  if (cast.outcome !== "recast" && cast.outcome !== "snag") {
+  if (measured(cast)) {
     ruler.push(s("circle", { class: "ff-reach-edge", cx: sx, cy: -sy, r: reach }));
     if (cast.slot >= 0 && cast.gap !== null && cast.gap > 0) {
       const slot = model.water[cast.slot];
@@ -306,7 +320,7 @@ function castLayer(st) {
       s(
         "g",
         // On the reach's lower edge: clear of the card the die lies on or by.
-        { class: "ff-outcome", transform: `translate(${sx},${-sy + (cast.outcome === "recast" || cast.outcome === "snag" ? t.die_radius + 20 : reach)})` },
+        { class: "ff-outcome", transform: `translate(${sx},${-sy + (measured(cast) ? reach : t.die_radius + 20)})` },
         s("rect", { x: -pillWidth / 2, y: -11, width: pillWidth, height: 20, rx: 10 }),
         s("text", { y: 4.5, "text-anchor": "middle" }, words),
       ),
