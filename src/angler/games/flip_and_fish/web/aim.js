@@ -83,6 +83,7 @@ export function wireAiming(svg, st) {
     if (event.button !== undefined && event.button !== 0) return;
     event.preventDefault();
     dragging = event.pointerId;
+    st.dragging = true; // the board is not redrawn for a resize while the pointer is down
     try {
       svg.setPointerCapture(event.pointerId);
     } catch {
@@ -98,6 +99,7 @@ export function wireAiming(svg, st) {
   svg.addEventListener("pointerup", (event) => {
     if (dragging !== event.pointerId) return;
     dragging = null;
+    st.dragging = false;
     const r = svg.getBoundingClientRect();
     const inside = event.clientX >= r.left && event.clientX <= r.right && event.clientY >= r.top && event.clientY <= r.bottom;
     const point = at(event);
@@ -106,6 +108,7 @@ export function wireAiming(svg, st) {
   });
   svg.addEventListener("pointercancel", () => {
     dragging = null;
+    st.dragging = false;
     showAim(svg, st, st.cursor);
   });
   svg.addEventListener("pointerleave", () => {

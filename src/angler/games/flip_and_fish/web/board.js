@@ -42,11 +42,12 @@ export function render(root, payload, ui) {
     st.anim = animate ? { key, t0: performance.now() } : null;
   }
   st.seen = true;
+  st.dragging = false;
   st.narrow = root.clientWidth > 0 && root.clientWidth < NARROW;
   if (!st.resize && typeof ResizeObserver === "function") {
     st.resize = new ResizeObserver(() => {
       const narrow = root.clientWidth > 0 && root.clientWidth < NARROW;
-      if (narrow !== st.narrow && st.payload) {
+      if (narrow !== st.narrow && st.payload && !st.dragging) {
         st.narrow = narrow;
         draw(root, st);
       }
