@@ -27,7 +27,7 @@ from angler.server.journal import (
     StaleActionError,
     StoredAction,
 )
-from angler.server.payloads import error_message, seat_payload, spectator_payload
+from angler.server.payloads import error_message, seat_payload, sendable, spectator_payload
 from angler.server.rooms import (
     DuplicateMoveError,
     GameOverError,
@@ -121,7 +121,7 @@ def test_whole_games_of_every_title_play_through_the_room(game: str) -> None:
             payload = room.payload(seat)
             assert payload["legal"] and payload["prompt"] and seat in payload["to_act"]
             choice = rng.choice(payload["legal"])
-            action = choice["text"] if moves % 2 else choice["code"]
+            action = choice["text"] if moves % 2 else sendable(choice)
             room.move(table.tokens[seat], action, payload["version"])
         moves += 1
     assert room.version == moves == len(table.journal.actions)

@@ -94,7 +94,7 @@ class Presentation(Generic[V]):
         (the payload's log tells them), integers too large for JavaScript as text. A game
         adds names, colours and the action each thing on its board takes."""
         return {
-            field.name: _js_safe(plain(getattr(view, field.name)))
+            field.name: js_safe(plain(getattr(view, field.name)))
             for field in fields(view)
             if field.name != "events"  # the log tells them; turning each to JSON costs
         }
@@ -105,11 +105,12 @@ class Presentation(Generic[V]):
         return Path(inspect.getfile(type(self.game))).parent / "web"
 
 
-def _js_safe(value: Any) -> Any:
+def js_safe(value: Any) -> Any:
+    """``value`` with every integer too large for a JavaScript number written as text."""
     if isinstance(value, bool) or not isinstance(value, int | list | dict):
         return value
     if isinstance(value, int):
         return value if abs(value) <= JS_SAFE_INTEGER else str(value)
     if isinstance(value, list):
-        return [_js_safe(item) for item in value]
-    return {key: _js_safe(item) for key, item in value.items()}
+        return [js_safe(item) for item in value]
+    return {key: js_safe(item) for key, item in value.items()}

@@ -160,8 +160,8 @@ class Table {
           ? `Waiting for ${others.join(" and ")}…`
           : "Waiting…";
     replace(this.actions, payload.legal.map((action, index) =>
-      h("button", { class: "btn", type: "button", "data-action": action.code, title: action.text,
-        onClick: () => this.act(action.code) },
+      h("button", { class: "btn", type: "button", "data-action": String(action.code), title: action.text,
+        onClick: () => this.act(action.text) },
         index < 9 ? h("span", { class: "key", "aria-hidden": "true" }, String(index + 1)) : null, action.label)));
     this.hint.textContent = deciding ? payload.hint || "" : "";
     this.undoButton.disabled = !payload.can_undo;
