@@ -83,6 +83,7 @@ def test_a_dragged_aim_casts_there_and_the_die_stops_where_the_server_says(
     page.mouse.move(*end, steps=8)  # the aim follows the pointer; the release casts
     page.mouse.up()
     table.wait_turn_or_end(version)
+    assert page.locator(DIE).count() == 1, f"after a cast the table draws one die ({DIE})"
     page.wait_for_selector(f'{DIE}[data-animating="false"]')
 
     shown = next(f for f in reversed(table.states()) if f["version"] == table.version)
