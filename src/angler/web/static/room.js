@@ -216,6 +216,9 @@ class Table {
 
   refused(error) {
     this.pending = false;
+    // A second press of a choice the room already took (another seat's simultaneous choice
+    // arrived first and offered it again): nothing to tell the person.
+    if (error.error === "duplicate") return;
     this.error.textContent = error.message;
   }
 

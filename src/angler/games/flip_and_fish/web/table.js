@@ -346,6 +346,7 @@ function die(st, cast) {
     "g",
     {
       class: "ff-die",
+      "data-die": "",
       "data-stop-x": String(sx),
       "data-stop-y": String(sy),
       "data-face": String(cast.face),
