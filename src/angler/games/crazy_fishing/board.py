@@ -291,8 +291,8 @@ def _reveal(view: CrazyFishingView, cards: CardSet, ids: Any) -> list[dict[str, 
     if view.phase == "cast" or not any(view.casts):
         return []
     caught: dict[int, list[int]] = {}
-    for seat, fish in view.caught_this_round:
-        caught.setdefault(seat, []).append(fish)
+    for seat, caught_fish in view.caught_this_round:
+        caught.setdefault(seat, []).append(caught_fish)
     catching = _catching(view)
     shown = []
     for place, seat in enumerate(view.order):
