@@ -12,8 +12,8 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
 
-play: $(STAMP)
-	$(BIN)/angler play fishing
+play: $(STAMP)  # the browser table: you against three normal bots (the terminal's: angler play)
+	$(BIN)/angler serve --play fishing --bots normal
 
 lint: $(STAMP)
 	$(BIN)/ruff check --no-cache src tests  # no cache: what CI sees on a fresh clone

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from angler.core.docs import read_doc
 from angler.core.registry import all_games
-from angler.tui.screens import read_doc
 
 ROOT = Path(__file__).resolve().parents[2]
 

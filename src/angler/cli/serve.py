@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import json
 import socket
+import threading
+import time
+import urllib.error
+import urllib.request
+import webbrowser
 from typing import Annotated
 
 import typer
 
 from angler.cli.common import err
 from angler.core.errors import AnglerError
+from angler.core.registry import get_game
+from angler.play.seats import seat_kind
 
 
 def _check_listen(host: str, port: int) -> None:
@@ -21,6 +29,63 @@ def _check_listen(host: str, port: int) -> None:
     except OSError as exc:
         reason = (exc.strerror or str(exc)).lower()
         raise AnglerError(f"cannot listen on {host}:{port}: {reason}") from None
+
+
+PLAY_PORTS = 20  # with --play, the ports tried after a taken one
+TABLE_SECONDS = 30.0  # how long --play waits for the server to answer before giving up
+
+
+def _free_port(host: str, port: int) -> int:
+    """``port``, or the first free one after it (``--play`` only: a person just wants a table)."""
+    for candidate in range(port, min(port + PLAY_PORTS, 65536)):
+        try:
+            _check_listen(host, candidate)
+        except AnglerError:
+            continue
+        return candidate
+    _check_listen(host, port)  # none free: say why for the one asked for
+    return port
+
+
+def _open_table(base: str, game: str, bots: str, players: int | None) -> None:
+    """Once the server answers: a room for a person against bots, opened in the browser (its
+    URL printed, for a machine that has no browser). The seat token travels in the URL's
+    fragment, which browsers never send to a server, and the page takes it out of the
+    address bar."""
+    deadline = time.monotonic() + TABLE_SECONDS
+    while True:
+        try:
+            with urllib.request.urlopen(f"{base}/health", timeout=2):
+                break
+        except OSError:
+            if time.monotonic() > deadline:
+                err.print(f"the server did not answer at {base}: no table was opened")
+                return
+            time.sleep(0.1)
+    count = players or get_game(game).default_players
+    body = {"game": game, "seats": ["human"] + [bots] * (count - 1)}
+    request = urllib.request.Request(
+        f"{base}/rooms",
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"content-type": "application/json"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            created = json.loads(answer.read())
+    except urllib.error.HTTPError as refused:
+        err.print(f"no table was opened: {json.loads(refused.read()).get('message')}")
+        return
+    room, token = created["room"], created["seats"][0]["token"]
+    url = f"{base}/#/room/{room}?seat=0&token={token}"
+    opened = webbrowser.open(url)
+    err.print(
+        f"\nYour {get_game(game).title} table is "
+        f"{'open in your browser' if opened else 'ready'}: {url}\n"
+        f"The lobby (new games, friends, replays): {base}/   Stop the server with Ctrl-C.\n",
+        markup=False,
+        highlight=False,
+    )
 
 
 def serve_command(
@@ -40,8 +105,25 @@ def serve_command(
             "file in your data folder, printed at start).",
         ),
     ] = None,
+    play: Annotated[
+        str | None,
+        typer.Option(
+            "--play",
+            metavar="GAME",
+            help="Also open a table of GAME in your browser, you against bots (make play); the "
+            "next free port is taken if PORT is busy.",
+        ),
+    ] = None,
+    bots: Annotated[
+        str, typer.Option("--bots", metavar="LEVEL", help="With --play: the bots' level.")
+    ] = "normal",
+    players: Annotated[
+        int | None,
+        typer.Option("--players", metavar="N", help="With --play: players, you included."),
+    ] = None,
 ) -> None:
-    """Serve angler online: the HTTP API (its OpenAPI document at /openapi.json) and /health.
+    """Serve angler online: the browser table at /, the HTTP API (its OpenAPI document at
+    /openapi.json) and /health.
 
     The database is opened, and migrated to the current schema, before the server listens; a
     database that cannot be opened is one line and exit status 2. Stop with Ctrl-C.
@@ -51,10 +133,25 @@ def serve_command(
     from angler.server.app import create_app
     from angler.server.store import Store, default_url
 
-    _check_listen(host, port)
+    if play is not None:
+        game = get_game(play)  # an unknown game: one line, before anything starts
+        if players is not None:
+            game.player_count(players)
+        seat_kind(bots, "--bots")
+        port = _free_port(host, port)
+    else:
+        _check_listen(host, port)
     store = Store(db or default_url())
     err.print(f"database: {store.location}", markup=False)
+    if play is not None:
+        where = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
+        threading.Thread(target=_open_table, args=(where, play, bots, players), daemon=True).start()
     try:
-        uvicorn.run(create_app(store), host=host, port=port, log_level="info")
+        uvicorn.run(
+            create_app(store),
+            host=host,
+            port=port,
+            log_level="warning" if play else "info",  # a player wants the table, not a log
+        )
     finally:
         store.close()

@@ -111,3 +111,4 @@ class GameInfo(BaseModel):
     default_players: int
     options: list[OptionInfo]
     bots: list[str] = Field(description="the seat kinds that are bots, easiest first")
+    web_files: list[str] = Field(description="the game's browser files (board.js, board.css…)")

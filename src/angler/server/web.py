@@ -12,12 +12,14 @@ import re
 from pathlib import Path
 
 from fastapi import FastAPI
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
+from markdown_it import MarkdownIt
 from starlette.middleware.gzip import GZipMiddleware
 
 from angler.agents.levels import LEVELS
 from angler.core import all_games
+from angler.core.docs import read_doc
 from angler.core.errors import AnglerError
 from angler.core.game import Game, check_true_or_false
 from angler.server.api import ErrorBody, GameInfo, OptionInfo
@@ -26,6 +28,7 @@ STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 GAME_FILE = re.compile(r"[a-z][a-z0-9_-]{0,40}\.(js|css|html|svg)")
 BOTS = (*LEVELS, "heuristic", "random")
 MEDIA = {"js": "text/javascript", "css": "text/css", "html": "text/html", "svg": "image/svg+xml"}
+MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")  # our docs: no raw HTML
 NO_CACHE = {"cache-control": "no-cache"}  # revalidate: a game's new board shows at once
 
 
@@ -34,7 +37,7 @@ class NoSuchFileError(AnglerError):
     status = 404
 
 
-def game_info(game: type[Game]) -> GameInfo:  # type: ignore[type-arg]
+def game_info(game: type[Game], folder: Path) -> GameInfo:  # type: ignore[type-arg]
     return GameInfo(
         name=game.name,
         title=game.title,
@@ -53,6 +56,7 @@ def game_info(game: type[Game]) -> GameInfo:  # type: ignore[type-arg]
             if option.name != "cards"  # a card set is uploaded as a file, not named as a path
         ],
         bots=list(BOTS),
+        web_files=sorted(path.name for path in folder.glob("*") if GAME_FILE.fullmatch(path.name)),
     )
 
 
@@ -63,7 +67,19 @@ def add_web_table(app: FastAPI) -> None:
 
     @app.get("/games", response_model=list[GameInfo], summary="The games offered, for the lobby")
     def games() -> list[GameInfo]:
-        return [game_info(game) for game in all_games()]
+        return [game_info(game, folders[game.name]) for game in all_games()]
+
+    @app.get(
+        "/games/{game}/page/{part}",
+        response_class=HTMLResponse,
+        responses={404: {"model": ErrorBody}},
+        summary="A player's page as HTML: how to play (howto) or the rules as implemented (rules)",
+    )
+    def page(game: str, part: str) -> HTMLResponse:
+        text = read_doc(part, game) if game in folders else None
+        if text is None:
+            raise NoSuchFileError(f"no page {part[:20]!r} for game {game[:40]!r}")
+        return HTMLResponse(MARKDOWN.render(text), headers=NO_CACHE)
 
     @app.get(
         "/games/{game}/{name}",

@@ -14,25 +14,10 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Markdown, Static
 
+from angler.core.docs import read_doc
 from angler.core.errors import AnglerError
 from angler.core.state import State
 from angler.core.view import listed
-
-# The docs (how to play, the rules as implemented): inside an installed package, or the source tree.
-DOCS_PLACES = (
-    Path(__file__).resolve().parents[1] / "docs",
-    Path(__file__).resolve().parents[3] / "docs",
-)
-
-
-def read_doc(part: str, game_name: str) -> str | None:
-    """``docs/<part>/<game>.md`` (``howto`` or ``rules``), or None if it is not installed."""
-    for place in DOCS_PLACES:
-        try:
-            return (place / part / f"{game_name}.md").read_text(encoding="utf-8")
-        except OSError:
-            continue
-    return None
 
 
 class PassScreen(Screen[None]):

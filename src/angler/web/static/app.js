@@ -1,0 +1,84 @@
+// The browser table's entry: routes by the URL fragment, so a link names a page and the server
+// serves one file. #/ the lobby, #/room/ID a table, #/join/ID/SEAT an invitation,
+// #/replay/ID a finished game, #/howto/GAME how to play.
+import { h, patternDefs, replace, s } from "/static/kit.js";
+import { showLobby } from "/static/lobby.js";
+import { showRoom } from "/static/room.js";
+import { showReplay } from "/static/replay.js";
+import { api, tokens } from "/static/net.js";
+
+const app = document.getElementById("app");
+let leaving = null; // the page shown now, told when another replaces it (its socket closes)
+
+function parseHash() {
+  const [path, query = ""] = location.hash.replace(/^#/, "").split("?");
+  const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
+  return { parts, params: new URLSearchParams(query) };
+}
+
+async function route() {
+  if (leaving) leaving();
+  leaving = null;
+  const { parts, params } = parseHash();
+  const [page, ...rest] = parts;
+  try {
+    if (!page) leaving = await showLobby(app);
+    else if (page === "room" && rest[0]) leaving = await openRoom(rest[0], params);
+    else if (page === "join" && rest.length === 2) await join(rest[0], rest[1]);
+    else if (page === "replay" && rest[0]) leaving = await showReplay(app, rest[0], params);
+    else if (page === "howto" && rest[0]) await showHowto(rest[0], rest[1] === "rules" ? "rules" : "howto");
+    else notFound(`There is no page ${location.hash}.`);
+  } catch (error) {
+    notFound(error.message);
+  }
+}
+
+async function openRoom(room, params) {
+  // A token may arrive in the fragment (make play, or a creator's own link): keep it in this
+  // browser, then take it out of the address bar, so it is not shared by copying the URL.
+  if (params.has("token") && params.has("seat")) {
+    tokens.add(room, Number(params.get("seat")), params.get("token"));
+    history.replaceState(null, "", `#/room/${encodeURIComponent(room)}`);
+  }
+  return showRoom(app, room, { watch: params.has("watch") });
+}
+
+async function join(room, seat) {
+  const claimed = await api(`/rooms/${encodeURIComponent(room)}/seats/${encodeURIComponent(seat)}`, {
+    method: "POST",
+  });
+  tokens.add(room, claimed.seat, claimed.token);
+  location.replace(`#/room/${encodeURIComponent(room)}`);
+}
+
+async function showHowto(game, part) {
+  const response = await fetch(`/games/${encodeURIComponent(game)}/page/${part}`);
+  if (!response.ok) throw new Error(`No ${part === "rules" ? "rules" : "how-to-play page"} for ${game}.`);
+  const article = h("article", { class: "panel howto" });
+  article.innerHTML = await response.text(); // our own docs, rendered without raw HTML
+  const games = await api("/games");
+  const other = part === "rules" ? "howto" : "rules";
+  replace(
+    app,
+    h(
+      "nav",
+      { class: "row panel", "aria-label": "Games" },
+      games.map((g) =>
+        h("a", { class: "btn", href: `#/howto/${g.name}`, "aria-current": g.name === game ? "page" : null }, g.title),
+      ),
+      h("a", { class: "btn", href: `#/howto/${game}${other === "rules" ? "/rules" : ""}` },
+        other === "rules" ? "The rules in full, with every ruling" : "How to play"),
+    ),
+    article,
+  );
+  document.title = `angler: ${part === "rules" ? "rules" : "how to play"}`;
+}
+
+function notFound(message) {
+  replace(app, h("div", { class: "panel" }, h("h2", { text: "Not here" }), h("p", { text: message }), h("a", { href: "#/", class: "btn" }, "Back to the lobby")));
+}
+
+// The colour patterns, once for every SVG of the page (url(#pat-red) and so on).
+document.body.prepend(s("svg", { width: 0, height: 0, "aria-hidden": "true", style: "position:absolute" }, patternDefs()));
+window.addEventListener("hashchange", route);
+route();

@@ -1,0 +1,87 @@
+// Talking to the server: JSON requests with one-line refusals, the seat tokens this browser
+// holds, and a room socket that says hello and comes back after a dropped connection.
+
+/** A request to the API; a refusal throws an Error carrying the server's one line. */
+export async function api(path, options = {}) {
+  const init = { ...options, headers: { "content-type": "application/json", ...(options.headers || {}) } };
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch {
+    throw new Error("The server cannot be reached: is angler serve running?");
+  }
+  const body = await response.json().catch(() => null);
+  if (!response.ok) {
+    throw new Error(body && body.message ? body.message : `The server refused (${response.status}).`);
+  }
+  return body;
+}
+
+/** Seat tokens, kept in this browser (never in a URL the server logs): room -> {seat: token}. */
+export const tokens = {
+  key: (room) => `angler:tokens:${room}`,
+  of(room) {
+    try {
+      return JSON.parse(localStorage.getItem(this.key(room)) || "{}");
+    } catch {
+      return {};
+    }
+  },
+  add(room, seat, token) {
+    const held = this.of(room);
+    held[seat] = token;
+    localStorage.setItem(this.key(room), JSON.stringify(held));
+  },
+};
+
+/** One socket on a room, as one seat (a token) or a spectator (null). It reconnects after a
+ * dropped connection, saying hello again, until closed. */
+export class RoomSocket {
+  constructor(room, token, { onState, onError, onStatus }) {
+    this.room = room;
+    this.token = token;
+    this.handlers = { onState, onError, onStatus };
+    this.closed = false;
+    this.delay = 500;
+    this.open();
+  }
+
+  open() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    this.ws = new WebSocket(`${scheme}://${location.host}/rooms/${encodeURIComponent(this.room)}/ws`);
+    this.ws.addEventListener("open", () => {
+      this.delay = 500;
+      this.ws.send(JSON.stringify({ type: "hello", token: this.token }));
+      this.handlers.onStatus(true);
+    });
+    this.ws.addEventListener("message", (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (message.type === "state") this.handlers.onState(message);
+      else if (message.type === "error") this.handlers.onError(message);
+    });
+    this.ws.addEventListener("close", (event) => {
+      this.handlers.onStatus(false);
+      if (this.closed || event.code === 4404) return;
+      setTimeout(() => !this.closed && this.open(), this.delay);
+      this.delay = Math.min(this.delay * 2, 8000);
+    });
+  }
+
+  send(message) {
+    if (this.ws.readyState !== WebSocket.OPEN) {
+      this.handlers.onError({ error: "offline", message: "Not connected: reconnecting, try again in a moment." });
+      return;
+    }
+    this.ws.send(JSON.stringify(message));
+  }
+
+  close() {
+    this.closed = true;
+    this.ws.close(1000);
+  }
+}

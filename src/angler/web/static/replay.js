@@ -1,0 +1,110 @@
+// A finished game, step by step: from one seat's view, a spectator's, or every seat's (the
+// game is over, so nothing is secret any more). The server builds each step from views.
+import { h, replace, seatName } from "/static/kit.js";
+import { api } from "/static/net.js";
+import { loadBoard } from "/static/boards.js";
+
+export async function showReplay(app, room, params) {
+  const id = encodeURIComponent(room);
+  const seat = params.get("seat") ?? "all";
+  const [info, replay] = await Promise.all([
+    api(`/rooms/${id}`),
+    api(`/rooms/${id}/replay${seat === "spectator" ? "" : `?seat=${encodeURIComponent(seat)}`}`),
+  ]);
+  const board = await loadBoard(info.game);
+  const steps = replay.steps;
+  const everyone = seat === "all";
+  let step = 0;
+  let lens = 0; // which board of a step is shown: every seat's in turn when all are shown
+  let timer = null;
+
+  const boardRoot = h("div", { class: "board", "aria-label": `${info.title} table` });
+  const log = h("ol", { id: "log", "aria-label": "What happened" });
+  const caption = h("p", { class: "replay-step", "aria-live": "polite" });
+  const slider = h("input", { type: "range", id: "step", min: 0, max: steps.length - 1, value: 0, "aria-label": "Step" });
+  const play = h("button", { class: "btn", type: "button", id: "play", onClick: () => toggle() }, "Play");
+  const viewer = h("select", { id: "seat-select", "aria-label": "Whose view",
+    onChange: () => { location.hash = `#/replay/${id}?seat=${viewer.value}`; } },
+    h("option", { value: "all" }, "Everything shown"),
+    Array.from({ length: replay.players }, (_, s) => h("option", { value: String(s) }, `Player ${s + 1}'s view`)),
+    h("option", { value: "spectator" }, "A spectator's view"));
+  viewer.value = seat;
+  const lenses = everyone
+    ? h("div", { class: "row", role: "group", "aria-label": "Whose cards to show" },
+      Array.from({ length: replay.players }, (_, s) => h("button", { class: "btn", type: "button", "data-lens": s,
+        onClick: () => { lens = s; draw(); } }, `Player ${s + 1}'s hand`)))
+    : null;
+
+  function viewerSeat() {
+    return everyone ? lens : seat === "spectator" ? null : Number(seat);
+  }
+
+  function draw() {
+    const now = steps[step];
+    const index = everyone ? lens : 0;
+    const who = viewerSeat();
+    board.render(boardRoot, {
+      board: now.boards[index], legal: [], prompt: "", hint: "", seat: who, to_act: now.to_act,
+      over: now.over, scores: now.scores, winners: now.winners, log: [], version: step,
+    }, { act: () => {}, seatName: (s) => seatName(s, who), replay: true, reducedMotion: true });
+    const said = steps.slice(0, step + 1).flatMap((st) => st.said[index]);
+    replace(log, said.slice(-200).map((line) => h("li", {}, line)));
+    log.scrollTop = log.scrollHeight;
+    slider.value = step;
+    const action = now.action ? `Player ${now.action.seat + 1}: ${now.action.text}` : "The deal";
+    caption.textContent = `Step ${step} of ${steps.length - 1} · ${action}${now.over ? " · the end" : ""}`;
+    if (lenses) lenses.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", String(Number(b.dataset.lens) === lens)));
+  }
+
+  function go(to) {
+    step = Math.max(0, Math.min(steps.length - 1, to));
+    draw();
+  }
+
+  function toggle() {
+    if (timer) {
+      clearInterval(timer);
+      timer = null;
+      play.textContent = "Play";
+      return;
+    }
+    play.textContent = "Pause";
+    timer = setInterval(() => (step >= steps.length - 1 ? toggle() : go(step + 1)), 700);
+  }
+
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  const keys = (event) => {
+    if (event.target.closest && event.target.closest("input, select, textarea")) return;
+    const moves = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: steps.length - 1 };
+    if (event.key in moves) {
+      event.preventDefault();
+      go(moves[event.key]);
+    }
+  };
+  document.addEventListener("keydown", keys);
+  const last = steps[steps.length - 1];
+  const result = (last.winners || []).map((s) => `Player ${s + 1}`).join(" and ");
+  replace(app, h("main", { class: "room replay", "data-room": room },
+    h("header", { class: "room-head" }, h("h1", {}, `${info.title}: replay`),
+      h("span", { class: "muted" }, `Won by ${result} · scores ${(last.scores || []).join(" / ")}`)),
+    boardRoot,
+    h("aside", { class: "side" },
+      h("section", { class: "panel" },
+        h("div", { class: "replay-controls" },
+          h("button", { class: "btn", type: "button", id: "first", onClick: () => go(0), "aria-label": "First step" }, "⏮"),
+          h("button", { class: "btn", type: "button", id: "prev", onClick: () => go(step - 1), "aria-label": "Previous step" }, "◀"),
+          play,
+          h("button", { class: "btn", type: "button", id: "next", onClick: () => go(step + 1), "aria-label": "Next step" }, "▶"),
+          h("button", { class: "btn", type: "button", id: "last", onClick: () => go(steps.length - 1), "aria-label": "Last step" }, "⏭")),
+        slider, caption, viewer, lenses,
+        h("p", { class: "row" },
+          h("a", { class: "btn", id: "download", href: `/rooms/${id}/record`, download: `angler-${info.game}-${room}.json` }, "Download the record"),
+          h("a", { class: "btn", href: "#/" }, "Lobby"))),
+      h("section", { class: "panel" }, h("h2", {}, "Log"), log))));
+  document.title = `angler: ${info.title} replay`;
+  draw();
+  return () => {
+    if (timer) clearInterval(timer);
+    document.removeEventListener("keydown", keys);
+  };
+}

@@ -1,0 +1,253 @@
+// A table: one socket per seat this browser holds (several make a hot-seat room, with a pass
+// screen between people), or one as a spectator. The game's own board draws the table; the
+// shell around it is the same for every game: what you are deciding, the legal actions, undo,
+// the log, the result, and keys.
+import { h, reducedMotion, replace, seatName } from "/static/kit.js";
+import { api, RoomSocket, tokens } from "/static/net.js";
+import { loadBoard } from "/static/boards.js";
+
+export async function showRoom(app, room, { watch = false } = {}) {
+  const info = await api(`/rooms/${encodeURIComponent(room)}`);
+  const board = await loadBoard(info.game);
+  const held = watch ? {} : tokens.of(room);
+  const mine = Object.keys(held).map(Number).sort((a, b) => a - b);
+  const table = new Table(app, info, board, mine);
+  const sockets = new Map();
+  const status = new Map();
+  const handlers = (seat) => ({
+    onState: (payload) => table.receive(seat, payload),
+    onError: (error) => table.refused(error),
+    onStatus: (up) => {
+      status.set(seat, up);
+      table.online([...status.values()].every(Boolean));
+    },
+  });
+  if (mine.length === 0) sockets.set(null, new RoomSocket(room, null, handlers(null)));
+  for (const seat of mine) sockets.set(seat, new RoomSocket(room, held[seat], handlers(seat)));
+  table.send = (seat, message) => sockets.get(seat)?.send(message);
+  return () => {
+    table.leave();
+    for (const socket of sockets.values()) socket.close();
+  };
+}
+
+class Table {
+  constructor(app, info, board, mine) {
+    this.info = info;
+    this.board = board;
+    this.mine = mine;
+    this.latest = new Map(); // seat (or null) -> its latest payload
+    this.shown = mine.length === 1 ? mine[0] : mine.length === 0 ? null : undefined;
+    this.pending = false;
+    this.logLength = 0;
+    this.build(app);
+    this.keys = (event) => this.key(event);
+    document.addEventListener("keydown", this.keys);
+    document.title = `angler: ${info.title}`;
+  }
+
+  build(app) {
+    const who = this.mine.length === 0
+      ? "You are watching"
+      : this.mine.length === 1
+        ? `You are Player ${this.mine[0] + 1}`
+        : `Hot seat: Players ${this.mine.map((s) => s + 1).join(", ")} play on this screen`;
+    this.status = h("span", { class: "status", role: "status" }, h("span", { class: "dot" }), "connecting…");
+    this.boardRoot = h("div", { class: "board", "aria-label": `${this.info.title} table` });
+    this.prompt = h("p", { id: "prompt", "aria-live": "polite" });
+    this.actions = h("div", { id: "actions", role: "group", "aria-label": "Your choices" });
+    this.hint = h("p", { class: "muted", id: "hint" });
+    this.error = h("p", { id: "error", role: "alert" });
+    this.undoButton = h("button", { id: "undo", class: "btn", type: "button", onClick: () => this.undo() }, "Undo", h("span", { class: "key" }, "U"));
+    this.timers = h("p", { class: "timers", id: "timers" });
+    this.log = h("ol", { id: "log", "aria-label": "What happened" });
+    this.result = h("section", { id: "result", class: "panel", hidden: true, "aria-live": "polite" });
+    this.passScreen = h("div", { id: "pass-screen", hidden: true, role: "dialog", "aria-modal": "true" });
+    this.announcer = h("p", { class: "sr-only", "aria-live": "polite" });
+    const controls = h("div", { class: "row" }, this.undoButton,
+      h("button", { class: "btn", type: "button", onClick: () => this.showKeys() }, "Keys", h("span", { class: "key" }, "?")),
+      h("a", { class: "btn", href: `#/howto/${this.info.game}`, target: "_blank", rel: "noopener" }, "How to play"));
+    const side = h("aside", { class: "side" },
+      h("section", { class: "panel", "aria-label": "Your decision" }, this.prompt, this.actions, this.hint, this.error, this.timers, controls),
+      this.invites(),
+      h("section", { class: "panel" }, h("h2", {}, "Log"), this.log));
+    this.main = h("main", { class: "room", "data-room": this.info.room, "data-seat": "", "data-version": "", "data-over": "false" },
+      h("header", { class: "room-head" }, h("h1", {}, this.info.title), h("span", { class: "muted" }, who), this.status),
+      this.result, this.boardRoot, side);
+    replace(app, this.main, this.passScreen, this.announcer);
+  }
+
+  invites() {
+    if (this.mine.length === 0 || this.info.open_seats.length === 0) return null;
+    const room = encodeURIComponent(this.info.room);
+    return h("section", { class: "panel invite" }, h("h2", {}, "Invite friends"),
+      h("p", { class: "muted" }, "Send each friend their seat's link. The game starts with them."),
+      this.info.open_seats.map((seat) => {
+        const link = `${location.origin}${location.pathname}#/join/${room}/${seat}`;
+        return h("label", {}, `Player ${seat + 1}`, h("input", { type: "text", readonly: true, value: link, onFocus: (e) => e.target.select() }));
+      }));
+  }
+
+  online(up) {
+    this.status.classList.toggle("online", up);
+    this.status.lastChild.textContent = up ? "connected" : "reconnecting…";
+  }
+
+  receive(seat, payload) {
+    this.latest.set(seat, payload);
+    this.pending = false;
+    if (this.mine.length > 1) {
+      const next = this.mine.find((s) => payload.to_act.includes(s));
+      if (next !== undefined && next !== this.shown) return this.askToPass(next);
+      if (this.shown === undefined && this.passScreen.hidden) return this.askToPass(this.mine[0]);
+      if (!this.passScreen.hidden) return;
+    }
+    if (seat === this.shown) this.draw(payload);
+  }
+
+  askToPass(seat) {
+    this.shown = undefined;
+    replace(this.boardRoot); // nothing of the last person's table stays on the page
+    replace(this.actions);
+    replace(this.passScreen,
+      h("h2", {}, `Pass to Player ${seat + 1}`),
+      h("p", {}, "Everyone else, look away. The table is hidden until you are ready."),
+      h("button", { id: "pass-ready", class: "btn primary", type: "button", onClick: () => {
+        this.passScreen.hidden = true;
+        this.shown = seat;
+        if (this.latest.has(seat)) this.draw(this.latest.get(seat));
+      } }, `I am Player ${seat + 1}: show my table`));
+    this.passScreen.hidden = false;
+    this.passScreen.querySelector("button").focus();
+  }
+
+  draw(payload) {
+    const seat = payload.seat;
+    const ui = {
+      act: (action) => this.act(action),
+      seatName: (s) => seatName(s, seat),
+      replay: false,
+      reducedMotion: reducedMotion(),
+    };
+    Object.assign(this.main.dataset, { seat: seat === null ? "spectator" : String(seat), version: String(payload.version), over: String(payload.over) });
+    try {
+      this.board.render(this.boardRoot, payload, ui);
+    } catch (error) {
+      console.warn("the board could not draw this payload", error);
+    }
+    this.drawDecision(payload);
+    this.drawLog(payload.log);
+    this.drawTimers(payload.timers || {}, seat);
+    this.drawResult(payload);
+    const deciding = seat !== null && payload.to_act.includes(seat) && !payload.over;
+    document.title = `${deciding ? "● Your turn: " : ""}angler: ${this.info.title}`;
+  }
+
+  drawDecision(payload) {
+    const seat = payload.seat;
+    const deciding = seat !== null && payload.to_act.includes(seat) && !payload.over;
+    const others = payload.to_act.filter((s) => s !== seat).map((s) => seatName(s, seat));
+    this.prompt.classList.toggle("waiting", !deciding);
+    this.prompt.textContent = payload.over
+      ? "The game is over."
+      : deciding
+        ? payload.prompt
+        : others.length
+          ? `Waiting for ${others.join(" and ")}…`
+          : "Waiting…";
+    replace(this.actions, payload.legal.map((action, index) =>
+      h("button", { class: "btn", type: "button", "data-action": action.code, title: action.text,
+        onClick: () => this.act(action.code) },
+        index < 9 ? h("span", { class: "key", "aria-hidden": "true" }, String(index + 1)) : null, action.label)));
+    this.hint.textContent = deciding ? payload.hint || "" : "";
+    this.undoButton.disabled = seat === null || payload.over;
+    this.error.textContent = "";
+  }
+
+  drawLog(lines) {
+    const fresh = lines.length - this.logLength;
+    const shown = lines.slice(-200);
+    replace(this.log, shown.map((line, index) => h("li", { class: index >= shown.length - fresh && this.logLength ? "fresh" : null }, line)));
+    if (fresh > 0 && this.logLength) this.announcer.textContent = lines.slice(-Math.min(fresh, 3)).join(". ");
+    this.logLength = lines.length;
+    this.log.scrollTop = this.log.scrollHeight;
+  }
+
+  drawTimers(timers, seat) {
+    const parts = Object.entries(timers).map(([s, left]) => `${seatName(Number(s), seat)}: ${Math.ceil(left)} s`);
+    this.timers.textContent = parts.length ? `Turn clock: ${parts.join(", ")}` : "";
+  }
+
+  drawResult(payload) {
+    this.result.hidden = !payload.over;
+    if (!payload.over) return;
+    const seat = payload.seat;
+    const winners = payload.winners || [];
+    const order = payload.scores.map((score, s) => [s, score]).sort((a, b) => b[1] - a[1]);
+    const won = winners.map((s) => seatName(s, seat));
+    const room = encodeURIComponent(this.info.room);
+    this.result.dataset.winners = winners.join(",");
+    replace(this.result,
+      h("h2", {}, won.length === 1 ? (won[0] === "You" ? "You win!" : `${won[0]} wins`) : `${won.join(" and ")} share the win`),
+      h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Score"))),
+        h("tbody", {}, order.map(([s, score]) => h("tr", { class: winners.includes(s) ? "winner" : null }, h("td", {}, seatName(s, seat)), h("td", {}, String(score)))))),
+      h("div", { class: "row" },
+        h("a", { class: "btn primary", href: `#/replay/${room}${seat === null ? "" : `?seat=${seat}`}` }, "Replay this game"),
+        h("a", { class: "btn", href: `/rooms/${room}/record`, download: `angler-${this.info.game}-${this.info.room}.json` }, "Download the record"),
+        h("a", { class: "btn", href: "#/" }, "Back to the lobby")));
+  }
+
+  act(action) {
+    const payload = this.latest.get(this.shown);
+    if (!payload || this.pending || payload.seat === null) return;
+    this.pending = true;
+    this.send(this.shown, { type: "move", action, version: payload.version });
+  }
+
+  undo() {
+    const payload = this.latest.get(this.shown);
+    if (!payload || payload.seat === null) return;
+    this.send(this.shown, { type: "undo", version: payload.version });
+  }
+
+  refused(error) {
+    this.pending = false;
+    this.error.textContent = error.message;
+  }
+
+  key(event) {
+    if (event.target.closest && event.target.closest("input, select, textarea")) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (/^[1-9]$/.test(event.key)) {
+      const button = this.actions.querySelectorAll("button")[Number(event.key) - 1];
+      if (button) {
+        event.preventDefault();
+        button.click();
+      }
+    } else if (event.key === "u" || event.key === "U") {
+      event.preventDefault();
+      this.undo();
+    } else if (event.key === "?") {
+      event.preventDefault();
+      this.showKeys();
+    }
+  }
+
+  showKeys() {
+    const dialog = h("dialog", { class: "keys", "aria-label": "Keys" },
+      h("h2", {}, "Keys"),
+      h("ul", {},
+        h("li", {}, h("kbd", {}, "1"), "–", h("kbd", {}, "9"), " choose an action from the list"),
+        h("li", {}, h("kbd", {}, "Tab"), " move between the cards and spots on the table; ", h("kbd", {}, "Enter"), " plays one"),
+        h("li", {}, h("kbd", {}, "U"), " undo your last move, where that is fair"),
+        h("li", {}, h("kbd", {}, "?"), " this list; ", h("kbd", {}, "Esc"), " closes it")),
+      h("button", { class: "btn", type: "button", onClick: () => dialog.close() }, "Close"));
+    dialog.addEventListener("close", () => dialog.remove());
+    document.body.append(dialog);
+    dialog.showModal();
+  }
+
+  leave() {
+    document.removeEventListener("keydown", this.keys);
+  }
+}
