@@ -12,14 +12,30 @@ export function render(root, payload, ui) {
   const memory = (root._crazy ||= { cast: new Set(), castKey: "", split: new Set(), splitKey: "" });
   const live = !ui.replay && payload.seat !== null && payload.seat !== undefined;
   const ctx = { board, ui, live, memory, root, payload, rerender: () => render(root, payload, ui) };
+  // Drawing back to 6 is done on the decks themselves: they come up where decisions are made.
+  const drawing = live && board.choices.some((choice) => choice.deck);
   replace(
     root,
     statusBar(ctx),
     seatsRow(ctx),
     revealStrip(ctx),
-    decisionPanel(ctx),
+    drawing ? drawPanel(ctx) : decisionPanel(ctx),
     h("div", { class: "cf-table" }, seaPanel(ctx), besidePanel(ctx)),
     handPanel(ctx),
+    drawing ? null : decksPanel(ctx),
+  );
+}
+
+function drawPanel(ctx) {
+  const { board } = ctx;
+  const seat = board.seats[board.viewer];
+  const rods = `${seat.rods} rod${seat.rods === 1 ? "" : "s"}`;
+  const baits = `${seat.baits} bait${seat.baits === 1 ? "" : "s"}`;
+  return h(
+    "section",
+    { class: "cf-decide cf-draw", "aria-label": "Draw a card" },
+    h("h3", {}, `Draw back to 6 cards: you hold ${rods} and ${baits}`),
+    h("p", { class: "cf-hint" }, "Tap the deck to draw from. Six of one kind means sitting out the next round."),
     decksPanel(ctx),
   );
 }
@@ -107,7 +123,7 @@ function statusBar(ctx) {
   let who = "";
   if (board.phase === "cast") {
     const waiting = board.seats.filter((seat) => seat.cast_state === "choosing").length;
-    who = waiting ? `${waiting} still choosing` : "";
+    who = mine ? "Your turn: cast" : waiting ? `${waiting} still choosing` : "";
   } else if (deciding.length) {
     who = mine ? "Your turn" : `${deciding.join(", ")} to act`;
   }
@@ -223,7 +239,9 @@ function revealStrip(ctx) {
           entry.state === "now" ? h("span", { class: "cf-now-badge" }, "fishing now") : null,
           entry.caught.length
             ? h("span", { class: "cf-caught" }, "caught ", entry.caught.map((id) => fishChip(ctx, id)))
-            : null,
+            : entry.state === "done"
+              ? h("span", { class: "cf-caught cf-none" }, "no catch")
+              : null,
         ),
       ),
     ),
@@ -268,8 +286,9 @@ function seaPanel(ctx) {
     { class: "cf-sea" },
     h("h3", {}, `The sea · ${board.sea.length} fish`),
     svg,
-    hint ? h("p", { class: "cf-hint" }, hint) : null,
+    hint ? h("p", { class: "cf-hint cf-sea-hint" }, hint) : null,
     finderNotes(ctx),
+    h("p", { class: "cf-legend" }, "Backs show each fish's size range; shaded fish are covered; #n is the spot."),
   );
 }
 
@@ -418,14 +437,15 @@ function besidePanel(ctx) {
       board.beside.map((entry) => {
         const c = card(ctx, entry.card);
         const action = ctx.live ? entry.action : null;
-        if (!action) return fishChip(ctx, entry.card, { class: `cf-chip cf-chip-big colour-${c.colour}` });
+        const caption = h("span", { class: "cf-beside-name" }, c.label);
+        if (!action) return h("span", { class: "cf-beside-fish" }, fishChip(ctx, entry.card, { class: `cf-chip cf-chip-big colour-${c.colour}` }), caption);
         const node = h(
           "button",
           { class: `cf-chip cf-chip-big cf-legal colour-${c.colour}`, type: "button", dataset: { card: String(entry.card), action: String(action.code) }, "aria-label": `Try ${c.label}, beside the sea` },
           h("span", { class: "cf-chip-plate" }, valueText(c)),
         );
         node.addEventListener("click", () => act(ctx, action));
-        return node;
+        return h("span", { class: "cf-beside-fish" }, node, caption);
       }),
     ),
   );
@@ -440,9 +460,15 @@ function decisionPanel(ctx) {
   if (board.split) return splitPicker(ctx);
   const buttons = board.choices.filter((choice) => !choice.deck);
   if (!buttons.length) return null;
+  const lead = {
+    turbulent: "Turbulent Bait: when do you stir the sea?",
+    peek: "Tap a fish in the sea to look at it, or",
+    retry: `One more try with bait ${board.retry_bait >= 1e6 ? "∞" : board.retry_bait}: tap a ringed fish, or`,
+  }[board.phase];
   return h(
     "section",
     { class: "cf-decide" },
+    lead ? h("span", { class: "cf-lead" }, lead) : null,
     buttons.map((choice) => {
       const b = h("button", { class: "cf-go", type: "button", dataset: { action: String(choice.code) } }, choice.label);
       b.addEventListener("click", () => act(ctx, choice));
