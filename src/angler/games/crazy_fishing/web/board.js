@@ -5,6 +5,7 @@
 import { h, s, pressable, replace } from "/static/kit.js";
 
 const KIND_WORD = { rod: "rod", bait: "bait", fish: "fish" };
+const KIND_ORDER = { rod: 0, bait: 1, fish: 2 };
 
 export function render(root, payload, ui) {
   root.classList.add("board-crazy_fishing");
@@ -119,7 +120,7 @@ function fishChip(ctx, id, extra = {}) {
 function statusBar(ctx) {
   const { board } = ctx;
   const deciding = board.current.map((seat) => name(ctx, seat));
-  const mine = board.viewer !== null && board.current.includes(board.viewer);
+  const mine = ctx.live && board.current.includes(board.viewer);
   let who = "";
   if (board.phase === "cast") {
     const waiting = board.seats.filter((seat) => seat.cast_state === "choosing").length;
@@ -492,11 +493,12 @@ function castPicker(ctx) {
     const wanted = new Set([...chosen, id]);
     return options.some((o) => [...wanted].every((c) => o.cards.includes(c)));
   };
-  const cards = board.cast_cards.map((id) => {
+  const byKind = (ids) => [...ids].sort((a, b) => KIND_ORDER[card(ctx, a).kind] - KIND_ORDER[card(ctx, b).kind]);
+  const pickable = byKind(board.cast_cards).map((id) => {
     const picked = chosen.has(id);
     const possible = picked || reachable(id);
-    const node = rectCard(ctx, id, { button: true });
     const c = card(ctx, id);
+    const node = rectCard(ctx, id, { button: true, small: c.kind === "fish" });
     node.classList.add("cf-pick");
     if (picked) node.classList.add("cf-picked");
     if (!possible) node.classList.add("cf-cannot");
@@ -513,9 +515,11 @@ function castPicker(ctx) {
       ctx.rerender();
       ctx.root.querySelector(`.cf-pick[data-card="${id}"]`)?.focus();
     });
-    return node;
+    return [id, node];
   });
-  const picked = [...chosen].map((id) => card(ctx, id));
+  const fromHand = pickable.filter(([id]) => card(ctx, id).kind !== "fish").map(([, node]) => node);
+  const fromPile = pickable.filter(([id]) => card(ctx, id).kind === "fish").map(([, node]) => node);
+  const picked = byKind(chosen).map((id) => card(ctx, id));
   const rods = picked.filter((c) => c.kind === "rod");
   const baits = picked.filter((c) => c.kind !== "rod");
   const speed = rods.reduce((sum, c) => sum + c.value, 0);
@@ -545,7 +549,13 @@ function castPicker(ctx) {
     { class: "cf-decide cf-cast-picker", "aria-label": "Your secret cast" },
     h("h3", {}, "Your secret cast"),
     h("p", { class: "cf-hint" }, "Pick 1 rod and 1 bait (more of a kind only with a + card of that kind). The others only see that you have chosen."),
-    h("div", { class: "cf-hand-row", role: "group", "aria-label": "Your rods and baits" }, cards),
+    h("div", { class: "cf-hand-row", role: "group", "aria-label": "Your rods and baits" }, fromHand),
+    fromPile.length
+      ? [
+          h("p", { class: "cf-hint" }, "With the out-of-series rod, one fish from your catch pile may be the bait (worth double; your bait card comes back):"),
+          h("div", { class: "cf-hand-row", role: "group", "aria-label": "Fish from your catch pile" }, fromPile),
+        ]
+      : null,
     h(
       "div",
       { class: "cf-cast-summary", "aria-live": "polite" },
@@ -661,7 +671,8 @@ function handPanel(ctx) {
     h(
       "div",
       { class: "cf-hand-row" },
-      board.hand.length ? board.hand.map((id) => rectCard(ctx, id)) : h("span", { class: "cf-empty" }, "empty"),
+      board.hand.length
+        ? [...board.hand].sort((a, b) => KIND_ORDER[card(ctx, a).kind] - KIND_ORDER[card(ctx, b).kind]).map((id) => rectCard(ctx, id)) : h("span", { class: "cf-empty" }, "empty"),
     ),
   );
 }
