@@ -257,6 +257,9 @@ function seaPanel(ctx) {
   if (!board.sea.length) {
     return h("section", { class: "cf-sea cf-sea-empty" }, h("p", {}, "The sea is empty."));
   }
+  // Covered fish a Bait Bucket may take, or a Fish Finder look at, can lie wholly under
+  // others: each also gets a button below the sea.
+  const hidden = ctx.live ? board.sea.filter((f) => f.action && f.covered) : [];
   const xs = board.sea.map((f) => f.x);
   const ys = board.sea.map((f) => -f.y);
   const pad = r + 8;
@@ -280,6 +283,12 @@ function seaPanel(ctx) {
     s("rect", { x: left, y: top, width, height, rx: r, class: "cf-water" }),
     s("rect", { x: left, y: top, width, height, rx: r, fill: "url(#cf-ripples)" }),
     board.sea.map((fish) => seaFish(ctx, fish, r)),
+    // Outlines over everything, lit while a covered fish's button below is pointed at.
+    s("g", { class: "cf-overlay", "aria-hidden": "true" },
+      hidden.map((fish) =>
+        s("g", { class: "cf-xray", "data-xray": String(fish.spot), transform: `translate(${fish.x},${-fish.y})` },
+          s("circle", { r: r + 2 }),
+          s("text", { y: 6 }, `#${fish.spot}`)))),
   );
   const hint = seaHint(ctx);
   return h(
@@ -288,8 +297,38 @@ function seaPanel(ctx) {
     h("h3", {}, `The sea · ${board.sea.length} fish`),
     svg,
     hint ? h("p", { class: "cf-hint cf-sea-hint" }, hint) : null,
+    hidden.length ? coveredButtons(ctx, hidden, svg) : null,
     finderNotes(ctx),
     h("p", { class: "cf-legend" }, "Backs show each fish's size range; shaded fish are covered; #n is the spot."),
+  );
+}
+
+function coveredButtons(ctx, hidden, svg) {
+  const verb = hidden[0].action.verb;
+  const light = (spot, on) => svg.querySelector(`[data-xray="${spot}"]`)?.classList.toggle("cf-lit", on);
+  return h(
+    "div",
+    { class: "cf-covered-list" },
+    h("span", {}, verb === "peek" ? "Covered fish to look at:" : "Covered fish you may take:"),
+    hidden.map((fish) => {
+      const face = fish.card === null ? null : card(ctx, fish.card);
+      const what = face ? face.label : fish.back === "?" ? "size unknown" : fish.back;
+      const button = h(
+        "button",
+        {
+          class: "cf-spot-button",
+          type: "button",
+          dataset: { action: String(fish.action.code), spot: String(fish.spot) },
+          "aria-label": `${verb === "peek" ? "Look at" : "Try"} the covered fish at spot ${fish.spot}, ${what}`,
+        },
+        `#${fish.spot} · ${what}`,
+      );
+      button.addEventListener("click", () => act(ctx, fish.action));
+      for (const [event, on] of [["pointerenter", true], ["pointerleave", false], ["focus", true], ["blur", false]]) {
+        button.addEventListener(event, () => light(fish.spot, on));
+      }
+      return button;
+    }),
   );
 }
 
