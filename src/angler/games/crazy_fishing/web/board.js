@@ -15,6 +15,17 @@ export function render(root, payload, ui) {
   const ctx = { board, ui, live, memory, root, payload, rerender: () => render(root, payload, ui) };
   // Drawing back to 6 is done on the decks themselves: they come up where decisions are made.
   const drawing = live && board.choices.some((choice) => choice.deck);
+  // What the last payload showed, so what is new can move: faces turned up, fish caught.
+  if (memory.version !== payload.version) {
+    memory.before = memory.now || null;
+    memory.version = payload.version;
+  }
+  ctx.facesBefore = memory.before ? memory.before.faces : null;
+  ctx.pilesBefore = memory.before ? memory.before.piles : null;
+  memory.now = {
+    faces: new Map(board.sea.map((f) => [`${f.spot}:${f.x}:${f.y}`, f.card])),
+    piles: board.seats.map((seat) => seat.pile.length),
+  };
   replace(
     root,
     statusBar(ctx),
@@ -191,9 +202,13 @@ function seatPanel(ctx, seat) {
       "div",
       { class: "cf-pile", "aria-label": `catch pile: ${pile.length} fish` },
       pile.length
-        ? pile.map((id, index) =>
-            fishChip(ctx, id, index === pile.length - 1 ? { class: `cf-chip colour-${card(ctx, id).colour} cf-top` } : {}),
-          )
+        ? pile.map((id, index) => {
+            const fresh = ctx.pilesBefore && !ctx.ui.reducedMotion && index >= (ctx.pilesBefore[seat.seat] ?? 0);
+            const classes = ["cf-chip", `colour-${card(ctx, id).colour}`];
+            if (index === pile.length - 1) classes.push("cf-top");
+            if (fresh) classes.push("cf-new");
+            return fishChip(ctx, id, { class: classes.join(" ") });
+          })
         : h("span", { class: "cf-empty" }, "no fish yet"),
     ),
     seat.effects.map((text) => h("div", { class: "cf-effect" }, text)),
@@ -447,7 +462,7 @@ function seaFish(ctx, fish, r) {
       dataset: face ? { spot: String(fish.spot), card: String(fish.card) } : { spot: String(fish.spot) },
     },
     s("title", {}, words.join(", ")),
-    parts,
+    s("g", { class: flipped(ctx, fish) ? "cf-body cf-flip-in" : "cf-body" }, parts),
   );
   if (action) {
     g.dataset.action = String(action.code);
@@ -457,6 +472,13 @@ function seaFish(ctx, fish, r) {
     g.setAttribute("aria-label", words.join(", "));
   }
   return g;
+}
+
+/** A fish whose face has just turned up (since the last payload drawn) flips into view. */
+function flipped(ctx, fish) {
+  const before = ctx.facesBefore;
+  if (!before || fish.card === null || ctx.ui.reducedMotion) return false;
+  return before.get(`${fish.spot}:${fish.x}:${fish.y}`) !== fish.card;
 }
 
 function shortFishName(c) {
