@@ -310,8 +310,8 @@ function seaPanel(ctx) {
     "section",
     { class: "cf-sea" },
     h("h3", {}, `The sea · ${board.sea.length} fish`),
-    svg,
     hint ? h("p", { class: "cf-hint cf-sea-hint" }, hint) : null,
+    svg,
     hidden.length ? coveredButtons(ctx, hidden, svg) : null,
     finderNotes(ctx),
     h("p", { class: "cf-legend" }, "Backs show each fish's size range; shaded fish are covered; #n is the spot."),
@@ -374,8 +374,9 @@ function seaHint(ctx) {
   if (!mine) return "";
   const verb = board.sea.find((f) => f.action).action.verb;
   if (verb === "peek") return "Tap any fish to look at its face (only you will see it).";
-  const second = board.targets.length ? "your second fish" : "a fish";
-  return `Tap ${second} with a ring to try it.`;
+  const which = board.targets.length ? "your second fish" : "a fish";
+  const beside = board.beside.some((f) => f.action) ? " (or one beside the sea)" : "";
+  return `Tap ${which} with a ring to try it${beside}.`;
 }
 
 function seaDefs() {
