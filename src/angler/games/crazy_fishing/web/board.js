@@ -656,11 +656,15 @@ function splitPicker(ctx) {
     if (t.card !== null) return card(ctx, t.card).label;
     return t.spot !== null ? `the fish at spot ${t.spot}` : "a fish";
   };
+  const targetChip = (index) => {
+    const t = board.targets[index];
+    return t && t.card !== null ? fishChip(ctx, t.card) : null;
+  };
   const column = (title, ids, toFirst) =>
     h(
       "div",
       { class: "cf-split-col" },
-      h("h4", {}, title),
+      h("h4", {}, targetChip(toFirst ? 1 : 0), " ", title),
       h(
         "div",
         { class: "cf-hand-row" },
