@@ -27,7 +27,7 @@ from angler.server.journal import (
     StaleActionError,
     StoredAction,
 )
-from angler.server.payloads import error_message, seat_payload, spectator_payload
+from angler.server.payloads import error_message, seat_payload, sendable, spectator_payload
 from angler.server.rooms import (
     DuplicateMoveError,
     GameOverError,
@@ -121,7 +121,7 @@ def test_whole_games_of_every_title_play_through_the_room(game: str) -> None:
             payload = room.payload(seat)
             assert payload["legal"] and payload["prompt"] and seat in payload["to_act"]
             choice = rng.choice(payload["legal"])
-            action = choice["text"] if moves % 2 else choice["code"]
+            action = choice["text"] if moves % 2 else sendable(choice)
             room.move(table.tokens[seat], action, payload["version"])
         moves += 1
     assert room.version == moves == len(table.journal.actions)
@@ -458,23 +458,27 @@ def test_undo_is_as_fair_as_at_the_terminal_and_is_journaled() -> None:
         table = Table.of("fishing", ["human", "human", "human"], seed=seed)
         room, rng = table.room, random.Random(seed)
         while not room.over and room.version < 200:
-            before = [p | {"version": None} for p in table.payloads()]
+            before = [p | {"version": None, "can_undo": None} for p in table.payloads()]
             counter = room.state.chance.counter
             seat, _ = table.step(rng)
             bystander = (seat + 1) % 3
             with pytest.raises(UndoError, match=r"^cannot undo: undo takes back only your own"):
                 room.undo(table.tokens[bystander])
             drew = room.state.chance.counter != counter
+            offered = [payload["can_undo"] for payload in table.payloads()]
+            assert not offered[bystander]
             if rng.random() < 0.5:
                 version = room.version
                 try:
                     room.undo(table.tokens[seat], version)
                 except UndoError:
                     seen["chance"] += drew
+                    assert not offered[seat]  # the payload did not offer it
                     continue
                 assert not drew
+                assert offered[seat]
                 seen["allowed"] += 1
-                assert [p | {"version": None} for p in table.payloads()] == before
+                assert [p | {"version": None, "can_undo": None} for p in table.payloads()] == before
                 assert room.version == version + 1 and table.journal.actions[-1].action == UNDO
                 continue
             others = [s for s in room.state.current_players() if s != seat]
@@ -538,7 +542,10 @@ def test_no_payload_or_refusal_shows_a_seat_what_its_view_hides(game: str, seed:
             view = state.view(seat)
             for sample in range(2):
                 twin = room.game.search.determinise(view, random.Random(f"{seed}/{sample}"))
-                assert seat_payload(twin, seat, room.version) == payload
+                # can_undo is the room's (who moved last, whether a chance event or a reveal
+                # came since: all public), not the state's; the rest is built from the view
+                built = seat_payload(twin, seat, room.version)
+                assert built == {k: v for k, v in payload.items() if k != "can_undo"}
                 for action in candidates:
                     assert _outcome(twin, seat, action) == _outcome(state, seat, action), action
 

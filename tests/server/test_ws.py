@@ -12,6 +12,7 @@ import pytest
 from tests.server.serving import Client, Served, serving
 
 from angler.server.app import MESSAGE_LIMIT
+from angler.server.payloads import sendable
 
 GAMES = {
     "fishing": ({}, 3),
@@ -76,7 +77,9 @@ def test_a_whole_game_over_sockets_with_a_spectator(game: str, db_url: str) -> N
             mine = latest[seat]  # the mover's own payload gives its choices
             assert mine["version"] == state["version"] and mine["legal"]
             pick = mine["legal"][moves % len(mine["legal"])]
-            clients[seat].send({"type": "move", "action": pick["code"], "version": mine["version"]})
+            clients[seat].send(
+                {"type": "move", "action": sendable(pick), "version": mine["version"]}
+            )
             for other, client in clients.items():
                 latest[other] = first_state(client)
                 assert latest[other]["version"] == state["version"] + 1

@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from tests.server.serving import Served, serving
 
+from angler.server.payloads import sendable
+
 
 @pytest.fixture
 def db_url(tmp_path: Path) -> str:
@@ -111,7 +113,7 @@ def test_a_whole_game_of_a_person_against_bots_over_the_socket(game: str, db_url
         while not state["over"]:
             if state["legal"] and state["version"] > acted:  # one move per version seen
                 pick = state["legal"][moves % len(state["legal"])]
-                me.send({"type": "move", "action": pick["code"], "version": state["version"]})
+                me.send({"type": "move", "action": sendable(pick), "version": state["version"]})
                 moves, acted = moves + 1, state["version"]
             state = me.receive()
             while state["type"] == "error":  # a bot moved first: choose again from the next

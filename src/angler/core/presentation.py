@@ -16,11 +16,12 @@ from __future__ import annotations
 import inspect
 import json
 from collections.abc import Sequence
+from dataclasses import fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from angler.core.events import Event, kind_of
-from angler.core.view import View
+from angler.core.view import View, plain
 
 if TYPE_CHECKING:
     from angler.core.game import Game
@@ -92,9 +93,11 @@ class Presentation(Generic[V]):
         numbers JavaScript reads exactly. By default the view's own fields, events left out
         (the payload's log tells them), integers too large for JavaScript as text. A game
         adds names, colours and the action each thing on its board takes."""
-        fields = view.as_dict()
-        fields.pop("events", None)
-        return {name: _js_safe(value) for name, value in fields.items()}
+        return {
+            field.name: js_safe(plain(getattr(view, field.name)))
+            for field in fields(view)
+            if field.name != "events"  # the log tells them; turning each to JSON costs
+        }
 
     def web_folder(self) -> Path:
         """The folder of the game's browser files: ``web/`` beside the module declaring the
@@ -102,11 +105,12 @@ class Presentation(Generic[V]):
         return Path(inspect.getfile(type(self.game))).parent / "web"
 
 
-def _js_safe(value: Any) -> Any:
+def js_safe(value: Any) -> Any:
+    """``value`` with every integer too large for a JavaScript number written as text."""
     if isinstance(value, bool) or not isinstance(value, int | list | dict):
         return value
     if isinstance(value, int):
         return value if abs(value) <= JS_SAFE_INTEGER else str(value)
     if isinstance(value, list):
-        return [_js_safe(item) for item in value]
-    return {key: _js_safe(item) for key, item in value.items()}
+        return [js_safe(item) for item in value]
+    return {key: js_safe(item) for key, item in value.items()}

@@ -31,16 +31,16 @@ class View:
         return {
             f.name: [event_to_json(e) for e in self.events]
             if f.name == "events"
-            else _plain(getattr(self, f.name))
+            else plain(getattr(self, f.name))
             for f in fields(self)
         }
 
 
-def _plain(value: Any) -> Any:
+def plain(value: Any) -> Any:
     if isinstance(value, tuple | list):
-        return [_plain(item) for item in value]
+        return [plain(item) for item in value]
     if isinstance(value, dict):
-        return {str(key): _plain(item) for key, item in value.items()}
+        return {str(key): plain(item) for key, item in value.items()}
     return value
 
 

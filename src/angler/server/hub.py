@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, ClassVar
@@ -37,6 +38,7 @@ from angler.server.replays import ALL, replay_steps
 from angler.server.rooms import OPEN, Room, game_of, make_header
 from angler.server.store import RoomFinishedError, RoomJournal, Store
 
+REPLAYS_KEPT = 16  # finished games' replays kept in memory (a replay is read step by step)
 Listener = Callable[[str], Awaitable[None]]
 
 
@@ -190,7 +192,13 @@ class Hub:
             if not seat.isdigit() or int(seat) >= players:
                 raise ReplaySeatError(f"seat must be 0 to {players - 1}, or all, not {seat[:20]!r}")
             chosen = int(seat)
-        return replay_steps(parse_record(json.dumps(record)), chosen)
+        return self._replay(room_id, json.dumps(record), chosen)
+
+    @staticmethod
+    @functools.lru_cache(maxsize=REPLAYS_KEPT)
+    def _replay(room_id: str, record: str, seat: int | str | None) -> dict[str, Any]:
+        # A finished game never changes: the last few replays asked for are kept.
+        return replay_steps(parse_record(record), seat)
 
     def finished(self) -> list[FinishedRoom]:
         return [

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from angler.core.errors import AnglerError
+from angler.server.payloads import sendable
 from angler.sim.stopping import Stopped, Terminated, signal_of
 
 if TYPE_CHECKING:  # the client library loads only when a run starts
@@ -459,7 +460,7 @@ async def _seat(
             choice = rng.choice(latest["legal"])
             version = latest["version"]
             pending = (time.perf_counter(), version, version + len(latest["to_act"]))
-            move = {"type": "move", "action": choice["code"], "version": version}
+            move = {"type": "move", "action": sendable(choice), "version": version}
             await connection.send(json.dumps(move))
         latest = await _state(connection, silence)
         if pending is not None and _applied(pending, latest):

@@ -13,6 +13,7 @@ from typing import Any
 
 from angler.core.errors import AnglerError
 from angler.core.events import PUBLIC
+from angler.core.presentation import js_safe
 from angler.core.state import State
 from angler.core.view import View
 
@@ -50,7 +51,7 @@ def _payload(state: State[Any], view: View, seat: int | None, version: int) -> P
         listed, hint = presentation.menu(view, codes)
         legal = [
             {
-                "code": code,
+                "code": js_safe(code),  # Flip & Fish's gear codes pass 2**53: then as text
                 "text": game.action_to_string(code),
                 "label": presentation.menu_label(view, code),
             }
@@ -73,6 +74,13 @@ def _payload(state: State[Any], view: View, seat: int | None, version: int) -> P
         payload["scores"] = state.scores()
         payload["winners"] = state.winners()
     return payload
+
+
+def sendable(choice: dict[str, Any]) -> int | str:
+    """What a client sends for one of its ``legal`` choices: the code, or the text where the
+    code came as text (above 2**53, which JavaScript cannot hold)."""
+    code = choice["code"]
+    return code if isinstance(code, int) else str(choice["text"])
 
 
 def error_message(error: AnglerError) -> Payload:

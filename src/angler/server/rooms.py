@@ -369,7 +369,11 @@ class Room:
                 return spectator_payload(self.state, self.version)
             if type(seat) is not int or not 0 <= seat < self.players:
                 raise SeatError(f"there is no seat {seat!r} (seats 0 to {self.players - 1})")
-            return seat_payload(self.state, seat, self.version)
+            payload = seat_payload(self.state, seat, self.version)
+            # Whether an undo would be taken: the seat's own move is the last, and nothing was
+            # revealed since (what it tells, that someone moved after you, every seat sees).
+            payload["can_undo"] = not self.match.over and self.match.undo_refusal(seat) is None
+            return payload
 
     # ----- moves -----
     def move(self, token: object, action: object, version: object) -> None:

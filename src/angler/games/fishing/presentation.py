@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from angler.core.events import Event
 from angler.core.presentation import COLOUR_STYLE, Presentation
 from angler.games.fishing import view as text
+from angler.games.fishing.board import board
 from angler.games.fishing.cards import SUITS
 from angler.games.fishing.view import FishingView
 
@@ -74,3 +75,6 @@ class FishingPresentation(Presentation[FishingView]):
             "my_pass": card(view.my_pass),
             "known_pass": None if known is None else [card(known[0]), *known[1:]],
         }
+
+    def board(self, view: FishingView) -> dict[str, Any]:
+        return board(view, self.game.cards)

@@ -42,6 +42,12 @@ class FlipAndFishPresentation(Presentation[FlipAndFishView]):
     def prompt(self, view: FlipAndFishView, legal: Sequence[int]) -> str:
         return text.prompt(view, self.game.cards)
 
+    def board(self, view: FlipAndFishView) -> dict[str, Any]:
+        from angler.games.flip_and_fish.board import board
+
+        game = self.game
+        return board(view, game.cards, game.table, game.skills)
+
     def terminal_picture(self, view: FlipAndFishView) -> FlipAndFishPicture:
         from angler.games.flip_and_fish.terminal import FlipAndFishPicture  # Rich, when drawn
 

@@ -6,6 +6,7 @@ import { showLobby } from "/static/lobby.js";
 import { showRoom } from "/static/room.js";
 import { showReplay } from "/static/replay.js";
 import { api, tokens } from "/static/net.js";
+import { gameList } from "/static/boards.js";
 
 const app = document.getElementById("app");
 let leaving = null; // the page shown now, told when another replaces it (its socket closes)
@@ -26,7 +27,7 @@ async function route() {
     else if (page === "room" && rest[0]) leaving = await openRoom(rest[0], params);
     else if (page === "join" && rest.length === 2) await join(rest[0], rest[1]);
     else if (page === "replay" && rest[0]) leaving = await showReplay(app, rest[0], params);
-    else if (page === "howto" && rest[0]) await showHowto(rest[0], rest[1] === "rules" ? "rules" : "howto");
+    else if (page === "howto") await showHowto(rest[0] || (await gameList())[0].name, rest[1] === "rules" ? "rules" : "howto");
     else notFound(`There is no page ${location.hash}.`);
   } catch (error) {
     notFound(error.message);

@@ -11,6 +11,7 @@ const SEAT_KINDS = [
 ];
 const BOT_NAMES = { easy: "Bot: easy", normal: "Bot: normal", hard: "Bot: hard", heuristic: "Bot: heuristic", random: "Bot: random" };
 const REFRESH_MS = 4000;
+const LAST_GAME = "angler:last-game"; // the lobby offers the game last started first
 
 export async function showLobby(app) {
   const games = await gameList();
@@ -50,9 +51,12 @@ function createForm(games) {
   const chooser = h("div", { class: "games", role: "radiogroup", "aria-label": "Game" });
   const select = h("select", { name: "game", id: "game", class: "sr-only", tabindex: "-1", "aria-hidden": "true" },
     games.map((g) => h("option", { value: g.name }, g.title)));
-  for (const [index, game] of games.entries()) {
+  const last = localStorage.getItem(LAST_GAME);
+  const first = games.some((g) => g.name === last) ? last : games[0].name;
+  select.value = first;
+  for (const game of games) {
     chooser.append(h("label", { class: "game-choice" },
-      h("input", { type: "radio", name: "game-choice", value: game.name, checked: index === 0,
+      h("input", { type: "radio", name: "game-choice", value: game.name, checked: game.name === first,
         onChange: () => { select.value = game.name; choose(); } }),
       h("strong", {}, game.title), h("small", {}, `${game.min_players}–${game.max_players} players. ${game.summary}`)));
   }
@@ -100,6 +104,7 @@ function createForm(games) {
     button.disabled = true;
     try {
       const room = await createRoom(current(), players, options, seats, cards);
+      localStorage.setItem(LAST_GAME, current().name);
       location.hash = `#/room/${encodeURIComponent(room)}`;
     } catch (problem) {
       error.textContent = problem.message;

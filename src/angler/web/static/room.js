@@ -107,8 +107,12 @@ class Table {
 
   askToPass(seat) {
     this.shown = undefined;
-    replace(this.boardRoot); // nothing of the last person's table stays on the page
+    // Nothing of the last person's table stays on the page: board, choices and log go.
+    replace(this.boardRoot);
     replace(this.actions);
+    replace(this.log);
+    this.logLength = 0;
+    this.prompt.textContent = "";
     replace(this.passScreen,
       h("h2", {}, `Pass to Player ${seat + 1}`),
       h("p", {}, "Everyone else, look away. The table is hidden until you are ready."),
@@ -156,11 +160,11 @@ class Table {
           ? `Waiting for ${others.join(" and ")}…`
           : "Waiting…";
     replace(this.actions, payload.legal.map((action, index) =>
-      h("button", { class: "btn", type: "button", "data-action": action.code, title: action.text,
-        onClick: () => this.act(action.code) },
+      h("button", { class: "btn", type: "button", "data-action": String(action.code), title: action.text,
+        onClick: () => this.act(action.text) },
         index < 9 ? h("span", { class: "key", "aria-hidden": "true" }, String(index + 1)) : null, action.label)));
     this.hint.textContent = deciding ? payload.hint || "" : "";
-    this.undoButton.disabled = seat === null || payload.over;
+    this.undoButton.disabled = !payload.can_undo;
     this.error.textContent = "";
   }
 

@@ -1,0 +1,371 @@
+"""Fishing's board model: one seat's view as the browser table draws it (``web/board.js``).
+
+Built from the view and the card set alone, so it shows nothing the seat may not know. JSON
+only, no integer above 2**53 (the ocean's bitmasks become tier counts). Seats are 0-based;
+``name`` is "You" or "Player N". Fields:
+
+- ``seat``: the viewer's seat, or None for a spectator. ``players``: how many seats.
+- ``round``, ``rounds`` (8), ``hand_size``: the round and the cards each hand takes in it;
+  ``trick_number``: this trick's place in the round (1 to ``hand_size``; None once over).
+- ``phase``: "play", "catch" (a 0 takes a card), "pass" (to the left), "call" or "over".
+- ``deciding``: what the viewer decides now ("play", "catch", "pass", "call"), else None.
+- ``to_act``: the seats deciding now. ``leader``: who led this trick. ``turn``: whose play it
+  is (None outside the "play" phase). ``chooser``: whose 0 is catching, else None.
+  ``winner``: who catches the finished trick while its effects resolve, else None.
+- ``hand``: the viewer's cards sorted by colour then value, each a card (below) with
+  ``action``: the code that plays it (or passes it, in the pass) when legal, else None;
+  ``passing``: true for the card the viewer has chosen to pass.
+- ``trick``: the cards played, in order: ``seat``, ``name`` (of the seat), ``card``,
+  ``winning`` (the card that catches the trick now), ``caught`` (already taken by a 0 or
+  "catch all"), ``resolving`` (the 0 choosing now), ``action`` (the code that catches it with
+  your 0, when legal). ``waiting``: the seats still to play to it, in order.
+- ``last_trick``: the round's last finished trick, else None: ``winner`` (seat), ``name``,
+  ``winning_card`` (id, None when a call won it), ``plays`` in order (``seat``, ``name``,
+  ``card``, ``caught_by``: the seat that took the card, by winning or with a 0 or "catch all").
+- ``led``: the colour that must be followed ("blue"… "green"; green is trump), else None.
+- ``effects``: ``first`` (the seat a "play the 1st card" buoy made lead this trick, or None),
+  ``call`` (called colour or None), ``caller`` (who calls or called it), ``lowest`` (lowest
+  value wins this trick), ``minus_three`` (a -3 lies in the trick), ``next_first``,
+  ``next_caller`` (seats or None), ``next_lowest``; ``now`` and ``next``: the same in words.
+- ``calls``: the colours to call, each ``colour`` and ``action`` (only for the caller, now).
+- ``pass``: None outside the pass; else ``to`` (the seat on your left, None for a
+  spectator), ``passed`` (per seat: has chosen), ``mine`` (your chosen card, or None).
+- ``last_pass``: this round's card you passed and to whom (``card``, ``to``), else None.
+- ``seats``: one panel per seat, the viewer first, then clockwise (table order for a
+  spectator): ``seat``, ``name``, ``score``, ``hand`` (cards held), ``stock`` (stockroom
+  size), ``caught`` (cards on their fisher this round, as cards), ``to_act``, ``leader``,
+  ``passed`` (None outside the pass), ``you``.
+- ``stockroom``: the cards in your own stockroom (you know which, not their order).
+- ``ocean``: ``size`` and ``tiers``, top first: ``stars`` (None when a tier mixes stars) and
+  ``count`` left.
+- ``over``, ``overfished``: whether the game has ended, and by overfishing; ``winners``: the
+  seats with the most points once it has (ties share the victory), else empty.
+
+A card: ``id``, ``name``, ``colour`` ("blue", "purple", "red", "yellow", "green" or "buoy"),
+``value`` (None for a buoy), ``stars``, ``trump``, ``effect`` (the card file's effect key or
+None), ``tag`` (a short visible mark: "trump", "catch 1", "−3"…, or ""), ``effect_text``
+(the effect in words, or ""), ``label`` (the whole card in words, for screen readers) and
+``short`` (its name in words for a sentence: "red 7", 'buoy "lowest value wins"').
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from angler.core.view import seat_name
+from angler.games.fishing.actions import CALL, CATCH, PASS, PLAY
+from angler.games.fishing.cards import (
+    BUOY,
+    CALL_COLOUR,
+    CATCH_ALL,
+    CATCH_ONE,
+    EFFECT_LABEL,
+    EFFECTS,
+    LOWEST_WINS,
+    MINUS_THREE,
+    NO_EFFECT,
+    PASS_LEFT,
+    PLAY_FIRST,
+    SUITS,
+    TRUMP,
+    CardSet,
+)
+from angler.games.fishing.events import Catch, Play, Round, Trick
+from angler.games.fishing.rules import HAND_SIZES, ROUNDS
+from angler.games.fishing.view import FishingView
+
+EFFECT_KEY = {code: key for key, code in EFFECTS.items()}
+TAG = {
+    CATCH_ONE: "catch 1",
+    PASS_LEFT: "pass ←",
+    MINUS_THREE: "−3",
+    CATCH_ALL: "catch all",
+    PLAY_FIRST: "play 1st",
+    CALL_COLOUR: "call",
+    LOWEST_WINS: "lowest",
+}
+# What each effect does, in words a new player understands without the rulebook.
+EFFECT_TEXT = {
+    CATCH_ONE: "at the end of the trick, its player catches 1 other card of the trick",
+    PASS_LEFT: "at the end of the trick, everyone passes 1 card to the left",
+    MINUS_THREE: "whoever catches it scores -3 points at once",
+    CATCH_ALL: "at the end of the trick, its player catches all the other cards",
+    PLAY_FIRST: "its player plays the first card of the next trick",
+    CALL_COLOUR: "its player calls the colour everyone must follow in the next trick",
+    LOWEST_WINS: "the lowest value wins the next trick",
+}
+DECISIONS = ("play", "catch", "pass", "call")  # the phases in which someone decides
+
+
+def card_model(cards: CardSet, card_id: int) -> dict[str, Any]:
+    """One card as the board draws it: colour, value, effect, a short tag and words."""
+    card = cards.cards[card_id]
+    buoy = card.suit == BUOY
+    trump = card.suit == TRUMP
+    tag = TAG.get(card.effect, "trump" if trump else "")
+    effect_text = EFFECT_TEXT.get(card.effect, "")
+    label = "buoy" if buoy else f"{SUITS[card.suit]} {card.value}" + (", trump" if trump else "")
+    if effect_text:
+        label += f" “{EFFECT_LABEL[card.effect]}”: {effect_text}"
+    return {
+        "id": card.id,
+        "name": card.name,
+        "colour": SUITS[card.suit],
+        "value": None if buoy else card.value,
+        "stars": card.stars,
+        "trump": trump,
+        "effect": EFFECT_KEY.get(card.effect) if card.effect != NO_EFFECT else None,
+        "tag": tag,
+        "effect_text": effect_text,
+        "label": label,
+        "short": card.label(),
+    }
+
+
+def board(view: FishingView, cards: CardSet) -> dict[str, Any]:
+    """The board model of ``view`` (see the module docstring for its fields)."""
+    size = len(cards)
+    me = view.player if view.player >= 0 else None
+    n = view.players
+    actions = _actions_by_kind(view.legal, size)
+    deciding = view.phase if me is not None and me in view.current else None
+    if deciding not in DECISIONS:
+        deciding = None
+
+    def name(seat: int) -> str:
+        return seat_name(seat, me).capitalize()
+
+    def seat_or_none(seat: int) -> int | None:
+        return seat if 0 <= seat < n else None
+
+    passing = view.phase == "pass"
+    hand_ids = sorted(view.hand, key=lambda c: (cards.suit[c], cards.value[c], c))
+    hand_kind = PASS if passing else PLAY
+    hand = [
+        card_model(cards, c)
+        | {"action": actions[hand_kind].get(c), "passing": passing and c == view.my_pass}
+        for c in hand_ids
+    ]
+    winning = _winning_position(view, cards)
+    resolving = view.pending[0] if view.phase == "catch" and view.pending else -1
+    resolved = bool(view.remaining)  # the trick is being taken apart by its effects
+    trick = [
+        {
+            "seat": seat,
+            "name": name(seat),
+            "card": card_model(cards, card),
+            "winning": position == winning,
+            "caught": resolved and position not in view.remaining,
+            "resolving": position == resolving,
+            "action": actions[CATCH].get(card),
+        }
+        for position, (seat, card) in enumerate(view.trick)
+    ]
+    waiting = (
+        [(view.leader + i) % n for i in range(len(view.trick), n)]
+        if view.phase in ("play", "call") and 0 <= view.leader < n
+        else []
+    )
+    order = [(me + i) % n for i in range(n)] if me is not None else list(range(n))
+    seats = [
+        {
+            "seat": seat,
+            "name": name(seat),
+            "score": view.scores[seat],
+            "hand": view.hand_sizes[seat],
+            "stock": view.stock_sizes[seat],
+            "caught": [card_model(cards, c) for c in view.fishers[seat]],
+            "to_act": seat in view.current,
+            "leader": seat == view.leader and view.phase != "over",
+            "passed": view.passed[seat] if passing and view.passed else None,
+            "you": seat == me,
+        }
+        for seat in order
+    ]
+    known = view.known_pass
+    over = view.phase == "over"
+    best = max(view.scores)
+    hand_size = HAND_SIZES[n][view.round - 1]
+    last_trick = _last_trick(view, cards, name)
+    return {
+        "game": "fishing",
+        "seat": me,
+        "players": n,
+        "round": view.round,
+        "rounds": ROUNDS,
+        "hand_size": hand_size,
+        "trick_number": _trick_number(view, hand_size),
+        "phase": view.phase,
+        "deciding": deciding,
+        "to_act": list(view.current),
+        "leader": seat_or_none(view.leader),
+        "turn": seat_or_none(view.turn) if view.phase == "play" else None,
+        "chooser": seat_or_none(view.chooser) if view.phase == "catch" else None,
+        "winner": seat_or_none(view.winner),
+        "hand": hand,
+        "trick": trick,
+        "waiting": waiting,
+        "last_trick": last_trick,
+        "led": SUITS[view.led] if 0 <= view.led < BUOY and not over else None,
+        "effects": _effects(view, cards, name, last_trick),
+        "calls": [
+            {"colour": SUITS[suit], "action": code} for suit, code in sorted(actions[CALL].items())
+        ],
+        "pass": (
+            {
+                "to": (me + 1) % n if me is not None else None,
+                "passed": list(view.passed),
+                "mine": card_model(cards, view.my_pass) if view.my_pass >= 0 else None,
+            }
+            if passing
+            else None
+        ),
+        "last_pass": (
+            {"card": card_model(cards, known[0]), "to": known[1]} if known is not None else None
+        ),
+        "seats": seats,
+        "stockroom": [card_model(cards, c) for c in view.own_stock],
+        "ocean": {"size": view.ocean_size, "tiers": _ocean_tiers(view, cards)},
+        "over": over,
+        "overfished": view.overfished,
+        "winners": [seat for seat in range(n) if view.scores[seat] == best] if over else [],
+    }
+
+
+def _last_trick(
+    view: FishingView, cards: CardSet, name: Callable[[int], str]
+) -> dict[str, Any] | None:
+    """The round's last finished trick, from the public log: every card in play order, who
+    caught what of it, and the card that won it (None when a call won it)."""
+    last: dict[str, Any] | None = None
+    plays: list[dict[str, Any]] = []
+    taken: dict[int, int] = {}  # card -> the seat whose 0 or "catch all" took it
+    for event in view.events:
+        if isinstance(event, Round):
+            last, plays, taken = None, [], {}
+        elif isinstance(event, Play):
+            plays.append({"seat": event.seat, "name": name(event.seat), "card": event.card})
+        elif isinstance(event, Catch):
+            taken[event.card] = event.seat
+        elif isinstance(event, Trick):
+            for play in plays:
+                play["caught_by"] = taken.get(play["card"], event.seat)
+                play["card"] = card_model(cards, play["card"])
+            last = {
+                "winner": event.seat,
+                "name": name(event.seat),
+                "winning_card": event.winning_card if event.winning_card >= 0 else None,
+                "plays": plays,
+            }
+            plays, taken = [], {}
+    return last
+
+
+def _trick_number(view: FishingView, hand_size: int) -> int | None:
+    """Which trick of the round this is (1 = the first), from the cards left in hand: every
+    trick takes one card from each hand (a pass gives one and takes one)."""
+    if view.phase == "over":
+        return None
+    done = hand_size - max(view.hand_sizes)  # tricks every hand has played to
+    whole = len(view.trick) == view.players  # this trick is complete, resolving its effects
+    return max(1, done if whole else done + 1)
+
+
+def _actions_by_kind(legal: tuple[int, ...], size: int) -> dict[int, dict[int, int]]:
+    """The legal codes by kind (play, catch, pass, call), each keyed by its card or colour."""
+    kinds: dict[int, dict[int, int]] = {PLAY: {}, CATCH: {}, PASS: {}, CALL: {}}
+    for code in legal:
+        kind, item = divmod(code, size)
+        kinds[kind][item] = code
+    return kinds
+
+
+def _winning_position(view: FishingView, cards: CardSet) -> int:
+    """The trick position that catches the trick as it stands (the rules' own reckoning, from
+    the public cards), or -1 when none does: no card yet, or a call nobody followed."""
+    if view.winning_card >= 0:
+        played = [card for _, card in view.trick]
+        return played.index(view.winning_card) if view.winning_card in played else -1
+    if view.winner >= 0 or not view.trick:  # a call won it, or nothing is played yet
+        return -1
+    suits = [cards.suit[card] for _, card in view.trick]
+    target = TRUMP if TRUMP in suits else view.led
+    best = -1
+    for position, (_, card) in enumerate(view.trick):
+        if target < 0 or cards.suit[card] != target:
+            continue
+        if best < 0:
+            best = position
+            continue
+        value, held = cards.value[card], cards.value[view.trick[best][1]]
+        if value < held if view.lowest else value > held:
+            best = position
+    if best < 0 and view.call_suit < 0:
+        return 0  # only buoys so far: the first buoy catches
+    return best
+
+
+def _effects(
+    view: FishingView,
+    cards: CardSet,
+    name: Callable[[int], str],
+    last_trick: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """The buoy effects in force now and for the next trick, as facts and in words."""
+    over = view.phase == "over"  # then the last trick's buoys bind nothing any more
+    # "Play the 1st card" in the round's last trick made its player lead this one.
+    first = next(
+        (
+            play["seat"]
+            for play in (last_trick["plays"] if last_trick and not over else [])
+            if play["card"]["effect"] == "play-first" and play["seat"] == view.leader
+        ),
+        None,
+    )
+    calling = view.phase == "call" or view.call_suit >= 0
+    minus = any(cards.effect[card] == MINUS_THREE for _, card in view.trick)
+    now: list[str] = []
+    if first is not None:
+        now.append(f"{name(first)} plays the first card")
+    if view.call_suit >= 0:
+        now.append(f"Called colour: {SUITS[view.call_suit]} ({name(view.caller)} called it)")
+    elif calling:
+        now.append(f"{name(view.caller)} calls the colour")
+    if view.lowest and not over:
+        now.append("Lowest value wins this trick")
+    if minus:
+        now.append("A −3 card lies in this trick")
+    upcoming: list[str] = []
+    if view.next_first >= 0:
+        upcoming.append(f"{name(view.next_first)} plays the first card")
+    if view.next_call >= 0:
+        upcoming.append(f"{name(view.next_call)} calls the colour")
+    if view.next_lowest:
+        upcoming.append("lowest value wins")
+    return {
+        "first": first,
+        "call": SUITS[view.call_suit] if view.call_suit >= 0 else None,
+        "caller": view.caller if calling else None,
+        "lowest": view.lowest and not over,
+        "minus_three": minus,
+        "next_first": view.next_first if view.next_first >= 0 else None,
+        "next_caller": view.next_call if view.next_call >= 0 else None,
+        "next_lowest": view.next_lowest,
+        "now": now,
+        "next": upcoming,
+    }
+
+
+def _ocean_tiers(view: FishingView, cards: CardSet) -> list[dict[str, Any]]:
+    """The ocean stack's remaining positions grouped into runs of one star tier, top first."""
+    runs: list[dict[str, Any]] = []
+    last_mask = -1
+    for position in range(view.ocean_size - 1, -1, -1):
+        mask = view.ocean_masks[position]
+        if mask != last_mask:
+            stars = {cards.stars[c] for c in range(len(cards)) if mask >> c & 1}
+            runs.append({"stars": stars.pop() if len(stars) == 1 else None, "count": 0})
+            last_mask = mask
+        runs[-1]["count"] += 1
+    return runs

@@ -1,0 +1,474 @@
+"""Flip & Fish's board model: one seat's view as the browser table draws it (``web/board.js``).
+
+Built from the view alone, the table's geometry and the public cast skills (game options every
+seat knows). Distances are table millimetres, x to the right and y up, the table centred on the
+origin. An *action* is ``{"code", "text", "label"}``: the code (a string when above 2**53, as a
+bitmask of card ids may be), the text the server reads (``ui.act(text)``) and words for a screen
+reader. Actions appear only for the seat deciding now; every legal action has one place below.
+
+Fields:
+
+- ``viewer``: the seat looking (null: a spectator); ``players``; ``turn``: the seat whose turn it
+  is; ``turn_number`` (from 1); ``phase`` and ``phase_text`` (plain words); ``deciding``: whether
+  the viewer decides now; ``over``, ``winner`` (-1: none), ``scores`` (trophies by seat) and
+  ``trophies_to_win``.
+- ``table``: ``half`` (the table runs from -half to +half mm both ways), ``card`` ([width,
+  length]), ``die_radius``, ``ruler`` (the printed ruler), ``ruler_ideal`` (its yellow part),
+  ``step`` (the aim grid), ``view``: [x0, y0, x1, y1], the part of the table worth drawing (a
+  die that fell off the table widens it beyond the table's edge).
+- ``spread``: the cast model's error, ``along`` and ``across`` as [mm, mm per mm of throw], to be
+  multiplied by a seat's ``skill``: one standard deviation of where the die stops.
+- ``water``: 5 slots ``{slot, x, y, state, card, bitten, bite, peeked_by, actions, aim}``:
+  ``state`` is ``empty``, ``down`` (a face-down back), ``peeked`` (face down, its face shown to
+  the viewer by a Flashlight) or ``up``; ``card`` the card (null unless up or peeked); ``bite``
+  marks this turn's bitten card; ``actions`` the Flashlight or Spear uses aimed at it; ``aim``
+  the cast at its centre while the viewer aims.
+- A *card*: ``{id, name, title, kind, colour, rate, bait, carp, ability}`` for fish (``kind``
+  trophy, regular or boot; ``colour`` null for a boot; ``ability`` in words or null), or ``{id,
+  name, title, kind, effect, value, text}`` for equipment (``kind`` discard, flip or ongoing).
+- ``seats``: per seat ``{seat, jetty, trophies, caught, gear, ruler, skill, tangled, to_act}``;
+  ``caught`` cards carry ``baitable`` and ``actions`` (stocktake, discard); ``gear`` cards carry
+  ``ready`` (face up) and ``actions`` (use, discard); ``ruler`` is the seat's reach in mm (longer
+  rulers added), ``skill`` its cast spread factor (steadier hands applied).
+- ``shop``: ``{open, pending, row, dip, deck, discard}``: ``row`` cards carry ``action`` (buy);
+  ``dip`` the lucky dip's action; ``deck`` and ``discard`` counts.
+- ``deck``, ``fish_discard``: counts; ``bait``: the bait announced this turn (cards).
+- ``fish_options``: ``[{code, text, label, bait}]``, the bait sets the viewer may fish with
+  (``bait``: card ids); ``gear_up``: ``[{code, text, label, cards}]``; ``done``: the pass action
+  (keep the cast, resolve the bite, buy nothing, rest) or null.
+- ``roll``: while a bite is being boosted, ``{slot, total, rate}``; else null.
+- ``aim``: while the viewer aims, ``{origin, hint, skill}`` (origin: the viewer's jetty); else
+  null. Any point of the table may be aimed at, as ``cast X Y`` on the ``step`` grid.
+- ``cast``: the latest cast in the log, or null: ``{key, seat, turn, current, aim, stop, face,
+  revolved, ruler, slot, gap, outcome, story}``; ``key`` tells one cast from the next (for the
+  animation), ``current`` whether it belongs to the turn under way, ``slot`` the water card the
+  ruler measured to (-1: none) and ``gap`` its distance in mm, ``outcome`` one of miss, bite,
+  strike, boot, snag, caught, got-away, off-table (a miss: the die fell off), recast (did not
+  roll over), ``story`` its log lines.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from angler.core.events import PUBLIC
+from angler.games.flip_and_fish import actions as act
+from angler.games.flip_and_fish.cards import (
+    BASE_BAIT_FISH,
+    COLOURS,
+    EQUIPMENT_TEXT,
+    KINDS,
+    ONGOING,
+    TROPHY,
+    CardSet,
+    EquipmentCard,
+)
+from angler.games.flip_and_fish.cast import spread
+from angler.games.flip_and_fish.events import (
+    Boot,
+    Cast,
+    Catch,
+    Fish,
+    Flip,
+    GotAway,
+    Miss,
+    Snag,
+    Strike,
+    Turn,
+)
+from angler.games.flip_and_fish.table import (
+    CARD_LENGTH,
+    CARD_WIDTH,
+    DIE_RADIUS,
+    RULER,
+    RULER_IDEAL,
+    TABLE_HALF,
+    Table,
+)
+from angler.games.flip_and_fish.view import PHASE_TEXT, FlipAndFishView, describe
+
+JS_SAFE = 2**53
+JETTY_REACH = 62.0  # mm a jetty's drawing reaches from its centre
+VIEW_MARGIN = 30.0  # mm of table kept round what is drawn, to aim in
+FLOOR = TABLE_HALF + 250.0  # how far off the table a fallen die is still drawn
+MIN_ASPECT = 0.8  # the drawn part of the table is at least this wide for its height
+DONE_LABELS = {
+    "landed": "keep this cast",
+    "boost": "resolve the bite",
+    "shop": "buy nothing",
+    "turn": "rest: nothing else is possible",
+}
+
+
+def board(
+    view: FlipAndFishView,
+    cards: CardSet,
+    table: Table,
+    skills: tuple[float, ...] | None = None,
+) -> dict[str, Any]:
+    """The board model of ``view`` (see the module docstring)."""
+    me = view.player
+    viewer = None if me == PUBLIC else me
+    deciding = viewer is not None and viewer in view.current
+    legal = view.legal if deciding else ()
+    placed = _Placed(cards, legal)
+    base = skills or (1.0,) * view.players
+    seats = [_seat(view, cards, table, seat, base[seat], placed) for seat in range(view.players)]
+    cast = _latest_cast(view, cards, table, seats)
+    model: dict[str, Any] = {
+        "viewer": viewer,
+        "players": view.players,
+        "turn": view.turn,
+        "turn_number": view.turns + 1,
+        "phase": view.phase,
+        "phase_text": PHASE_TEXT.get(view.phase, view.phase),
+        "deciding": deciding,
+        "over": view.phase == "over",
+        "winner": view.winner,
+        "scores": list(view.scores),
+        "trophies_to_win": 3 if view.players == 2 else 2,
+        "table": _geometry(table, cast),
+        "spread": _spread(),
+        "water": [_slot(view, cards, table, slot, placed) for slot in range(len(view.water))],
+        "seats": seats,
+        "shop": _shop(view, cards, placed),
+        "deck": view.deck_size,
+        "fish_discard": len(view.fish_discard),
+        "bait": [card_model(cards, c) for c in view.bait],
+        "fish_options": placed.fish_options(),
+        "gear_up": placed.gear_up(),
+        "done": placed.done(view.phase),
+        "roll": _roll(view, cards),
+        "aim": _aim(view, table, seats) if deciding and view.can_cast else None,
+        "cast": cast,
+    }
+    return model
+
+
+def title(type_name: str) -> str:
+    """A card type as people write it: ``BlueMarlin`` is ``Blue Marlin``."""
+    return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", type_name)
+
+
+def card_model(cards: CardSet, card_id: int) -> dict[str, Any]:
+    card = cards.cards[card_id]
+    if isinstance(card, EquipmentCard):
+        text = EQUIPMENT_TEXT[card.effect].format(
+            value=card.value, bait=BASE_BAIT_FISH + (card.value or 0)
+        )
+        return {
+            "id": card.id,
+            "name": card.name,
+            "title": title(card.type_name),
+            "kind": KINDS[card.kind],
+            "effect": card.effect,
+            "value": card.value,
+            "text": text,
+        }
+    ability = card.ability
+    return {
+        "id": card.id,
+        "name": card.name,
+        "title": title(card.type_name),
+        "kind": KINDS[card.kind],
+        "colour": COLOURS[card.colour] if card.colour >= 0 else None,
+        "rate": card.catch_rate,
+        "bait": card.bait or 0,
+        "carp": card.carp,
+        "ability": ability.label() if ability is not None else None,
+    }
+
+
+def _code(code: int) -> int | str:
+    return code if code <= JS_SAFE else str(code)
+
+
+class _Placed:
+    """The deciding seat's legal actions, sorted by where the board puts them."""
+
+    def __init__(self, cards: CardSet, legal: tuple[int, ...]) -> None:
+        self.cards = cards
+        self.legal = legal
+
+    def action(self, code: int, label: str | None = None) -> dict[str, Any]:
+        text = act.action_to_string(self.cards, code)
+        return {"code": _code(code), "text": text, "label": label or text}
+
+    def of_kind(self, kind: int) -> list[int]:
+        return [code for code in self.legal if code & 15 == kind]
+
+    def name(self, card: int) -> str:
+        return title(self.cards.cards[card].type_name)
+
+    def uses(self, card: int, slot: int) -> list[dict[str, Any]]:
+        found = []
+        for code in self.of_kind(act.USE):
+            equipment, target = divmod(code >> 4, 8)
+            if equipment == card and target == slot:
+                where = "" if slot == act.NO_SLOT else f" on water card {slot + 1}"
+                found.append(self.action(code, f"use {self.name(card)}{where}"))
+        return found
+
+    def slot_uses(self, slot: int) -> list[dict[str, Any]]:
+        return [
+            use
+            for code in self.of_kind(act.USE)
+            if (code >> 4) % 8 == slot
+            for use in self.uses((code >> 4) // 8, slot)
+        ]
+
+    def for_card(self, kind: int, card: int, label: str) -> list[dict[str, Any]]:
+        return [self.action(c, label) for c in self.of_kind(kind) if c >> 4 == card]
+
+    def fish_options(self) -> list[dict[str, Any]]:
+        out = []
+        for code in self.of_kind(act.FISH):
+            bait = act.ids_of(code >> 4)
+            names = ", ".join(self.name(c) for c in bait)
+            label = f"fish with {names}" if bait else "fish without bait"
+            out.append(self.action(code, label) | {"bait": bait})
+        return out
+
+    def gear_up(self) -> list[dict[str, Any]]:
+        out = []
+        for code in self.of_kind(act.GEAR):
+            cards = act.ids_of(code >> 4)
+            label = "gear up " + " and ".join(self.name(c) for c in cards)
+            out.append(self.action(code, label) | {"cards": cards})
+        return out
+
+    def buy(self, slot: int, label: str) -> dict[str, Any] | None:
+        found = [c for c in self.of_kind(act.BUY) if c >> 4 == slot]
+        return self.action(found[0], label) if found else None
+
+    def done(self, phase: str) -> dict[str, Any] | None:
+        found = self.of_kind(act.PASS)
+        return self.action(found[0], DONE_LABELS.get(phase, "done")) if found else None
+
+
+def _geometry(table: Table, cast: dict[str, Any] | None) -> dict[str, Any]:
+    """The table's measures and the part of it worth drawing: the water, the jetties and the
+    latest cast with the ruler's reach, with a margin to aim in (never beyond the table)."""
+    xs = [x + dx for x, _ in table.cards for dx in (-CARD_WIDTH / 2, CARD_WIDTH / 2)]
+    ys = [y + dy for _, y in table.cards for dy in (-CARD_LENGTH / 2, CARD_LENGTH / 2)]
+    for x, y in table.jetties:
+        xs += [x - JETTY_REACH, x + JETTY_REACH]
+        ys += [y - JETTY_REACH, y + JETTY_REACH]
+    if cast is not None:  # a wild cast widens the picture: its die and its aim stay drawn
+        for x, y in (cast["aim"], cast["stop"]):
+            xs += [x - DIE_RADIUS, x + DIE_RADIUS]
+            ys += [y - DIE_RADIUS, y + DIE_RADIUS]
+    # Never narrower than MIN_ASPECT (two jetties face to face): room beside the water to aim.
+    spare = max(0.0, MIN_ASPECT * (max(ys) - min(ys)) - (max(xs) - min(xs))) / 2
+    xs += [min(xs) - spare, max(xs) + spare]
+
+    def clamp(value: float) -> float:
+        return max(-TABLE_HALF, min(TABLE_HALF, value))
+
+    box = [
+        clamp(min(xs) - VIEW_MARGIN),
+        clamp(min(ys) - VIEW_MARGIN),
+        clamp(max(xs) + VIEW_MARGIN),
+        clamp(max(ys) + VIEW_MARGIN),
+    ]
+    if cast is not None:  # a die that fell off the table is drawn on the floor beside it
+        x, y = (max(-FLOOR, min(FLOOR, v)) for v in cast["stop"])
+        reach = DIE_RADIUS + 2 * VIEW_MARGIN  # room for the outcome's label too
+        box = [
+            min(box[0], x - reach),
+            min(box[1], y - reach),
+            max(box[2], x + reach),
+            max(box[3], y + reach),
+        ]
+    return {
+        "half": TABLE_HALF,
+        "card": [CARD_WIDTH, CARD_LENGTH],
+        "die_radius": DIE_RADIUS,
+        "ruler": RULER,
+        "ruler_ideal": RULER_IDEAL,
+        "step": act.STEP,
+        "view": [round(v, 1) for v in box],
+    }
+
+
+def _spread() -> dict[str, list[float]]:
+    """The error model's coefficients, read off ``cast.spread`` itself."""
+    along0, across0 = spread(0.0, 1.0)
+    along1, across1 = spread(1.0, 1.0)
+    return {
+        "along": [along0, round(along1 - along0, 6)],
+        "across": [across0, round(across1 - across0, 6)],
+    }
+
+
+def _slot(
+    view: FlipAndFishView, cards: CardSet, table: Table, slot: int, placed: _Placed
+) -> dict[str, Any]:
+    card = view.water[slot]
+    x, y = table.cards[slot]
+    if card == -2:
+        state = "empty"
+    elif card == -1:
+        state = "down"
+    else:
+        state = "up" if view.face_up[slot] else "peeked"
+    aim = None
+    if view.can_cast and card != -2:
+        what = title(cards.cards[card].type_name) if card >= 0 else f"face-down card {slot + 1}"
+        aim = placed.action(act.aim_code(x, y), f"cast at {what}")
+    return {
+        "slot": slot,
+        "x": x,
+        "y": y,
+        "state": state,
+        "card": card_model(cards, card) if card >= 0 else None,
+        "bitten": view.bitten[slot],
+        "bite": slot == view.bite_slot,
+        "peeked_by": [seat for seat, spots in enumerate(view.peeked) if slot in spots],
+        "actions": placed.slot_uses(slot),
+        "aim": aim,
+    }
+
+
+def _seat(
+    view: FlipAndFishView, cards: CardSet, table: Table, seat: int, skill: float, placed: _Placed
+) -> dict[str, Any]:
+    mine = seat == view.player
+    baitable = {c for c in view.caught[seat] if cards.bait[c] > 0}
+    caught = []
+    for card in view.caught[seat]:
+        name = placed.name(card)
+        actions = (
+            placed.for_card(act.STOCKTAKE, card, f"stocktake: pay {name}")
+            + placed.for_card(act.DISCARD, card, f"discard {name}")
+            if mine
+            else []
+        )
+        caught.append(card_model(cards, card) | {"baitable": card in baitable, "actions": actions})
+    gear = []
+    ruler, steady = RULER, skill
+    for card, ready in view.gear[seat]:
+        name = placed.name(card)
+        actions = (
+            placed.uses(card, act.NO_SLOT) + placed.for_card(act.DISCARD, card, f"discard {name}")
+            if mine
+            else []
+        )
+        gear.append(card_model(cards, card) | {"ready": ready, "actions": actions})
+        if cards.kind[card] == ONGOING and cards.effect[card] == "longer-ruler":
+            ruler += cards.value[card]
+        if cards.effect[card] == "steady-hand":  # as rules.cast_your_line narrows the spread
+            steady *= 1 - min(90, cards.value[card]) / 100
+    x, y = table.jetties[seat]
+    return {
+        "seat": seat,
+        "jetty": [x, y],
+        "trophies": sum(1 for c in view.caught[seat] if cards.kind[c] == TROPHY),
+        "caught": caught,
+        "gear": gear,
+        "ruler": ruler,
+        "skill": round(max(steady, 0.1 * skill), 4),
+        "tangled": view.no_fishing == seat,
+        "to_act": seat in view.current,
+    }
+
+
+def _shop(view: FlipAndFishView, cards: CardSet, placed: _Placed) -> dict[str, Any]:
+    row = []
+    for slot, card in enumerate(view.shop_row):
+        row.append(
+            card_model(cards, card) | {"action": placed.buy(slot, f"buy {placed.name(card)}")}
+        )
+    return {
+        "open": view.shop_open,
+        "pending": view.shop_pending,
+        "row": row,
+        "dip": placed.buy(3, "lucky dip: the top shopping card"),
+        "deck": view.shop_deck_size,
+        "discard": len(view.shop_discard),
+    }
+
+
+def _roll(view: FlipAndFishView, cards: CardSet) -> dict[str, Any] | None:
+    """The roll so far against the catch rate it must reach (guarding fish and an on-flip raise
+    included, as ``rules.resolve_bite`` counts them)."""
+    slot = view.bite_slot
+    if view.phase != "boost" or slot < 0 or view.water[slot] < 0:
+        return None
+    fish = view.water[slot]
+    rate = cards.catch_rate[fish] or 0
+    for other, card in enumerate(view.water):
+        ability = cards.ability[card] if card >= 0 else None
+        guarding = ability is not None and ability.effect == "guarded" and view.bitten[other]
+        if other != slot and ability is not None and guarding:
+            rate += ability.value or 0
+    ability = cards.ability[fish]
+    if ability is not None and ability.effect == "catch-rate-up" and view.flipped_now:
+        rate += ability.value or 0
+    return {"slot": slot, "total": view.roll, "rate": rate}
+
+
+def _aim(view: FlipAndFishView, table: Table, seats: list[dict[str, Any]]) -> dict[str, Any]:
+    x, y = table.jetties[view.player]
+    return {
+        "origin": [x, y],
+        "skill": seats[view.player]["skill"],
+        "hint": (
+            "Press or drag on the table to aim, release to cast (off the table: no cast); or "
+            "arrow keys, then Enter. The ovals show where the die is likely to stop: longer "
+            "throws spread more."
+        ),
+    }
+
+
+OUTCOMES = {Miss: "miss", Boot: "boot", Snag: "snag", Catch: "caught", GotAway: "got-away"}
+
+
+def _latest_cast(
+    view: FlipAndFishView, cards: CardSet, table: Table, seats: list[dict[str, Any]]
+) -> dict[str, Any] | None:
+    events = list(view.events)
+    index = next((i for i in range(len(events) - 1, -1, -1) if isinstance(events[i], Cast)), -1)
+    if index < 0:
+        return None
+    cast = events[index]
+    assert isinstance(cast, Cast)
+    turn = next((e.turn for e in reversed(events[:index]) if isinstance(e, Turn)), 1)
+    outcome, slot = ("bite" if cast.revolved else "recast"), -1
+    story = []
+    for event in events[index:]:
+        if isinstance(event, Turn | Fish) or (isinstance(event, Cast) and event is not cast):
+            break
+        story.append(describe(event, cards, view.player))
+        if isinstance(event, Miss | Flip | Boot | Strike) and slot < 0:
+            slot = event.slot
+        if isinstance(event, Strike) and outcome == "bite":
+            outcome = "strike"
+        kind = OUTCOMES.get(type(event))
+        if kind is not None:
+            outcome = kind
+    if outcome == "miss" and not table.on_table(cast.stop):
+        outcome = "off-table"
+    current = turn == view.turns + 1
+    if slot < 0 and current and view.bite_slot >= 0:
+        slot = view.bite_slot
+    if slot < 0 and outcome in ("bite", "strike", "caught", "got-away"):
+        slot = min(range(len(table.cards)), key=lambda s: table.distance_to_card(cast.stop, s))
+    gap = table.distance_to_card(cast.stop, slot) if slot >= 0 else None
+    return {
+        "key": f"{index}:{cast.stop[0]}:{cast.stop[1]}:{cast.face}",
+        "seat": cast.seat,
+        "turn": turn,
+        "current": current,
+        "aim": list(cast.aim),
+        "stop": list(cast.stop),
+        "face": cast.face,
+        "revolved": cast.revolved,
+        "ruler": seats[cast.seat]["ruler"],
+        "slot": slot,
+        "gap": None if gap is None or math.isinf(gap) else round(gap, 1),
+        "outcome": outcome,
+        "story": story,
+    }

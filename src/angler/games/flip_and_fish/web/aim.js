@@ -1,0 +1,146 @@
+// Flip & Fish board: aiming on the table. Press or drag (a crosshair and the cast's likely
+// spread follow) and release to cast at the point under the pointer; released off the table, no
+// cast. Arrow keys move an aim cursor (Shift: 5 steps) and Enter casts.
+
+import { s } from "/static/kit.js";
+import { act, canAct } from "./common.js";
+
+export function aimLayer(st) {
+  const model = st.payload.board;
+  if (!model.aim || !canAct(st)) return null;
+  const [jx, jy] = model.aim.origin;
+  return s(
+    "g",
+    { class: "ff-aim-layer", "aria-hidden": "true" },
+    s("line", { class: "ff-aim-line", x1: jx, y1: -jy, x2: jx, y2: -jy }),
+    s("ellipse", { class: "ff-spread ff-spread-2", rx: 0, ry: 0 }),
+    s("ellipse", { class: "ff-spread ff-spread-1", rx: 0, ry: 0 }),
+    s("g", { class: "ff-crosshair" }, s("circle", { r: 10 }), s("path", { d: "M-22,0 h14 M8,0 h14 M0,-22 v14 M0,8 v14" })),
+    s("text", { class: "ff-aim-text", "text-anchor": "middle" }, ""),
+  );
+}
+
+function clampAim(model, x, y) {
+  const { half, step } = model.table;
+  const snap = (v) => Math.round(Math.max(-half, Math.min(half, v)) / step) * step;
+  return [snap(x) + 0, snap(y) + 0];
+}
+
+function showAim(svg, st, point) {
+  const model = st.payload.board;
+  const layer = svg.querySelector(".ff-aim-layer");
+  if (!layer) return;
+  if (!point) {
+    layer.classList.remove("ff-aim-on");
+    return;
+  }
+  layer.classList.add("ff-aim-on");
+  const [x, y] = point;
+  const [jx, jy] = model.aim.origin;
+  const d = Math.hypot(x - jx, y - jy);
+  const k = model.aim.skill;
+  const along = k * (model.spread.along[0] + model.spread.along[1] * d);
+  const across = k * (model.spread.across[0] + model.spread.across[1] * d);
+  const angle = (Math.atan2(-(y - jy), x - jx) * 180) / Math.PI;
+  layer.querySelector(".ff-aim-line").setAttribute("x2", x);
+  layer.querySelector(".ff-aim-line").setAttribute("y2", -y);
+  for (const [cls, n] of [[".ff-spread-1", 1], [".ff-spread-2", 2]]) {
+    const e = layer.querySelector(cls);
+    e.setAttribute("rx", along * n);
+    e.setAttribute("ry", across * n);
+    e.setAttribute("transform", `translate(${x},${-y}) rotate(${angle})`);
+  }
+  layer.querySelector(".ff-crosshair").setAttribute("transform", `translate(${x},${-y})`);
+  const label = layer.querySelector(".ff-aim-text");
+  label.setAttribute("x", x);
+  label.setAttribute("y", -y - Math.max(28, across * 2 + 10));
+  label.textContent = `${x}, ${y}`;
+  svg.dataset.aimX = String(x);
+  svg.dataset.aimY = String(y);
+}
+
+function tablePoint(svg, event) {
+  const ctm = svg.getScreenCTM();
+  if (!ctm) return null;
+  const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(ctm.inverse());
+  return [p.x, -p.y];
+}
+
+export function wireAiming(svg, st) {
+  const model = st.payload.board;
+  let dragging = null;
+  const at = (event) => {
+    const p = tablePoint(svg, event);
+    return p ? clampAim(model, p[0], p[1]) : null;
+  };
+  const cast = (point) => {
+    st.cursor = point;
+
+    svg.classList.add("ff-casting");
+    act(st, { text: `cast ${point[0]} ${point[1]}` });
+  };
+  svg.addEventListener("pointerdown", (event) => {
+    if (event.button !== undefined && event.button !== 0) return;
+    event.preventDefault();
+    dragging = event.pointerId;
+    st.dragging = true; // the board is not redrawn for a resize while the pointer is down
+    try {
+      svg.setPointerCapture(event.pointerId);
+    } catch {
+      // a synthetic pointer cannot be captured: the drag still works over the table
+    }
+    svg.focus({ preventScroll: true });
+    showAim(svg, st, at(event));
+  });
+  svg.addEventListener("pointermove", (event) => {
+    if (dragging === null && event.pointerType !== "mouse") return;
+    showAim(svg, st, at(event));
+  });
+  svg.addEventListener("pointerup", (event) => {
+    if (dragging !== event.pointerId) return;
+    dragging = null;
+    st.dragging = false;
+    const r = svg.getBoundingClientRect();
+    const inside = event.clientX >= r.left && event.clientX <= r.right && event.clientY >= r.top && event.clientY <= r.bottom;
+    const point = at(event);
+    if (point && inside) cast(point);
+    else showAim(svg, st, st.cursor); // released off the table: no cast
+  });
+  svg.addEventListener("pointercancel", () => {
+    dragging = null;
+    st.dragging = false;
+    showAim(svg, st, st.cursor);
+  });
+  svg.addEventListener("pointerleave", () => {
+    if (dragging === null) showAim(svg, st, st.cursor);
+  });
+  svg.addEventListener("focus", () => {
+    if (!st.cursor) st.cursor = startCursor(model);
+    showAim(svg, st, st.cursor);
+  });
+  svg.addEventListener("keydown", (event) => {
+    const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+    const move = moves[event.key];
+    if (move) {
+      event.preventDefault();
+      const step = model.table.step * (event.shiftKey ? 5 : 1);
+      const [x, y] = st.cursor || startCursor(model);
+      st.cursor = clampAim(model, x + move[0] * step, y + move[1] * step);
+      showAim(svg, st, st.cursor);
+      svg.setAttribute("aria-label", `Aim at ${st.cursor[0]}, ${st.cursor[1]} mm; Enter casts`);
+    } else if ((event.key === "Enter" || event.key === " ") && event.target === svg) {
+      event.preventDefault();
+      cast(st.cursor || startCursor(model));
+    }
+  });
+  if (st.cursor) queueMicrotask(() => showAim(svg, st, st.cursor));
+}
+
+// The keyboard's aim starts on the water card nearest the jetty that still lies in the water.
+function startCursor(model) {
+  const [jx, jy] = model.aim.origin;
+  const cards = model.water.filter((c) => c.state !== "empty");
+  if (!cards.length) return [0, 0];
+  const best = cards.reduce((a, b) => (Math.hypot(a.x - jx, a.y - jy) <= Math.hypot(b.x - jx, b.y - jy) ? a : b));
+  return clampAim(model, best.x, best.y);
+}

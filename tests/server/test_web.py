@@ -1,0 +1,216 @@
+"""The browser table's server side (``server/web.py``, ``server/replays.py``): the shell and each
+game's files, what the lobby is offered, live rooms, a room's facts, replays built from views,
+the how-to-play pages, and ``angler serve --play``'s table."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import webbrowser
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from tests.server.serving import serving
+
+from angler.cli import serve
+from angler.core import all_games
+from angler.core.events import visible
+from angler.core.presentation import JS_SAFE_INTEGER
+from angler.core.records import parse_record, replay
+from angler.core.registry import get_game
+from angler.server.app import create_app
+from angler.server.store import Store
+
+GAMES = [game.name for game in all_games()]
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    """One server for the module's tests (finished games are played once, then shared)."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('web') / 'store.sqlite3'}"
+    with Store(url) as store, TestClient(create_app(store)) as test_client:
+        yield test_client
+
+
+FINISHED: dict[tuple[int, str, int], str] = {}
+
+
+def finished_room(client: TestClient, game: str, players: int | None = None) -> str:
+    """A room of random bots (the fewest the game allows, by default), played to its end;
+    played once per server."""
+    players = players or get_game(game).min_players
+    key = (id(client), game, players)
+    if key not in FINISHED:
+        FINISHED[key] = _play_to_the_end(client, game, players)
+    return FINISHED[key]
+
+
+def _play_to_the_end(client: TestClient, game: str, players: int) -> str:
+    answer = client.post(
+        "/rooms", json={"game": game, "seats": ["random"] * players, "settings": {"pace_ms": 0}}
+    )
+    room: str = answer.json()["room"]
+    deadline = time.monotonic() + 60
+    while room not in [done["room"] for done in client.get("/rooms/finished").json()]:
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.05)
+    return room
+
+
+def test_the_shell_is_served_at_the_root_with_its_modules(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200
+    assert '<script type="module" src="/static/app.js">' in page.text
+    for module in ("app.js", "kit.js", "net.js", "room.js", "lobby.js", "replay.js", "boards.js"):
+        answer = client.get(f"/static/{module}")
+        assert answer.status_code == 200, module
+        assert "javascript" in answer.headers["content-type"]
+
+
+def test_the_shell_names_no_game() -> None:
+    """Each game brings its own board: nothing central switches on a game's name."""
+    static = Path(__file__).resolve().parents[2] / "src" / "angler" / "web" / "static"
+    names = "|".join(re.escape(game) for game in GAMES)
+    game_words = re.compile(rf"['\"/]({names})['\"/]|\b(trick|sea|cast|jetty|rod|bait)s?\b")
+    for path in static.iterdir():
+        text = path.read_text(encoding="utf-8").lower()
+        assert game_words.search(text) is None, (path.name, game_words.search(text))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_s_board_is_served_from_its_own_folder(client: TestClient, game: str) -> None:
+    info = {entry["name"]: entry for entry in client.get("/games").json()}[game]
+    assert "board.js" in info["web_files"]
+    answer = client.get(f"/games/{game}/board.js")
+    assert answer.status_code == 200
+    assert "export function render" in answer.text
+
+
+def test_a_game_file_that_is_not_there_is_a_one_line_404(client: TestClient) -> None:
+    for path in ("/games/fishing/nope.js", "/games/nope/board.js", "/games/fishing/..%2Fgame.py"):
+        answer = client.get(path)
+        assert answer.status_code == 404, path
+        assert answer.json()["error"] in ("http", "room")
+        assert "\n" not in answer.json()["message"]
+
+
+def test_the_lobby_is_offered_every_game_with_its_options_and_bots(client: TestClient) -> None:
+    offered = client.get("/games").json()
+    assert [entry["name"] for entry in offered] == GAMES
+    for entry, game in zip(offered, all_games(), strict=True):
+        assert entry["min_players"] == game.min_players
+        assert entry["max_players"] == game.max_players
+        assert {"easy", "normal", "hard"} <= set(entry["bots"])
+        names = [option["name"] for option in entry["options"]]
+        assert names == [option.name for option in game.options if option.name != "cards"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_how_to_play_and_the_rules_are_pages(client: TestClient, game: str) -> None:
+    howto = client.get(f"/games/{game}/page/howto")
+    assert howto.status_code == 200
+    assert howto.text.startswith("<h1>How to play")
+    assert client.get(f"/games/{game}/page/rules").status_code == 200
+    assert client.get(f"/games/{game}/page/secrets").status_code == 404
+
+
+def test_a_live_room_is_listed_and_described(client: TestClient) -> None:
+    created = client.post("/rooms", json={"game": "fishing", "seats": ["human", "open", "easy"]})
+    room = created.json()["room"]
+    live = {entry["room"]: entry for entry in client.get("/rooms/live").json()}
+    assert live[room]["open_seats"] == [1]
+    assert live[room]["seats"] == ["human", "open", "easy"]
+    info = client.get(f"/rooms/{room}").json()
+    assert info["title"] == "Fishing"
+    assert info["over"] is False
+    assert info["open_seats"] == [1]
+    assert client.get("/rooms/nope").status_code == 404
+
+
+def test_every_payload_carries_a_board_javascript_reads_exactly(client: TestClient) -> None:
+    for game in GAMES:
+        seats = ["human"] + ["easy"] * (get_game(game).min_players - 1)
+        created = client.post("/rooms", json={"game": game, "seats": seats}).json()
+        token = created["seats"][0]["token"]
+        payload = client.get(
+            f"/rooms/{created['room']}/view", headers={"authorization": f"Bearer {token}"}
+        ).json()
+        assert isinstance(payload["board"], dict)
+        assert _largest_integer(payload["board"]) <= JS_SAFE_INTEGER
+
+
+def _largest_integer(value: Any) -> int:
+    if isinstance(value, bool):
+        return 0
+    if isinstance(value, int):
+        return abs(value)
+    if isinstance(value, list):
+        return max((_largest_integer(item) for item in value), default=0)
+    if isinstance(value, dict):
+        return max((_largest_integer(item) for item in value.values()), default=0)
+    return 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_replay_shows_each_step_from_the_seat_s_views(client: TestClient, game: str) -> None:
+    room = finished_room(client, game)
+    record = parse_record(json.dumps(client.get(f"/rooms/{room}/record").json()))
+    steps = client.get(f"/rooms/{room}/replay?seat=1").json()["steps"]
+    assert len(steps) == len(record.actions) + 1
+    state = replay(record)
+    presentation = state.game.presentation
+    assert steps[-1]["boards"] == [presentation.board(state.view(1))]
+    told = [line for step in steps for line in step["said"][0]]
+    assert told == [presentation.describe_event(e, 1) for e in visible(state.events, 1)]
+    assert steps[-1]["over"] is True
+    assert steps[-1]["scores"] == state.scores()
+    middle = len(record.actions) // 2
+    halfway = replay(record, middle)
+    assert steps[middle]["boards"] == [presentation.board(halfway.view(1))]
+
+
+def test_a_replay_with_every_seat_holds_each_seat_s_board(client: TestClient) -> None:
+    room = finished_room(client, "crazy-fishing")
+    every = client.get(f"/rooms/{room}/replay?seat=all").json()
+    assert every["seat"] == "all"
+    assert all(len(step["boards"]) == 2 for step in every["steps"])
+    watched = client.get(f"/rooms/{room}/replay").json()
+    assert all(len(step["boards"]) == 1 for step in watched["steps"])
+
+
+def test_a_replay_is_refused_while_the_game_runs_and_for_no_such_seat(client: TestClient) -> None:
+    created = client.post("/rooms", json={"game": "fishing", "seats": ["human", "easy", "easy"]})
+    running = client.get(f"/rooms/{created.json()['room']}/replay?seat=0")
+    assert running.status_code == 403
+    assert running.json()["error"] == "unfinished"
+    room = finished_room(client, "crazy-fishing")
+    for seat in ("2", "-1", "x" * 100, "1.5"):
+        answer = client.get(f"/rooms/{room}/replay", params={"seat": seat})
+        assert answer.status_code == 400, seat
+        assert answer.json()["error"] == "seat"
+        assert len(answer.json()["message"]) < 80
+
+
+def test_serve_play_creates_a_table_and_prints_its_url(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    opened: list[str] = []
+
+    def no_browser(url: str) -> bool:
+        opened.append(url)
+        return False  # as on a machine with no browser: the URL is printed
+
+    monkeypatch.setattr(webbrowser, "open", no_browser)
+    with serving(sqlite_url) as served:
+        serve._open_table(served.http, "fishing", "normal", None)
+        (room,) = served.app.state.hub.rooms
+        assert served.app.state.hub.rooms[room].kinds == ["human", "normal", "normal", "normal"]
+    assert opened == [opened[0]]
+    assert opened[0].startswith(f"{served.http}/#/room/{room}?seat=0&token=")
+    printed = capsys.readouterr().err
+    assert opened[0] in printed
+    assert "ready" in printed
