@@ -43,11 +43,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from angler.core.presentation import js_safe
 from angler.games.crazy_fishing import actions as act
 from angler.games.crazy_fishing.cards import BAIT, FISH, INFINITE, KINDS, ROD, Card, CardSet
 from angler.games.crazy_fishing.view import CrazyFishingView
-
-JS_SAFE = 2**53 - 1
 
 FISH_COLOURS = {
     None: "green",
@@ -176,7 +175,7 @@ def board(view: CrazyFishingView, cards: CardSet) -> dict[str, Any]:
 def _code(cards: CardSet, code: int) -> dict[str, Any]:
     """An action's code (as text when JavaScript could not hold it exactly) and its text."""
     return {
-        "code": code if code <= JS_SAFE else str(code),
+        "code": js_safe(code),
         "text": act.action_to_string(cards, code),
     }
 
