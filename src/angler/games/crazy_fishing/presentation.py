@@ -10,6 +10,7 @@ from angler.core.events import Event
 from angler.core.presentation import Presentation
 from angler.games.crazy_fishing import view as text
 from angler.games.crazy_fishing.actions import ids_of
+from angler.games.crazy_fishing.board import board
 from angler.games.crazy_fishing.view import CrazyFishingView
 
 if TYPE_CHECKING:
@@ -70,3 +71,6 @@ class CrazyFishingPresentation(Presentation[CrazyFishingView]):
             "flipped": [card(fish) for fish in view.flipped],
             "caught_this_round": [[seat, card(fish)] for seat, fish in view.caught_this_round],
         }
+
+    def board(self, view: CrazyFishingView) -> dict[str, Any]:
+        return board(view, self.game.cards)
