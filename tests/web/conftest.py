@@ -101,7 +101,8 @@ def console_error(name: str, served: Served, message: Any) -> list[str]:
     url = str(message.location.get("url", ""))
     ours = url.startswith(served.http)
     # The API's refusals are answers the page shows in one line; Chromium still logs each one.
-    refused = ours and url.startswith(f"{served.http}/rooms") and " status of 4" in message.text
+    api = url.startswith(f"{served.http}/rooms") or "/page/" in url  # not a board's own file
+    refused = ours and api and " status of 4" in message.text
     if refused:
         return []
     if message.type == "error" or (message.type == "warning" and ours):

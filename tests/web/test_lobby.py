@@ -114,3 +114,24 @@ def test_each_game_has_a_how_to_play_page(open_page: OpenPage, game: str) -> Non
     heading = page.locator("article.howto h1")
     heading.wait_for()
     assert heading.inner_text().startswith("How to play")
+
+
+@pytest.mark.parametrize(
+    ("fragment", "says"),
+    [
+        ("#/room/nope", "unknown room 'nope'"),
+        ("#/join/nope/abc", "is not a number"),
+        ("#/replay/nope?seat=9", "unknown room 'nope'"),
+        ("#/room/%E0%A4%A", "unknown room"),
+        ("#/howto/nope", "No how-to-play page for nope"),
+        ("#/nowhere", "There is no page #/nowhere"),
+    ],
+)
+def test_a_broken_link_is_one_line_and_a_way_back(
+    open_page: OpenPage, fragment: str, says: str
+) -> None:
+    page = open_page(frames=False).page
+    page.goto(f"/{fragment}")
+    page.wait_for_selector("#app h2:text('Not here')")
+    assert says in page.inner_text("#app p")
+    assert page.locator("#app a[href='#/']").count() == 1

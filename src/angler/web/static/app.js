@@ -13,16 +13,22 @@ let leaving = null; // the page shown now, told when another replaces it (its so
 
 function parseHash() {
   const [path, query = ""] = location.hash.replace(/^#/, "").split("?");
-  const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
+  const parts = path.split("/").filter(Boolean).map((part) => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      return part; // a mangled link: taken as typed, and refused by name below
+    }
+  });
   return { parts, params: new URLSearchParams(query) };
 }
 
 async function route() {
   if (leaving) leaving();
   leaving = null;
-  const { parts, params } = parseHash();
-  const [page, ...rest] = parts;
   try {
+    const { parts, params } = parseHash();
+    const [page, ...rest] = parts;
     if (!page) leaving = await showLobby(app);
     else if (page === "room" && rest[0]) leaving = await openRoom(rest[0], params);
     else if (page === "join" && rest.length === 2) await join(rest[0], rest[1]);
@@ -45,6 +51,7 @@ async function openRoom(room, params) {
 }
 
 async function join(room, seat) {
+  if (!/^\d+$/.test(seat)) throw new Error(`This invitation link is not whole: its seat "${seat.slice(0, 20)}" is not a number.`);
   const claimed = await api(`/rooms/${encodeURIComponent(room)}/seats/${encodeURIComponent(seat)}`, {
     method: "POST",
   });
