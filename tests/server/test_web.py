@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.json_tree import integers
 from tests.server.serving import serving
 
 from angler.cli import serve
@@ -144,15 +145,7 @@ def test_every_payload_carries_a_board_javascript_reads_exactly(client: TestClie
 
 
 def _largest_integer(value: Any) -> int:
-    if isinstance(value, bool):
-        return 0
-    if isinstance(value, int):
-        return abs(value)
-    if isinstance(value, list):
-        return max((_largest_integer(item) for item in value), default=0)
-    if isinstance(value, dict):
-        return max((_largest_integer(item) for item in value.values()), default=0)
-    return 0
+    return max((abs(number) for number in integers(value)), default=0)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -8,6 +8,7 @@ import urllib.request
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from tests.json_tree import nodes
 from tests.server.serving import RECEIVE_SECONDS, Served
 
 if TYPE_CHECKING:
@@ -76,13 +77,7 @@ def card_ids(model: Any) -> set[str]:
 
 
 def _dicts(model: Any) -> Iterator[dict[str, Any]]:
-    if isinstance(model, dict):
-        yield model
-        for value in model.values():
-            yield from _dicts(value)
-    elif isinstance(model, list):
-        for value in model:
-            yield from _dicts(value)
+    return (node for node in nodes(model) if isinstance(node, dict))
 
 
 class Watched:

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from tests.json_tree import integers
 
 from angler.core import make_game
 from angler.core.events import PUBLIC
@@ -48,17 +49,7 @@ def played(players: int, options: dict[str, Any], seed: int) -> Iterator[CrazyFi
         state.apply_action(rng.choice(peeks or legal), seat)
 
 
-def numbers(value: Any) -> Iterator[int]:
-    if isinstance(value, bool):
-        return
-    if isinstance(value, int):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from numbers(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from numbers(item)
+numbers = integers
 
 
 def offered(model: dict[str, Any]) -> list[int]:

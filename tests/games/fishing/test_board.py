@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from tests.json_tree import nodes
 
 from angler.core import make_game
 from angler.core.events import PUBLIC
@@ -50,14 +51,7 @@ def played(game: FishingGame, seed: int) -> Iterator[FishingState]:
 
 def cards_in(model: Any) -> Iterator[dict[str, Any]]:
     """Every card drawn on the board: each dict that carries a card's ``id`` and ``label``."""
-    if isinstance(model, dict):
-        if "id" in model and "label" in model:
-            yield model
-        for value in model.values():
-            yield from cards_in(value)
-    elif isinstance(model, list):
-        for item in model:
-            yield from cards_in(item)
+    return (n for n in nodes(model) if isinstance(n, dict) and "id" in n and "label" in n)
 
 
 def offered(model: dict[str, Any]) -> list[int]:

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from tests.json_tree import nodes
 
 from angler.core.events import PUBLIC
 from angler.games.flip_and_fish import actions as act
@@ -23,14 +24,7 @@ from angler.games.flip_and_fish.view import FlipAndFishView
 JS_SAFE = 2**53
 
 
-def walk(value: Any) -> Iterator[Any]:
-    yield value
-    if isinstance(value, dict):
-        for item in value.values():
-            yield from walk(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from walk(item)
+walk = nodes
 
 
 def actions_on(model: dict[str, Any]) -> list[dict[str, Any]]:
