@@ -34,6 +34,7 @@ from angler.server.api import (
     RoomInfo,
     SeatClaimed,
 )
+from angler.server.bodies import BodyLimit
 from angler.server.hub import Connection, Hub, UnfinishedError
 from angler.server.payloads import Payload, error_message
 from angler.server.rooms import HeaderError, Room, SeatError, TokenError
@@ -120,6 +121,7 @@ def create_app(store: Store) -> FastAPI:
     )
     app.state.store = store
     app.state.hub = hub
+    app.add_middleware(BodyLimit)  # a card set is kilobytes: a body of megabytes is refused
 
     @app.exception_handler(AnglerError)
     async def angler_error(_: Request, exc: AnglerError) -> JSONResponse:

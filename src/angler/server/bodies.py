@@ -1,0 +1,65 @@
+"""A bound on what an HTTP request may send: a room's body (its options and an uploaded card set)
+is a few kilobytes, so a body past ``BODY_LIMIT`` is refused in one line (413) before it is read
+into memory, whether it announces its length or streams without one."""
+
+from __future__ import annotations
+
+import json
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+BODY_LIMIT = 256 * 1024  # bytes: the bundled card sets are 7 to 15 KB
+
+
+class BodyLimit:
+    """ASGI middleware: HTTP requests whose body passes ``limit`` bytes get
+    ``413 {"error": "size", "message": ...}``; WebSocket traffic is bounded where it is read."""
+
+    def __init__(self, app: ASGIApp, limit: int = BODY_LIMIT) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.limit:
+            await self.refuse(send, int(declared))
+            return
+        # Read the body first (it is small, and the app would read it whole anyway), so a
+        # streamed one is cut off at the bound, not after.
+        chunks: list[Message] = []
+        seen = 0
+        while True:
+            message = await receive()
+            chunks.append(message)
+            if message["type"] != "http.request":
+                break  # the client left: the app is told so
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                await self.refuse(send, seen)
+                return
+            if not message.get("more_body", False):
+                break
+
+        async def replay() -> Message:
+            return chunks.pop(0) if chunks else await receive()
+
+        await self.app(scope, replay, send)
+
+    async def refuse(self, send: Send, size: int) -> None:
+        body = json.dumps(
+            {
+                "error": "size",
+                "message": f"a request is at most {self.limit} bytes: this one has {size} or more",
+            }
+        ).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [(b"content-type", b"application/json"), (b"connection", b"close")],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
