@@ -11,6 +11,7 @@ const SEAT_KINDS = [
 ];
 const BOT_NAMES = { easy: "Bot: easy", normal: "Bot: normal", hard: "Bot: hard", heuristic: "Bot: heuristic", random: "Bot: random" };
 const REFRESH_MS = 4000;
+const CARD_FILE_LIMIT = 200 * 1024; // the server takes a room's whole request up to 256 KB
 const LAST_GAME = "angler:last-game"; // the lobby offers the game last started first
 
 export async function showLobby(app) {
@@ -143,6 +144,9 @@ async function createRoom(game, players, optionsBox, seatsBox, cardsInput) {
   const body = { game: game.name, seats, options };
   const file = cardsInput.files && cardsInput.files[0];
   if (file) {
+    if (file.size > CARD_FILE_LIMIT) {
+      throw new Error(`The card file ${file.name} is ${Math.round(file.size / 1024)} KB: a card file is at most ${CARD_FILE_LIMIT / 1024} KB.`);
+    }
     try {
       body.cards = JSON.parse(await file.text());
     } catch {
