@@ -33,7 +33,7 @@ from angler.server.limits import (
 )
 
 WAIT_SECONDS = 10.0
-GAME, OPTIONS = "crazy-fishing", {}  # a game of bots: ~200 broadcasts of a few KiB
+GAME = "crazy-fishing"  # a game of bots: ~200 broadcasts of a few KiB
 
 
 @pytest.fixture
@@ -181,7 +181,6 @@ def test_a_spectator_that_stops_reading_is_closed_while_the_game_plays_on(
             "/rooms",
             {
                 "game": GAME,
-                "options": OPTIONS,
                 "seats": ["human", "random"],
                 "settings": {"pace_ms": 0, "grace_s": 0, "takeover": "random"},
             },
