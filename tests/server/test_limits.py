@@ -114,8 +114,8 @@ class StuckSocket:
         self.sent: list[Any] = []
         self.closed: list[int] = []
 
-    async def send_json(self, message: Any) -> None:
-        self.sent.append(message)
+    async def send_text(self, text: str) -> None:
+        self.sent.append(json.loads(text))
         await asyncio.Event().wait()
 
     async def close(self, code: int = 1000, reason: str = "") -> None:
@@ -142,10 +142,26 @@ def test_a_reader_that_never_reads_is_dropped_at_its_queue_bound(
     asyncio.run(asyncio.wait_for(scenario(), WAIT_SECONDS))
 
 
+def test_the_queue_is_bounded_in_characters_too_yet_takes_one_large_message() -> None:
+    async def scenario() -> None:
+        stuck = StuckSocket()
+        connection = Connection(stuck, None, 64, limit_chars=100)  # type: ignore[arg-type]
+        connection.offer({"big": "x" * 500})  # alone in the queue: let in
+        await asyncio.sleep(0)  # the writer is stuck with it
+        connection.offer({"text": "y" * 30})
+        connection.offer({"text": "y" * 30})
+        assert connection.queued == 2 and connection.queued_chars == 2 * len('{"text":""}') + 60
+        connection.offer({"text": "y" * 30})  # past 100 characters: dropped
+        assert connection.close_code == SLOW_CODE and connection.queued_chars == 0
+        await connection.finish()
+
+    asyncio.run(asyncio.wait_for(scenario(), WAIT_SECONDS))
+
+
 def test_a_reader_that_keeps_up_is_sent_everything_in_order() -> None:
     class Reading(StuckSocket):
-        async def send_json(self, message: Any) -> None:
-            self.sent.append(message)  # a writable socket takes a message at once
+        async def send_text(self, text: str) -> None:
+            self.sent.append(json.loads(text))  # a writable socket takes a message at once
 
     async def scenario() -> None:
         reading = Reading()

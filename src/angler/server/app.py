@@ -257,7 +257,9 @@ class RoomSocket:
         self.rate = SocketRate(limits)
         self.limits = limits
         # Every message goes through the connection's queue, from the first one on.
-        self.connection = Connection(websocket, None, limits.send_queue, self._stop_waiting)
+        self.connection = Connection(
+            websocket, None, limits.send_queue, self._stop_waiting, limits.send_queue_chars
+        )
         self._waiting: asyncio.Timeout | None = None
 
     async def refuse(self, kind: str, message: str) -> None:

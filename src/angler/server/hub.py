@@ -55,11 +55,12 @@ class Connection:
     """One socket: a seat's (``seat`` 0, 1…) or a spectator's (``seat`` None, also before its
     ``hello``).
 
-    Messages go out through a queue of at most ``limit`` messages, drained by a writer task of
-    the socket's own, so a broadcast never waits for a slow reader. A reader that falls ``limit``
-    messages behind is dropped: what it was owed is forgotten, and the socket is closed with
-    ``SLOW_CODE`` (it may come back and be sent the latest state). ``queued`` and ``peak`` show
-    how long the queue is and was at most."""
+    Messages go out as JSON text through a queue of at most ``limit`` messages and
+    ``limit_chars`` characters (one message is always let in), drained by a writer task of the
+    socket's own, so a broadcast never waits for a slow reader. A reader that falls that far
+    behind is dropped: what it was owed is forgotten, and the socket is closed with ``SLOW_CODE``
+    (it may come back and be sent the latest state). ``queued``, ``queued_chars`` and ``peak``
+    show how long the queue is and was at most."""
 
     def __init__(
         self,
@@ -67,15 +68,18 @@ class Connection:
         seat: int | None = None,
         limit: int = Limits.send_queue,
         on_overflow: Callable[[], None] | None = None,
+        limit_chars: int = Limits.send_queue_chars,
     ) -> None:
         self.websocket = websocket
         self.seat = seat
         self.limit = limit
+        self.limit_chars = limit_chars
+        self.queued_chars = 0
         self.on_overflow = on_overflow  # the socket's reader stops waiting for messages
         self.peak = 0  # the most messages that ever waited
         self.close_code: int | None = None  # set once the socket is to be closed
         self._reason = ""
-        self._queue: deque[Payload] = deque()
+        self._queue: deque[str] = deque()
         self._ready = asyncio.Event()
         self._writer: asyncio.Task[None] | None = None
         self._gone = False  # the socket went: nothing more can be sent
@@ -90,16 +94,26 @@ class Connection:
 
     def offer(self, message: Payload) -> None:
         """Queue ``message`` for the socket, at once (never waits)."""
+        self.offer_text(encode(message))
+
+    def offer_text(self, text: str) -> None:
+        """Queue a message already made JSON text (a broadcast encodes once per seat)."""
         if self.closing:
             return
-        if len(self._queue) >= self.limit:  # the reader fell too far behind: it is dropped
-            self._queue.clear()
+        queue = self._queue
+        if queue and (
+            len(queue) >= self.limit or self.queued_chars + len(text) > self.limit_chars
+        ):  # the reader fell too far behind: it is dropped
+            queue.clear()
+            self.queued_chars = 0
             self.close(SLOW_CODE, "too slow: reconnect for the latest state")
             if self.on_overflow is not None:
                 self.on_overflow()
             return
-        self._queue.append(message)
-        self.peak = max(self.peak, len(self._queue))
+        queue.append(text)
+        self.queued_chars += len(text)
+        if len(queue) > self.peak:
+            self.peak = len(queue)
         self._wake()
 
     async def send(self, message: Payload) -> None:
@@ -136,7 +150,9 @@ class Connection:
         try:
             while True:
                 while queue:
-                    await self.websocket.send_json(queue.popleft())
+                    text = queue.popleft()
+                    self.queued_chars -= len(text)
+                    await self.websocket.send_text(text)
                 if self.close_code is not None:
                     await self.websocket.close(code=self.close_code, reason=self._reason)
                     return
@@ -147,6 +163,12 @@ class Connection:
         finally:
             self._gone = True
             queue.clear()
+            self.queued_chars = 0
+
+
+def encode(message: Payload) -> str:
+    """A message as the JSON text a socket is sent (as Starlette's ``send_json`` makes it)."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 def invite_path(room: str, seat: int) -> str:
@@ -348,8 +370,12 @@ class Hub:
             connections = list(self.sockets.get(room_id, ()))
             payloads = await run_in_threadpool(_payloads, room, [c.seat for c in connections])
             timers = self.timers(room_id)
+            texts = {
+                seat: encode({"type": "state", **payload, "timers": timers})
+                for seat, payload in payloads.items()
+            }
             for c in connections:  # queued at once: a slow reader holds no one up
-                c.offer({"type": "state", **payloads[c.seat], "timers": timers})
+                c.offer_text(texts[c.seat])
             if room.over:  # only now: this may run in the bots' own task, which stopping ends
                 self._retire_bots(room_id)
         await self.on_change(room_id)

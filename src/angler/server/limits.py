@@ -1,9 +1,10 @@
 """The server's limits against slow readers and floods (docs/server.md, "Limits").
 
 - **Send queue.** Each socket's outgoing messages wait in a queue of at most ``send_queue``
-  messages, drained by a writer task of its own (``hub.Connection``). A socket whose reader falls
-  that far behind is closed with code 1013 (``SLOW_CODE``, "try again later"): a client that comes
-  back says ``hello`` again and is sent the latest state, which is all it missed.
+  messages and ``send_queue_chars`` characters of JSON, drained by a writer task of its own
+  (``hub.Connection``). A socket whose reader falls that far behind is closed with code 1013
+  (``SLOW_CODE``, "try again later"): a client that comes back says ``hello`` again and is sent
+  the latest state, which is all it missed.
 - **Message rate.** Each socket may send ``messages_per_s`` messages a second, in bursts of up to
   ``message_burst`` (a token bucket). A message over the rate is refused (``rate``) and changes
   nothing; a socket refused ``flood_refusals`` times within ``FLOOD_WINDOW_S`` seconds is closed
@@ -38,7 +39,9 @@ Clock = Callable[[], float]
 class Limits:
     """The limits one server keeps (``create_app(store, limits)``, ``angler serve`` options)."""
 
-    send_queue: int = 64  # messages waiting for one socket (a state payload is a few KiB)
+    send_queue: int = 64  # messages waiting for one socket
+    # and their JSON text at most (a state payload is a few KiB, tens late in a long game)
+    send_queue_chars: int = 1 << 20
     # A person sends a message every second or so; scripted clients (tests, `angler loadtest`
     # against a server) send a move as soon as the last state arrives: 50 a second covers both.
     messages_per_s: float = 50.0  # per socket, sustained (0: no limit)
@@ -47,7 +50,7 @@ class Limits:
     rooms_per_minute: int = 30  # rooms one client address may create a minute (0: no limit)
 
     def __post_init__(self) -> None:
-        for name in ("send_queue", "message_burst", "flood_refusals"):
+        for name in ("send_queue", "send_queue_chars", "message_burst", "flood_refusals"):
             if getattr(self, name) < 1:
                 raise AnglerError(f"{name} must be at least 1, not {getattr(self, name)}")
         for name in ("messages_per_s", "rooms_per_minute"):
