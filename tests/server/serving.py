@@ -18,6 +18,7 @@ from fastapi import FastAPI
 from websockets.sync.client import ClientConnection, connect
 
 from angler.server.app import create_app
+from angler.server.limits import Limits
 from angler.server.store import Store
 
 RECEIVE_SECONDS = 10.0
@@ -71,14 +72,20 @@ class Client:
 
 
 @contextmanager
-def serving(db_url: str) -> Iterator[Served]:
-    """Serve the store at ``db_url`` until the block ends (then the store is closed)."""
+def serving(
+    db_url: str, limits: Limits | None = None, send_buffer: int | None = None
+) -> Iterator[Served]:
+    """Serve the store at ``db_url`` (keeping ``limits``, or the defaults) until the block ends
+    (then the store is closed). ``send_buffer``: the kernel's send buffer of each socket, in
+    bytes (else it grows to megabytes on loopback: a slow reader would take long to show)."""
     store = Store(db_url)
-    app = create_app(store)
+    app = create_app(store, limits)
     listener = socket.socket()
     # uvicorn leaves Nagle on for the sockets accepted on a listener it is handed (not on the
     # ones it opens itself): accepted sockets inherit this, else a frame can wait ~40 ms.
     listener.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    if send_buffer is not None:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
     listener.bind(("127.0.0.1", 0))
     port = listener.getsockname()[1]
     server = uvicorn.Server(

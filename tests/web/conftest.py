@@ -17,6 +17,8 @@ import pytest
 from tests.server.serving import Served, serving
 from tests.web.table import Watched
 
+from angler.server.limits import Limits
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Playwright, ViewportSize
 
@@ -61,7 +63,10 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 @pytest.fixture(scope="session")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     folder = tmp_path_factory.mktemp("web-server")
-    with serving(f"sqlite:///{folder / 'server.sqlite3'}") as running:
+    # One server for the whole session's rooms, from one address: no per-address room limit
+    # (tests/server/test_limits.py checks that limit).
+    unlimited = Limits(rooms_per_minute=0)
+    with serving(f"sqlite:///{folder / 'server.sqlite3'}", limits=unlimited) as running:
         yield running
 
 

@@ -121,6 +121,33 @@ def serve_command(
         int | None,
         typer.Option("--players", metavar="N", help="With --play: players, you included."),
     ] = None,
+    send_queue: Annotated[
+        int,
+        typer.Option(
+            "--send-queue",
+            min=1,
+            metavar="N",
+            help="Messages waiting for one socket before it is closed as too slow (1013).",
+        ),
+    ] = 64,
+    messages_per_s: Annotated[
+        float,
+        typer.Option(
+            "--messages-per-s",
+            min=0,
+            metavar="R",
+            help="Messages one socket may send a second (bursts twice that); 0: no limit.",
+        ),
+    ] = 50.0,
+    rooms_per_minute: Annotated[
+        int,
+        typer.Option(
+            "--rooms-per-minute",
+            min=0,
+            metavar="N",
+            help="Rooms one client address may create a minute; 0: no limit.",
+        ),
+    ] = 30,
 ) -> None:
     """Serve angler online: the browser table at /, the HTTP API (its OpenAPI document at
     /openapi.json) and /health.
@@ -131,6 +158,7 @@ def serve_command(
     import uvicorn  # the server's own dependencies load only for this command
 
     from angler.server.app import create_app
+    from angler.server.limits import Limits
     from angler.server.store import Store, default_url
 
     if play is not None:
@@ -141,6 +169,12 @@ def serve_command(
         port = _free_port(host, port)
     else:
         _check_listen(host, port)
+    limits = Limits(
+        send_queue=send_queue,
+        messages_per_s=messages_per_s,
+        message_burst=max(1, round(2 * messages_per_s)),
+        rooms_per_minute=rooms_per_minute,
+    )
     store = Store(db or default_url())
     err.print(f"database: {store.location}", markup=False)
     if play is not None:
@@ -148,7 +182,7 @@ def serve_command(
         threading.Thread(target=_open_table, args=(where, play, bots, players), daemon=True).start()
     try:
         uvicorn.run(
-            create_app(store),
+            create_app(store, limits),
             host=host,
             port=port,
             log_level="warning" if play else "info",  # a player wants the table, not a log

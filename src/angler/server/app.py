@@ -36,6 +36,7 @@ from angler.server.api import (
 )
 from angler.server.bodies import BodyLimit
 from angler.server.hub import Connection, Hub, UnfinishedError
+from angler.server.limits import FLOOD_CODE, Limits, RoomCreations, SocketRate
 from angler.server.payloads import Payload, error_message
 from angler.server.rooms import HeaderError, Room, SeatError, TokenError
 from angler.server.store import (
@@ -101,9 +102,12 @@ def _bearer(request: Request) -> str | None:
     return token.strip()
 
 
-def create_app(store: Store) -> FastAPI:
-    """The application serving ``store``'s rooms."""
+def create_app(store: Store, limits: Limits | None = None) -> FastAPI:
+    """The application serving ``store``'s rooms, keeping ``limits`` (the defaults if None:
+    ``limits.py``)."""
     hub = Hub(store)
+    limits = limits or Limits()
+    creations = RoomCreations(limits.rooms_per_minute)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -122,6 +126,7 @@ def create_app(store: Store) -> FastAPI:
     app.state.store = store
     app.state.hub = hub
     app.add_middleware(BodyLimit)  # a card set is kilobytes: a body of megabytes is refused
+    app.state.limits = limits
 
     @app.exception_handler(AnglerError)
     async def angler_error(_: Request, exc: AnglerError) -> JSONResponse:
@@ -151,10 +156,21 @@ def create_app(store: Store) -> FastAPI:
         "/rooms",
         response_model=RoomCreated,
         status_code=201,
-        responses=ERRORS,
+        responses={**ERRORS, 429: {"model": ErrorBody}},
         summary="Create a room: tokens for its human seats, invitations for its open ones",
     )
-    async def create_room(request: CreateRoom) -> RoomCreated:
+    async def create_room(request: CreateRoom, http: Request) -> RoomCreated | JSONResponse:
+        address = http.client.host if http.client else "unknown"
+        wait = creations.take(address)
+        if wait:
+            message = (
+                f"at most {limits.rooms_per_minute} new rooms a minute from one address: "
+                f"try again in {wait} s"
+            )
+            body = ErrorBody(error="rate", message=message)
+            return JSONResponse(
+                body.model_dump(), status_code=429, headers={"Retry-After": str(wait)}
+            )
         created = await run_in_threadpool(hub.create, request)
         await hub.start_bots(created.room)  # a room of bots (or bots first) starts playing
         return created
@@ -220,7 +236,7 @@ def create_app(store: Store) -> FastAPI:
     @app.websocket("/rooms/{room}/ws")
     async def room_socket(websocket: WebSocket, room: str) -> None:
         await websocket.accept()
-        await RoomSocket(hub, websocket, room).run()
+        await RoomSocket(hub, websocket, room, limits).run()
 
     add_web_table(app)
     return app
@@ -228,25 +244,46 @@ def create_app(store: Store) -> FastAPI:
 
 class RoomSocket:
     """One socket's conversation: a ``hello`` naming the seat (a token) or none (a spectator),
-    then moves, undos and a leave. Refusals go to this socket only; the socket stays open."""
+    then moves, undos and a leave. Refusals go to this socket only; the socket stays open,
+    unless it floods (``limits.py``)."""
 
-    def __init__(self, hub: Hub, websocket: WebSocket, room_id: str) -> None:
+    def __init__(
+        self, hub: Hub, websocket: WebSocket, room_id: str, limits: Limits | None = None
+    ) -> None:
+        limits = limits or Limits()
         self.hub = hub
         self.websocket = websocket
         self.room_id = room_id
         self.token: str | None = None
-        self.connection: Connection | None = None
+        self.joined = False  # said hello: the hub counts it among the room's sockets
+        self.rate = SocketRate(limits)
+        self.limits = limits
+        # Every message goes through the connection's queue, from the first one on.
+        self.connection = Connection(
+            websocket, None, limits.send_queue, self._stop_waiting, limits.send_queue_chars
+        )
+        self._waiting: asyncio.Timeout | None = None
 
     async def refuse(self, kind: str, message: str) -> None:
         await self.send({"type": "error", "error": kind, "message": message})
 
     async def send(self, message: Payload) -> None:
-        if self.connection is not None:  # its lock keeps it from crossing a broadcast
-            await self.connection.send(message)
-        else:
-            await self.websocket.send_json(message)
+        self.connection.offer(message)
+
+    def _stop_waiting(self) -> None:
+        """The connection is closing (its reader fell behind): stop waiting for a message."""
+        if self._waiting is not None:
+            self._waiting.reschedule(asyncio.get_running_loop().time())
 
     async def run(self) -> None:
+        try:
+            await self._converse()
+        finally:
+            if self.joined:
+                self.hub.part(self.room_id, self.connection)
+            await self.connection.finish()
+
+    async def _converse(self) -> None:
         try:
             try:
                 room = await run_in_threadpool(self.hub.room, self.room_id)
@@ -255,33 +292,37 @@ class RoomSocket:
         except AnglerError as exc:
             _, body = refusal(exc)
             await self.refuse(body.error, body.message)
-            await self.websocket.close(code=4404)
+            self.connection.close(4404)
             return
-        try:
-            while True:
-                try:
-                    message = await self.receive(HELLO_SECONDS if self.connection is None else None)
-                except TimeoutError:
+        while True:
+            try:
+                message = await self.receive(None if self.joined else HELLO_SECONDS)
+            except TimeoutError:
+                if not self.connection.closing:
                     await self.refuse("hello", "no hello was sent: closing")
-                    await self.websocket.close(code=4408)
-                    return
-                if message is None:
-                    return
-                if message.get("type") == "leave":
-                    await self.websocket.close(code=1000)
-                    return
-                await self.handle(room, message)
-        finally:
-            if self.connection is not None:
-                self.hub.part(self.room_id, self.connection)
+                    self.connection.close(4408)
+                return
+            if message is None:
+                return
+            if message.get("type") == "leave":
+                self.connection.close(1000)
+                return
+            await self.handle(room, message)
 
     async def receive(self, timeout: float | None) -> dict[str, Any] | None:
-        """The next well-formed message (refusing the others); None once the socket closed."""
-        while True:
-            async with asyncio.timeout(timeout):
-                raw = await self.websocket.receive()
+        """The next well-formed message within the rate (refusing the others); None once the
+        socket closed or is closing."""
+        while not self.connection.closing:
+            try:
+                async with asyncio.timeout(timeout) as self._waiting:
+                    raw = await self.websocket.receive()
+            finally:
+                self._waiting = None
             if raw["type"] == "websocket.disconnect":
                 return None
+            if not self.rate.allow():
+                await self.over_rate()
+                continue
             data: str | bytes = raw.get("text") or raw.get("bytes") or b""
             size = len(data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data)
             if size > MESSAGE_LIMIT:
@@ -296,6 +337,16 @@ class RoomSocket:
                 await self.refuse("message", 'a message is a JSON object with a "type"')
                 continue
             return message
+        return None
+
+    async def over_rate(self) -> None:
+        """A message over the socket's rate: refused unread; a socket that keeps on is closed."""
+        per_s = f"{self.limits.messages_per_s:g}"
+        if self.rate.flooded():
+            await self.refuse("rate", f"more than {per_s} messages a second, again: closing")
+            self.connection.close(FLOOD_CODE)
+        else:
+            await self.refuse("rate", f"more than {per_s} messages a second: slow down")
 
     async def handle(self, room: Room, message: dict[str, Any]) -> None:
         kind = message["type"]
@@ -303,7 +354,7 @@ class RoomSocket:
             if kind == "hello":
                 await self.hello(room, message.get("token"))
                 return
-            if self.connection is None:
+            if not self.joined:
                 await self.refuse("hello", 'first a "hello" (with a seat token, or none)')
                 return
             if kind == "move":
@@ -326,16 +377,15 @@ class RoomSocket:
         return self.token
 
     async def hello(self, room: Room, token: object) -> None:
-        if self.connection is not None:
+        if self.joined:
             await self.refuse("hello", "this socket has named its seat already")
             return
         seat = None
         if token is not None:
             seat = room.seat_of(token)  # TokenError: the socket may try again
             self.token = token if isinstance(token, str) else None
-        self.connection = Connection(self.websocket, seat)
+        self.connection.seat = seat
+        self.joined = True
         self.hub.join(self.room_id, self.connection)
         payload = await run_in_threadpool(room.payload, seat)
-        await self.connection.send(
-            {"type": "state", **payload, "timers": self.hub.timers(self.room_id)}
-        )
+        self.connection.offer({"type": "state", **payload, "timers": self.hub.timers(self.room_id)})

@@ -9,9 +9,9 @@ lock, so every call into a room or the store runs in a worker thread, never on t
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import json
+from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, ClassVar
 
@@ -33,6 +33,7 @@ from angler.server.api import (
 )
 from angler.server.bots import BotDriver, check_settings, shutdown_pool
 from angler.server.journal import MemoryJournal
+from angler.server.limits import SLOW_CODE, Limits
 from angler.server.payloads import Payload
 from angler.server.replays import ALL, replay_steps
 from angler.server.rooms import OPEN, Room, game_of, make_header
@@ -40,6 +41,7 @@ from angler.server.store import RoomFinishedError, RoomJournal, Store
 
 REPLAYS_KEPT = 16  # finished games' replays kept in memory (a replay is read step by step)
 Listener = Callable[[str], Awaitable[None]]
+CLOSE_SECONDS = 2.0  # a close waits this long for a reader that does not read, then is dropped
 
 
 class UnfinishedError(AnglerError):
@@ -50,18 +52,123 @@ class UnfinishedError(AnglerError):
 
 
 class Connection:
-    """One socket: a seat's (``seat`` 0, 1…) or a spectator's (``seat`` None)."""
+    """One socket: a seat's (``seat`` 0, 1…) or a spectator's (``seat`` None, also before its
+    ``hello``).
 
-    def __init__(self, websocket: WebSocket, seat: int | None) -> None:
+    Messages go out as JSON text through a queue of at most ``limit`` messages and
+    ``limit_chars`` characters (one message is always let in), drained by a writer task of the
+    socket's own, so a broadcast never waits for a slow reader. A reader that falls that far
+    behind is dropped: what it was owed is forgotten, and the socket is closed with ``SLOW_CODE``
+    (it may come back and be sent the latest state). ``queued``, ``queued_chars`` and ``peak``
+    show how long the queue is and was at most."""
+
+    def __init__(
+        self,
+        websocket: WebSocket,
+        seat: int | None = None,
+        limit: int = Limits.send_queue,
+        on_overflow: Callable[[], None] | None = None,
+        limit_chars: int = Limits.send_queue_chars,
+    ) -> None:
         self.websocket = websocket
         self.seat = seat
-        self._lock = asyncio.Lock()  # one message at a time on a socket
+        self.limit = limit
+        self.limit_chars = limit_chars
+        self.queued_chars = 0
+        self.on_overflow = on_overflow  # the socket's reader stops waiting for messages
+        self.peak = 0  # the most messages that ever waited
+        self.close_code: int | None = None  # set once the socket is to be closed
+        self._reason = ""
+        self._queue: deque[str] = deque()
+        self._ready = asyncio.Event()
+        self._writer: asyncio.Task[None] | None = None
+        self._gone = False  # the socket went: nothing more can be sent
+
+    @property
+    def queued(self) -> int:
+        return len(self._queue)
+
+    @property
+    def closing(self) -> bool:
+        return self.close_code is not None or self._gone
+
+    def offer(self, message: Payload) -> None:
+        """Queue ``message`` for the socket, at once (never waits)."""
+        self.offer_text(encode(message))
+
+    def offer_text(self, text: str) -> None:
+        """Queue a message already made JSON text (a broadcast encodes once per seat)."""
+        if self.closing:
+            return
+        queue = self._queue
+        if queue and (
+            len(queue) >= self.limit or self.queued_chars + len(text) > self.limit_chars
+        ):  # the reader fell too far behind: it is dropped
+            queue.clear()
+            self.queued_chars = 0
+            self.close(SLOW_CODE, "too slow: reconnect for the latest state")
+            if self.on_overflow is not None:
+                self.on_overflow()
+            return
+        queue.append(text)
+        self.queued_chars += len(text)
+        if len(queue) > self.peak:
+            self.peak = len(queue)
+        self._wake()
 
     async def send(self, message: Payload) -> None:
-        async with self._lock:
-            # The socket may have closed meanwhile: it is leaving, and nothing is owed to it.
-            with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
-                await self.websocket.send_json(message)
+        """``offer``, for callers that await a send."""
+        self.offer(message)
+
+    def close(self, code: int, reason: str = "") -> None:
+        """Close the socket once what is queued has gone out."""
+        if self.closing:
+            return
+        self.close_code, self._reason = code, reason
+        self._wake()
+
+    async def finish(self) -> None:
+        """The conversation is over: a close asked for goes out (after what is queued, waiting
+        at most ``CLOSE_SECONDS`` for a reader that does not read), then the writer stops."""
+        writer = self._writer
+        if writer is None:
+            return
+        if self.close_code is not None and not self._gone:
+            await asyncio.wait([writer], timeout=CLOSE_SECONDS)
+        self._gone = True
+        writer.cancel()
+        await asyncio.wait([writer])
+
+    def _wake(self) -> None:
+        self._ready.set()
+        if self._writer is None:
+            self._writer = asyncio.get_running_loop().create_task(self._write())
+
+    async def _write(self) -> None:
+        queue = self._queue
+        # The socket may close meanwhile: it is leaving, and nothing more is owed to it.
+        try:
+            while True:
+                while queue:
+                    text = queue.popleft()
+                    self.queued_chars -= len(text)
+                    await self.websocket.send_text(text)
+                if self.close_code is not None:
+                    await self.websocket.close(code=self.close_code, reason=self._reason)
+                    return
+                self._ready.clear()
+                await self._ready.wait()
+        except (RuntimeError, OSError, WebSocketDisconnect):
+            pass
+        finally:
+            self._gone = True
+            queue.clear()
+            self.queued_chars = 0
+
+
+def encode(message: Payload) -> str:
+    """A message as the JSON text a socket is sent (as Starlette's ``send_json`` makes it)."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 def invite_path(room: str, seat: int) -> str:
@@ -263,12 +370,12 @@ class Hub:
             connections = list(self.sockets.get(room_id, ()))
             payloads = await run_in_threadpool(_payloads, room, [c.seat for c in connections])
             timers = self.timers(room_id)
-            await asyncio.gather(
-                *(
-                    c.send({"type": "state", **payloads[c.seat], "timers": timers})
-                    for c in connections
-                )
-            )
+            texts = {
+                seat: encode({"type": "state", **payload, "timers": timers})
+                for seat, payload in payloads.items()
+            }
+            for c in connections:  # queued at once: a slow reader holds no one up
+                c.offer_text(texts[c.seat])
             if room.over:  # only now: this may run in the bots' own task, which stopping ends
                 self._retire_bots(room_id)
         await self.on_change(room_id)

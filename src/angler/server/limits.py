@@ -1,0 +1,134 @@
+"""The server's limits against slow readers and floods (docs/server.md, "Limits").
+
+- **Send queue.** Each socket's outgoing messages wait in a queue of at most ``send_queue``
+  messages and ``send_queue_chars`` characters of JSON, drained by a writer task of its own
+  (``hub.Connection``). A socket whose reader falls that far behind is closed with code 1013
+  (``SLOW_CODE``, "try again later"): a client that comes back says ``hello`` again and is sent
+  the latest state, which is all it missed.
+- **Message rate.** Each socket may send ``messages_per_s`` messages a second, in bursts of up to
+  ``message_burst`` (a token bucket). A message over the rate is refused (``rate``) and changes
+  nothing; a socket refused ``flood_refusals`` times within ``FLOOD_WINDOW_S`` seconds is closed
+  with code 4429 (``FLOOD_CODE``, as HTTP's 429).
+- **Room creation.** Each client address may create ``rooms_per_minute`` rooms a minute (a token
+  bucket as large as a minute's allowance); past it ``POST /rooms`` is answered ``429`` with a
+  ``Retry-After``.
+
+Zero turns a rate off (``messages_per_s``, ``rooms_per_minute``): ``angler loadtest``'s own server
+does that, since its clients are machines playing as fast as they can.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from angler.core.errors import AnglerError
+
+SLOW_CODE = 1013  # a reader too slow for its queue: reconnect, and be sent the latest state
+FLOOD_CODE = 4429  # a socket that kept sending past its rate
+FLOOD_WINDOW_S = 10.0
+ADDRESSES_KEPT = 4096  # room-creation buckets kept before the refilled ones are forgotten
+
+Clock = Callable[[], float]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The limits one server keeps (``create_app(store, limits)``, ``angler serve`` options)."""
+
+    send_queue: int = 64  # messages waiting for one socket
+    # and their JSON text at most (a state payload is a few KiB, tens late in a long game)
+    send_queue_chars: int = 1 << 20
+    # A person sends a message every second or so; scripted clients (tests, `angler loadtest`
+    # against a server) send a move as soon as the last state arrives: 50 a second covers both.
+    messages_per_s: float = 50.0  # per socket, sustained (0: no limit)
+    message_burst: int = 100  # per socket, at once
+    flood_refusals: int = 50  # rate refusals within FLOOD_WINDOW_S that close the socket
+    rooms_per_minute: int = 30  # rooms one client address may create a minute (0: no limit)
+
+    def __post_init__(self) -> None:
+        for name in ("send_queue", "send_queue_chars", "message_burst", "flood_refusals"):
+            if getattr(self, name) < 1:
+                raise AnglerError(f"{name} must be at least 1, not {getattr(self, name)}")
+        for name in ("messages_per_s", "rooms_per_minute"):
+            if getattr(self, name) < 0:
+                raise AnglerError(f"{name} must be 0 (no limit) or more, not {getattr(self, name)}")
+
+
+class TokenBucket:
+    """``burst`` tokens at most, refilled at ``rate`` a second; each request takes one."""
+
+    __slots__ = ("burst", "clock", "rate", "stamp", "tokens")
+
+    def __init__(self, rate: float, burst: float, clock: Clock = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.clock = clock
+        self.stamp = clock()
+
+    def take(self) -> float:
+        """0 if a token was taken; otherwise the seconds until one will be there."""
+        if self.rate <= 0:
+            return 0.0
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return 0.0
+        return (1 - self.tokens) / self.rate
+
+    def full(self) -> bool:
+        return self.tokens + (self.clock() - self.stamp) * self.rate >= self.burst
+
+
+class SocketRate:
+    """One socket's message rate: whether each message may go on, and when it has flooded."""
+
+    def __init__(self, limits: Limits, clock: Clock = time.monotonic) -> None:
+        self.bucket = TokenBucket(limits.messages_per_s, limits.message_burst, clock)
+        self.refusals: deque[float] = deque(maxlen=limits.flood_refusals)
+        self.clock = clock
+
+    def allow(self) -> bool:
+        return self.bucket.take() == 0.0
+
+    def flooded(self) -> bool:
+        """Count one refusal: True once the socket has been refused too often, too fast."""
+        now = self.clock()
+        self.refusals.append(now)
+        full = len(self.refusals) == self.refusals.maxlen
+        return full and now - self.refusals[0] <= FLOOD_WINDOW_S
+
+
+class RoomCreations:
+    """Room creations by client address: a minute's allowance, refilled continuously."""
+
+    def __init__(self, per_minute: int, clock: Clock = time.monotonic) -> None:
+        self.per_minute = per_minute
+        self.clock = clock
+        self.buckets: dict[str, TokenBucket] = {}
+
+    def take(self, address: str) -> int:
+        """0 if ``address`` may create a room now; otherwise the whole seconds to wait."""
+        if self.per_minute <= 0:
+            return 0
+        bucket = self.buckets.get(address)
+        if bucket is None:
+            if len(self.buckets) >= ADDRESSES_KEPT:
+                self._forget_refilled()
+            bucket = self.buckets[address] = TokenBucket(
+                self.per_minute / 60, self.per_minute, self.clock
+            )
+        return math.ceil(bucket.take())
+
+    def _forget_refilled(self) -> None:
+        # A full bucket is the same as none: forgetting it keeps memory bounded.
+        for address in [a for a, bucket in self.buckets.items() if bucket.full()]:
+            del self.buckets[address]
+        while len(self.buckets) >= ADDRESSES_KEPT:  # all busy: the oldest go
+            del self.buckets[next(iter(self.buckets))]
