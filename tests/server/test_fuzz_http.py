@@ -24,6 +24,7 @@ from hypothesis import HealthCheck, settings
 from schemathesis.checks import positive_data_acceptance
 from tests.server.serving import Served, serving
 
+from angler.core.errors import MESSAGE_LIMIT as LINE_LIMIT
 from angler.server.app import create_app
 from angler.server.payloads import sendable
 from angler.server.store import Store
@@ -103,6 +104,7 @@ def one_line_refusal(ctx: Any, response: Any, case: Any) -> bool | None:
     assert isinstance(body, dict) and set(body) == {"error", "message"}, body
     assert body["error"] and body["message"], body
     assert "\n" not in body["message"] and "\r" not in body["message"], body
+    assert len(body["message"]) <= LINE_LIMIT + len(" … "), body  # core/errors.py cuts longer
     return True
 
 
