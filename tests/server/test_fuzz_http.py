@@ -5,7 +5,8 @@ invalid ones, fixed seed) sent to a real server. Each answer must match the docu
 content type, body), no answer is a server error, and every refusal is an ``ErrorBody`` with one
 line. Half the requests that name a room are pointed at a live room (with its seat token where an
 ``Authorization`` header is sent), whose state must not change: nothing over HTTP moves a room,
-and it has no open seat to claim. After each operation another room still plays a move.
+and it has no open seat to claim. After each request another room's view still comes, and
+after each operation that room plays a move.
 """
 
 from __future__ import annotations
@@ -59,6 +60,12 @@ class Rooms:
         """The fuzzed room as the hub holds it: its version and what each seat sees."""
         room = self.served.app.state.hub.rooms[self.target]
         return room.version, [room.payload(seat) for seat in (None, 0, 1)]
+
+    def witness_serves(self) -> None:
+        """The witness room's view still comes, at the version the hub holds."""
+        status, seen = self.served.request("GET", f"/rooms/{self.witness}/view")
+        assert status == 200, seen
+        assert seen["version"] == self.served.app.state.hub.rooms[self.witness].version
 
     def witness_plays(self) -> None:
         """One move in the witness room over a socket, accepted: the server still serves."""
@@ -139,6 +146,7 @@ def test_every_operation_answers_as_documented_and_moves_no_room(case: Any, witn
         excluded_checks=[positive_data_acceptance],
     )
     assert witness.snapshot() == before
+    witness.witness_serves()
 
 
 # ----- what the fuzzer found, each pinned by a plain test -----
@@ -147,7 +155,11 @@ def test_every_operation_answers_as_documented_and_moves_no_room(case: Any, witn
 def test_a_wrong_method_names_every_method_of_the_path(served: Served) -> None:
     """Starlette's 405 named only the first route of a path (GET /rooms, not its POST), and
     the refusal handler dropped the ``Allow`` header altogether."""
-    for path, allowed in (("/rooms", "GET, POST"), ("/health", "GET")):
+    for path, allowed in (
+        ("/rooms", "GET, POST"),
+        ("/health", "GET"),
+        ("/static/index.html", "GET, HEAD"),  # the static files' own 405
+    ):
         request = urllib.request.Request(served.http + path, method="DELETE")
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(request, timeout=10)

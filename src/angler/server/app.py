@@ -102,7 +102,7 @@ def _bearer(given: str | None) -> str | None:
 
 def _allowed(request: Request) -> str:
     """The methods some route answers at the request's path (a path's GET and POST are two
-    routes, and Starlette's 405 names only the first's)."""
+    routes, and Starlette's 405 names only the first's); empty under a mount (its own 405 says)."""
     methods: set[str] = set()
     for route in request.app.router.routes:
         if route.matches(request.scope)[0] != Match.NONE:
@@ -169,7 +169,7 @@ def create_app(store: Store) -> FastAPI:
         body = ErrorBody(error="http", message=str(exc.detail).lower())
         headers = dict(exc.headers or {})
         if exc.status_code == 405:  # HTTP requires a 405 to name the allowed methods
-            headers["Allow"] = _allowed(request)
+            headers["Allow"] = _allowed(request) or headers.get("Allow", "")
         return JSONResponse(body.model_dump(), status_code=exc.status_code, headers=headers)
 
     @app.get("/health", response_model=Health, summary="Whether the server is up")
