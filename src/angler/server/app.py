@@ -12,14 +12,15 @@ import asyncio
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import FastAPI, Header, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.routing import Match
 
 from angler import __version__
 from angler.core import all_games
@@ -90,16 +91,40 @@ def _one_line(exc: RequestValidationError) -> str:
     return f"{where or 'request'}: {first.get('msg', 'invalid request')}".lower()
 
 
-def _bearer(request: Request) -> str | None:
+def _bearer(given: str | None) -> str | None:
     """The seat token of an HTTP request, from ``Authorization: Bearer TOKEN`` (never the URL:
     access logs print URLs); None for a spectator."""
-    given = request.headers.get("authorization")
     if given is None:
         return None
     scheme, _, token = given.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise TokenError("give the seat token as 'Authorization: Bearer TOKEN'")
     return token.strip()
+
+
+def _allowed(request: Request) -> str:
+    """The methods some route answers at the request's path (a path's GET and POST are two
+    routes, and Starlette's 405 names only the first's); empty under a mount (its own 405 says)."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        if route.matches(request.scope)[0] != Match.NONE:
+            methods |= getattr(route, "methods", None) or set()
+    return ", ".join(sorted(methods))
+
+
+def _declare_refusals(document: dict[str, Any]) -> None:
+    """Every refusal's body is an ``ErrorBody`` as JSON, whatever the route answers when it
+    succeeds (an HTML page) and for a malformed request too (FastAPI would document its own
+    validation error, which ``invalid`` below turns into an ``ErrorBody``)."""
+    refusal_content = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}
+    for operations in document.get("paths", {}).values():
+        for operation in operations.values():
+            for status, response in operation.get("responses", {}).items():
+                if status.startswith("4"):
+                    response["content"] = refusal_content
+    schemas = document.get("components", {}).get("schemas", {})
+    for unused in ("HTTPValidationError", "ValidationError"):
+        schemas.pop(unused, None)
 
 
 def create_app(store: Store, limits: Limits | None = None) -> FastAPI:
@@ -127,6 +152,14 @@ def create_app(store: Store, limits: Limits | None = None) -> FastAPI:
     app.state.hub = hub
     app.add_middleware(BodyLimit)  # a card set is kilobytes: a body of megabytes is refused
     app.state.limits = limits
+    document = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            _declare_refusals(document())
+        return document()
+
+    app.openapi = openapi  # type: ignore[method-assign]  # FastAPI's way to amend the document
 
     @app.exception_handler(AnglerError)
     async def angler_error(_: Request, exc: AnglerError) -> JSONResponse:
@@ -139,9 +172,12 @@ def create_app(store: Store, limits: Limits | None = None) -> FastAPI:
         return JSONResponse(body.model_dump(), status_code=422)
 
     @app.exception_handler(HTTPException)
-    async def http_error(_: Request, exc: HTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
         body = ErrorBody(error="http", message=str(exc.detail).lower())
-        return JSONResponse(body.model_dump(), status_code=exc.status_code)
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:  # HTTP requires a 405 to name the allowed methods
+            headers["Allow"] = _allowed(request) or headers.get("Allow", "")
+        return JSONResponse(body.model_dump(), status_code=exc.status_code, headers=headers)
 
     @app.get("/health", response_model=Health, summary="Whether the server is up")
     def health() -> Health:
@@ -206,8 +242,13 @@ def create_app(store: Store, limits: Limits | None = None) -> FastAPI:
         summary="What a seat sees now (its token as `Authorization: Bearer TOKEN`), or, with no "
         "token, what a spectator sees: the same payload its socket is sent",
     )
-    async def view(room: str, request: Request) -> dict[str, Any]:
-        token = _bearer(request)
+    async def view(
+        room: str,
+        authorization: Annotated[
+            str | None, Header(description="`Bearer TOKEN`: a seat's token (none: a spectator)")
+        ] = None,
+    ) -> dict[str, Any]:
+        token = _bearer(authorization)
 
         def payload() -> dict[str, Any]:
             live = hub.room(room)
