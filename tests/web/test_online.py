@@ -78,7 +78,10 @@ def test_two_people_and_a_spectator_each_see_only_their_own(
             mine, theirs = views[seat], views[1 - seat]
             drawn = page.dom_cards()
             assert hand(mine) <= drawn, f"seat {seat}'s page does not draw its hand"
-            assert drawn <= card_ids(mine["board"]) | hand(mine), (seat, drawn)
+            # Every card drawn was shown to this seat (now, or in a frame it was sent: a board may
+            # still be animating a card out); the other's hidden cards never are (below).
+            shown = set().union(*(card_ids(frame["board"]) for frame in page.states()))
+            assert drawn <= card_ids(mine["board"]) | hand(mine) | shown, (seat, drawn)
             hidden = hidden_from(mine, theirs)
             assert hidden, "the other person holds cards this seat cannot see"
             assert not drawn & hidden, f"seat {seat} draws the other's cards"

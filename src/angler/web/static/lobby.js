@@ -152,6 +152,9 @@ async function createRoom(game, players, optionsBox, seatsBox, cardsInput) {
     } catch {
       throw new Error(`The card file ${file.name} is not JSON.`);
     }
+    if (body.cards === null || typeof body.cards !== "object" || Array.isArray(body.cards)) {
+      throw new Error(`The card file ${file.name} is not a card set: a card set is a JSON object (as the bundled cards.json).`);
+    }
   }
   const created = await api("/rooms", { method: "POST", body: JSON.stringify(body) });
   for (const seat of created.seats) if (seat.token) tokens.add(created.room, seat.seat, seat.token);

@@ -7,6 +7,7 @@ import { loadBoard } from "/static/boards.js";
 export async function showReplay(app, room, params) {
   const id = encodeURIComponent(room);
   const seat = params.get("seat") ?? "all";
+  replace(app, h("p", { class: "loading" }, "Loading the replay…"));
   const [info, replay] = await Promise.all([
     api(`/rooms/${id}`),
     api(`/rooms/${id}/replay${seat === "spectator" ? "" : `?seat=${encodeURIComponent(seat)}`}`),
@@ -14,7 +15,7 @@ export async function showReplay(app, room, params) {
   const board = await loadBoard(info.game);
   const steps = replay.steps;
   const everyone = seat === "all";
-  let step = 0;
+  let step = Math.max(0, Math.min(steps.length - 1, Number(params.get("step")) || 0));
   let lens = 0; // which board of a step is shown: every seat's in turn when all are shown
   let timer = null;
 
@@ -24,7 +25,7 @@ export async function showReplay(app, room, params) {
   const slider = h("input", { type: "range", id: "step", min: 0, max: steps.length - 1, value: 0, "aria-label": "Step" });
   const play = h("button", { class: "btn", type: "button", id: "play", onClick: () => toggle() }, "Play");
   const viewer = h("select", { id: "seat-select", "aria-label": "Whose view",
-    onChange: () => { location.hash = `#/replay/${id}?seat=${viewer.value}`; } },
+    onChange: () => { location.hash = `#/replay/${id}?seat=${viewer.value}&step=${step}`; } },
     h("option", { value: "all" }, "Everything shown"),
     Array.from({ length: replay.players }, (_, s) => h("option", { value: String(s) }, `Player ${s + 1}'s view`)),
     h("option", { value: "spectator" }, "A spectator's view"));
@@ -52,7 +53,8 @@ export async function showReplay(app, room, params) {
     log.scrollTop = log.scrollHeight;
     slider.value = step;
     const action = now.action ? `Player ${now.action.seat + 1}: ${now.action.text}` : "The deal";
-    caption.textContent = `Step ${step} of ${steps.length - 1} · ${action}${now.over ? " · the end" : ""}`;
+    const whose = everyone ? ` · Player ${lens + 1}'s hand ("you" in the log)` : "";
+    caption.textContent = `Step ${step} of ${steps.length - 1} · ${action}${now.over ? " · the end" : ""}${whose}`;
     if (lenses) lenses.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", String(Number(b.dataset.lens) === lens)));
   }
 

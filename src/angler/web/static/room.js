@@ -52,6 +52,7 @@ class Table {
       : this.mine.length === 1
         ? `You are Player ${this.mine[0] + 1}`
         : `Hot seat: Players ${this.mine.map((s) => s + 1).join(", ")} play on this screen`;
+    this.who = h("span", { class: "muted" }, who);
     this.status = h("span", { class: "status", role: "status" }, h("span", { class: "dot" }), "connecting…");
     this.boardRoot = h("div", { class: "board", "aria-label": `${this.info.title} table` });
     this.prompt = h("p", { id: "prompt", "aria-live": "polite" });
@@ -64,28 +65,45 @@ class Table {
     this.result = h("section", { id: "result", class: "panel", hidden: true, "aria-live": "polite" });
     this.passScreen = h("div", { id: "pass-screen", hidden: true, role: "dialog", "aria-modal": "true" });
     this.announcer = h("p", { class: "sr-only", "aria-live": "polite" });
+    this.inviteBox = h("section", { class: "panel invite", hidden: true });
+    this.drawInvites(this.info.open_seats);
     const controls = h("div", { class: "row" }, this.undoButton,
       h("button", { class: "btn", type: "button", onClick: () => this.showKeys() }, "Keys", h("span", { class: "key" }, "?")),
       h("a", { class: "btn", href: `#/howto/${this.info.game}`, target: "_blank", rel: "noopener" }, "How to play"));
     const side = h("aside", { class: "side" },
       h("section", { class: "panel", "aria-label": "Your decision" }, this.prompt, this.actions, this.hint, this.error, this.timers, controls),
-      this.invites(),
+      this.inviteBox,
       h("section", { class: "panel" }, h("h2", {}, "Log"), this.log));
     this.main = h("main", { class: "room", "data-room": this.info.room, "data-seat": "", "data-version": "", "data-over": "false" },
-      h("header", { class: "room-head" }, h("h1", {}, this.info.title), h("span", { class: "muted" }, who), this.status),
+      h("header", { class: "room-head" }, h("h1", {}, this.info.title), this.who, this.status),
       this.result, this.boardRoot, side);
     replace(app, this.main, this.passScreen, this.announcer);
   }
 
-  invites() {
-    if (this.mine.length === 0 || this.info.open_seats.length === 0) return null;
+  drawInvites(open) {
+    // Shown to a seated person while seats wait for friends; a claimed seat's link goes.
+    this.inviteBox.hidden = this.mine.length === 0 || open.length === 0;
+    if (this.inviteBox.hidden) return replace(this.inviteBox);
     const room = encodeURIComponent(this.info.room);
-    return h("section", { class: "panel invite" }, h("h2", {}, "Invite friends"),
-      h("p", { class: "muted" }, "Send each friend their seat's link. The game starts with them."),
-      this.info.open_seats.map((seat) => {
+    replace(this.inviteBox, h("h2", {}, "Invite friends"),
+      h("p", { class: "muted" }, "Send each friend their seat's link. The game waits at their turn until they come."),
+      open.map((seat) => {
         const link = `${location.origin}${location.pathname}#/join/${room}/${seat}`;
         return h("label", {}, `Player ${seat + 1}`, h("input", { type: "text", readonly: true, value: link, onFocus: (e) => e.target.select() }));
       }));
+  }
+
+  async refreshInvites() {
+    if (this.inviteBox.hidden || this.refreshing) return;
+    this.refreshing = true;
+    try {
+      const info = await api(`/rooms/${encodeURIComponent(this.info.room)}`);
+      this.drawInvites(info.open_seats);
+    } catch {
+      // the next state tries again
+    } finally {
+      this.refreshing = false;
+    }
   }
 
   online(up) {
@@ -133,6 +151,7 @@ class Table {
       replay: false,
       reducedMotion: reducedMotion(),
     };
+    if (this.mine.length > 1) this.who.textContent = `Hot seat: Player ${seat + 1}'s table`;
     Object.assign(this.main.dataset, { seat: seat === null ? "spectator" : String(seat), version: String(payload.version), over: String(payload.over) });
     try {
       this.board.render(this.boardRoot, payload, ui);
@@ -140,6 +159,7 @@ class Table {
       console.warn("the board could not draw this payload", error);
     }
     this.drawDecision(payload);
+    this.refreshInvites();
     this.drawLog(payload.log);
     this.drawTimers(payload.timers || {}, seat);
     this.drawResult(payload);
@@ -163,7 +183,8 @@ class Table {
       h("button", { class: "btn", type: "button", "data-action": String(action.code), title: action.text,
         onClick: () => this.act(action.text) },
         index < 9 ? h("span", { class: "key", "aria-hidden": "true" }, String(index + 1)) : null, action.label)));
-    this.hint.textContent = deciding ? payload.hint || "" : "";
+    const hint = this.board.hint ? this.board.hint(payload) : payload.hint;
+    this.hint.textContent = deciding ? hint || "" : "";
     this.undoButton.disabled = !payload.can_undo;
     this.error.textContent = "";
   }
@@ -171,6 +192,7 @@ class Table {
   drawLog(lines) {
     const fresh = lines.length - this.logLength;
     const shown = lines.slice(-200);
+    this.log.start = lines.length - shown.length + 1;
     replace(this.log, shown.map((line, index) => h("li", { class: index >= shown.length - fresh && this.logLength ? "fresh" : null }, line)));
     if (fresh > 0 && this.logLength) this.announcer.textContent = lines.slice(-Math.min(fresh, 3)).join(". ");
     this.logLength = lines.length;

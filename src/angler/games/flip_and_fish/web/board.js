@@ -135,3 +135,9 @@ function castLine(st) {
       : cast.story.join(". ") + ".";
   return h("p", { class: "ff-cast-line", "aria-live": "polite" }, text);
 }
+
+/** The shell's hint under the choices, in the browser's words: the server's hint names the
+ * typed form (cast X Y), which the table's pointer and keys replace here. */
+export function hint(payload) {
+  return payload.hint ? "Or aim anywhere: press or drag on the table (or move the aim with the arrow keys and cast with Enter)." : "";
+}
