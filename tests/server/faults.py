@@ -5,6 +5,7 @@ a PostgreSQL connection, and the clients of the cross-process race."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import signal
@@ -15,7 +16,6 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -268,10 +268,8 @@ def _pump(source: socket.socket, sink: socket.socket) -> None:
 
 
 def _shut(sock: socket.socket) -> None:
-    try:
+    with contextlib.suppress(OSError):
         sock.shutdown(socket.SHUT_RDWR)
-    except OSError:
-        pass
     sock.close()
 
 
@@ -325,12 +323,3 @@ def race_child(
                     refusals.append(message["error"])
             results.put((round_number, version, child, index, move["text"], refusals))
             conn.close()
-
-
-def wait_for(condition: Callable[[], bool], seconds: float = SILENCE_SECONDS) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out waiting")
-        time.sleep(0.02)
-

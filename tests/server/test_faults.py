@@ -9,15 +9,11 @@ import multiprocessing
 import random
 import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy import create_engine, event, make_url, text
-
-from angler.server.payloads import sendable
-from angler.server.store import Store, StoreUnavailableError
 from tests.server.conftest import POSTGRES_URL, SKIP_POSTGRES, postgres_schema_url
 from tests.server.faults import (
     Proxy,
@@ -30,6 +26,11 @@ from tests.server.faults import (
     race_child,
 )
 from tests.server.serving import Served, serving
+
+from angler.server.journal import StoredAction
+from angler.server.payloads import sendable
+from angler.server.rooms import Room, make_header
+from angler.server.store import RoomJournal, Store, StoreUnavailableError
 
 DATABASES = ["sqlite", pytest.param("postgresql", marks=SKIP_POSTGRES)]
 
@@ -52,10 +53,11 @@ def _sigkill_run(db_url: str, tmp_path: Path, games: int, kill_after: int) -> No
     server.start()
     try:
         logs = []
-        for number in range(games):
-            room = create_room(server.http)
-            logs += [SeatLog(room["room"], s["seat"], s["token"]) for s in room["seats"]]
-        asyncio.run(_play_through_a_kill(server, logs, kill_after))
+        for _ in range(games):
+            created = create_room(server.http)
+            logs += [SeatLog(created["room"], s["seat"], s["token"]) for s in created["seats"]]
+        cut_off = asyncio.run(_play_through_a_kill(server, logs, kill_after))
+        assert len(cut_off) >= games // 2  # most games were under way when the server died
         problems = [problem for log in logs for problem in log.problems]
         assert not problems, problems[:5]
         rooms = {log.room for log in logs}
@@ -73,28 +75,34 @@ def _sigkill_run(db_url: str, tmp_path: Path, games: int, kill_after: int) -> No
         server.stop()
 
 
-async def _play_through_a_kill(server: ServerProcess, logs: list[SeatLog], kill_after: int) -> None:
+async def _play_through_a_kill(
+    server: ServerProcess, logs: list[SeatLog], kill_after: int
+) -> set[str]:
+    """Play until ``kill_after`` moves are acknowledged, SIGKILL, restart, play to the end;
+    the rooms that were under way at the kill."""
     up = asyncio.Event()
     up.set()
     seats = [
         asyncio.create_task(play_seat(server.ws, log, random.Random(f"{number}"), up))
         for number, log in enumerate(logs)
     ]
-    async with asyncio.timeout(50):
+    async with asyncio.timeout(90):  # a hang fails; the runs take seconds
         while sum(len(log.acks) for log in logs) < kill_after:
             await asyncio.sleep(0.005)
         up.clear()
         await asyncio.to_thread(server.kill)
         acknowledged = {(log.room, log.seat): log.latest for log in logs}
+        cut_off = {log.room for log in logs if not log.over}
         await asyncio.to_thread(server.start)
         up.set()
         await asyncio.gather(*seats)
     # Every seat came back at or past what it had been told (play_seat checks it on reconnect).
     assert all(log.latest >= acknowledged[log.room, log.seat] for log in logs)
+    return cut_off
 
 
 def test_sigkill_under_load_loses_no_acknowledged_move(db_url: str, tmp_path: Path) -> None:
-    _sigkill_run(db_url, tmp_path, games=10, kill_after=25)
+    _sigkill_run(db_url, tmp_path, games=8, kill_after=20)
 
 
 @pytest.mark.slow
@@ -121,7 +129,9 @@ def _outage_check(served: Served, store_url: str, cut: Any, restore: Any) -> Non
             assert refusal["type"] == "error" and refusal["error"] == "store", refusal
             assert "database is unavailable" in refusal["message"]
             assert "\n" not in refusal["message"]
-        status, body = served.request("POST", "/rooms", {"game": "flip-and-fish", "seats": ["human"] * 2})
+        status, body = served.request(
+            "POST", "/rooms", {"game": "flip-and-fish", "seats": ["human"] * 2}
+        )
         assert status == 503 and body["error"] == "store", body
     finally:
         restore()
@@ -217,10 +227,6 @@ def test_postgresql_backends_terminated_service_goes_on() -> None:
 def test_an_append_cut_off_after_its_commit_is_not_left_behind(tmp_path: Path) -> None:
     """The commit reached the database but its answer did not: the room refused the move, so
     the next move (at the same index) must find the index free, not a stale wall."""
-    from angler.server.journal import StoredAction
-    from angler.server.rooms import Room, make_header
-    from angler.server.store import RoomJournal
-
     with Store(f"sqlite:///{tmp_path / 'doubt.sqlite3'}") as store:
         header = make_header("flip-and-fish", {"rounds": "2"}, ["human", "human"], seed=7)
         room_id = store.create_room(header)
@@ -249,19 +255,15 @@ def test_an_append_cut_off_after_its_commit_is_not_left_behind(tmp_path: Path) -
 
 
 # ----- races from several processes over the socket -----
-def test_racing_moves_from_several_processes_apply_exactly_one(
-    db_url: str, tmp_path: Path
-) -> None:
+def test_racing_moves_from_several_processes_apply_exactly_one(db_url: str) -> None:
     """Three processes with three sockets each send the same move (even rounds) or different
     moves (odd rounds) at the same version at once: each round exactly one is applied, the
     other eight are refused as stale or duplicate, and the store holds one action a round."""
     processes, sockets, rounds = 3, 3, 4
-    server = ServerProcess(db_url, tmp_path / "server.log")
-    server.start()
     context = multiprocessing.get_context("spawn")
     barrier = context.Barrier(processes)
     results = context.Queue()
-    try:
+    with serving(db_url) as server:  # the clients' processes are the point: the server is here
         room = create_room(server.http)
         tokens = [seat["token"] for seat in room["seats"]]
         children = [
@@ -279,8 +281,6 @@ def test_racing_moves_from_several_processes_apply_exactly_one(
             child.join(30)
             assert child.exitcode == 0
         _, view = http_json(server.http, "GET", f"/rooms/{room['room']}/view")
-    finally:
-        server.stop()
     by_round: dict[int, list[Any]] = {}
     for report in reports:
         by_round.setdefault(report[0], []).append(report)
