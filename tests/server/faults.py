@@ -16,6 +16,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -323,3 +324,12 @@ def race_child(
                     refusals.append(message["error"])
             results.put((round_number, version, child, index, move["text"], refusals))
             conn.close()
+
+
+def wait_for(condition: Callable[[], bool], seconds: float = SILENCE_SECONDS) -> None:
+    """Wait until ``condition()`` holds; fail after ``seconds`` (a hang, not a speed check)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still not so after {seconds:g} s")
+        time.sleep(0.02)

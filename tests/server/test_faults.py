@@ -8,6 +8,7 @@ import asyncio
 import multiprocessing
 import random
 import sqlite3
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,8 @@ import pytest
 from sqlalchemy import create_engine, event, make_url, text
 from tests.server.conftest import POSTGRES_URL, SKIP_POSTGRES, postgres_schema_url
 from tests.server.faults import (
+    GAME,
+    OPTIONS,
     Proxy,
     SeatLog,
     ServerProcess,
@@ -24,6 +27,7 @@ from tests.server.faults import (
     http_json,
     play_seat,
     race_child,
+    wait_for,
 )
 from tests.server.serving import Served, serving
 
@@ -296,3 +300,30 @@ def test_racing_moves_from_several_processes_apply_exactly_one(db_url: str) -> N
         assert set(refused) <= {"stale", "duplicate"}, refused
         assert stored[number].action == winners[0][4]
     assert len(stored) == rounds and view["version"] == rounds
+
+
+def test_bots_go_on_by_themselves_once_the_database_is_back(tmp_path: Path) -> None:
+    """A room of bots whose moves the database refused plays on when it returns, with nobody
+    poking it (no socket, no restart)."""
+    url = f"sqlite:///{tmp_path / 'bots.sqlite3'}"
+    with serving(url) as served:
+        engine = served.app.state.store._engine
+        away = {"on": True}
+
+        @event.listens_for(engine.dialect, "do_execute")
+        def execute(_cursor: object, statement: str, *_: object) -> None:
+            # From the room's creation on, every move's write fails as an outage would.
+            if away["on"] and statement.lstrip().upper().startswith("INSERT INTO ACTIONS"):
+                raise sqlite3.OperationalError("disk I/O error")
+
+        body = {"game": GAME, "options": OPTIONS, "seats": ["easy", "easy"]}
+        status, room = served.request("POST", "/rooms", {**body, "settings": {"pace_ms": 1}})
+        assert status == 201, room
+        hub = served.app.state.hub
+        live = hub.rooms[room["room"]]
+        time.sleep(0.3)  # the bots try, and are refused
+        assert live.version == 0
+        away["on"] = False
+        wait_for(lambda: room["room"] not in hub.rooms, seconds=20)  # played to the end
+        with Store(url) as check:
+            assert len(check.actions(room["room"])) == live.version > 0
