@@ -327,3 +327,35 @@ def test_bots_go_on_by_themselves_once_the_database_is_back(tmp_path: Path) -> N
         wait_for(lambda: room["room"] not in hub.rooms, seconds=20)  # played to the end
         with Store(url) as check:
             assert len(check.actions(room["room"])) == live.version > 0
+
+
+def test_a_last_move_whose_finish_the_database_refused_is_still_shown(tmp_path: Path) -> None:
+    """The game's last move is stored, then the database goes away before the room is marked
+    finished: every seat is still sent the final state, and the next start finishes the room."""
+    url = f"sqlite:///{tmp_path / 'finish.sqlite3'}"
+    with serving(url) as served:
+        engine = served.app.state.store._engine
+
+        @event.listens_for(engine.dialect, "do_execute")
+        def execute(_cursor: object, statement: str, *_: object) -> None:
+            if statement.lstrip().upper().startswith("UPDATE ROOMS"):  # marking it finished
+                raise sqlite3.OperationalError("disk I/O error")
+
+        room = create_room(served.http)
+        clients = [served.socket(room["room"], seat["token"]) for seat in room["seats"]]
+        states = [client.receive() for client in clients]
+        rng = random.Random(5)
+        while not states[0]["over"]:
+            mover = next(seat for seat, state in enumerate(states) if state["legal"])
+            choice = rng.choice(states[mover]["legal"])
+            clients[mover].send(
+                {"type": "move", "action": sendable(choice), "version": states[mover]["version"]}
+            )
+            states = [client.receive() for client in clients]
+            assert all(state["type"] == "state" for state in states), states
+        assert all(state["over"] for state in states)
+        for client in clients:
+            client.close()
+    with serving(url) as served:
+        _, finished = served.request("GET", "/rooms/finished")
+        assert room["room"] in {entry["room"] for entry in finished}
