@@ -287,7 +287,8 @@ class Store:
             raise  # a refusal of the data (a race lost), not an outage: the caller names it
         except (DBAPIError, DisconnectionError, PoolTimeoutError) as exc:
             raise StoreUnavailableError(
-                f"the database is unavailable ({_reason(exc)}): nothing was stored; try again"
+                f"the database is unavailable ({_reason(exc)}): the request was not carried out; "
+                "try again"
             ) from None
 
     @staticmethod
