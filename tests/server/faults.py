@@ -147,6 +147,9 @@ async def play_seat(ws: str, log: SeatLog, rng: random.Random, up: asyncio.Event
         try:
             async with async_connect(address, proxy=None, open_timeout=SILENCE_SECONDS) as conn:
                 await _play_connected(conn, log, rng)
+        except TimeoutError:  # an OSError too, but a live server's silence is a fault
+            log.problems.append(f"room {log.room} seat {log.seat}: silent at {log.latest}")
+            return
         except (OSError, WebSocketException):
             log.reconnects += 1
             await asyncio.sleep(RECONNECT_PAUSE)
