@@ -49,6 +49,7 @@ from angler.core.game import Game
 from angler.core.numbers import decimal, described
 from angler.play.seats import HUMAN, seat_kind
 from angler.server.rooms import GameOverError, HeaderError, Room, StaleVersionError, TurnError
+from angler.server.store import StoreUnavailableError
 
 PACE_MS = 800  # the terminal's default pace
 GRACE_S = 60.0
@@ -56,6 +57,7 @@ TAKEOVER = "normal"
 TAKEOVER_SALT = 7919  # a person's stand-in draws a stream apart from any bot seat's
 
 MAX_SECONDS = 24 * 3600.0  # a pace, grace or turn longer than a day is a mistake
+STORE_RETRY_SECONDS = 1.0  # a bot's move the database refused is tried again after this
 
 Notify = Callable[[], Awaitable[None]]
 log = logging.getLogger(__name__)
@@ -354,6 +356,9 @@ class BotDriver:
                 return
             except (StaleVersionError, TurnError):
                 continue  # lost a race: the room moved on; look again
+            except StoreUnavailableError:  # the database is away: nothing was made; try again
+                await self._sleep(STORE_RETRY_SECONDS)
+                continue
             self._out_of_time.discard(seat)
             await self.notify()
 

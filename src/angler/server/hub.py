@@ -37,7 +37,7 @@ from angler.server.limits import SLOW_CODE, Limits
 from angler.server.payloads import Payload
 from angler.server.replays import ALL, replay_steps
 from angler.server.rooms import OPEN, Room, game_of, make_header
-from angler.server.store import RoomFinishedError, RoomJournal, Store
+from angler.server.store import RoomFinishedError, RoomJournal, Store, StoreUnavailableError
 
 REPLAYS_KEPT = 16  # finished games' replays kept in memory (a replay is read step by step)
 Listener = Callable[[str], Awaitable[None]]
@@ -365,8 +365,11 @@ class Hub:
         async with lock:  # payloads go out in version order
             if room.over and self.rooms.get(room_id) is room:  # stored before anyone is told
                 result = await run_in_threadpool(room.result)
-                await run_in_threadpool(self.store.finish, room_id, result or {})
-                del self.rooms[room_id]
+                try:
+                    await run_in_threadpool(self.store.finish, room_id, result or {})
+                    del self.rooms[room_id]
+                except StoreUnavailableError:  # its last move is stored: the next start finishes it
+                    pass
             connections = list(self.sockets.get(room_id, ()))
             payloads = await run_in_threadpool(_payloads, room, [c.seat for c in connections])
             timers = self.timers(room_id)

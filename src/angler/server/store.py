@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from alembic import command
 from alembic.config import Config
@@ -45,7 +45,14 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import (
+    ArgumentError,
+    DBAPIError,
+    DisconnectionError,
+    IntegrityError,
+    SQLAlchemyError,
+)
+from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 from angler.core.errors import AnglerError
@@ -55,6 +62,7 @@ from angler.server.journal import RoomHeader, StaleActionError, StoredAction
 MIGRATIONS = Path(__file__).with_name("migrations")
 DEFAULT_FILE = "server.sqlite3"  # in the user's data folder
 BUSY_SECONDS = 30  # how long an SQLite writer waits for another one before giving up
+CONNECT_SECONDS = 10  # a PostgreSQL server that does not answer a new connection by then is down
 ROOM_ID_BYTES = 12  # 96 random bits: 16 url-safe characters, unguessable and short in a link
 HASH_LENGTH = 128  # room for any hex digest up to SHA-512
 SEED_RANGE = range(-(2**63), 2**63)  # a BIGINT column's
@@ -65,6 +73,14 @@ _MIGRATION_LOCK = 0x616E676C6572  # PostgreSQL advisory lock held while migratin
 # ----- errors: one line each, the store unchanged -----
 class StoreError(AnglerError):
     """The database cannot be opened, or a request the store refuses."""
+
+
+class StoreUnavailableError(StoreError):
+    """The database did not answer (stopped, the connection cut, locked too long): nothing
+    was stored by this request, and the next one tries again on a fresh connection."""
+
+    code: ClassVar[str] = "store"
+    status: ClassVar[int] = 503  # HTTP: Service Unavailable (app.refusal reads it)
 
 
 class UnknownRoomError(StoreError):
@@ -169,7 +185,10 @@ def _sqlite_begin(connection: Connection) -> None:
 def open_engine(url: URL) -> Engine:
     """An engine for the store's database; on SQLite, with its connection settings."""
     if url.get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True)  # a server may drop idle connections
+        # A server may drop idle connections (restarted, or cut): each is tested before use.
+        # An unreachable host fails a new connection after CONNECT_SECONDS, not the OS's minutes.
+        connect = {} if "connect_timeout" in url.query else {"connect_timeout": CONNECT_SECONDS}
+        return create_engine(url, pool_pre_ping=True, connect_args=connect)
     if url.database and url.database != ":memory:" and not url.database.startswith("file:"):
         Path(url.database).parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(url, connect_args={"timeout": BUSY_SECONDS})
@@ -254,12 +273,23 @@ class Store:
 
     @contextmanager
     def _session(self, *, write: bool) -> Iterator[Session]:
-        if not write:
-            with self._read.begin() as session:
+        """One transaction. A database that does not answer (or breaks off) is refused with
+        one line (StoreUnavailableError); the pool drops the broken connection, and pre-ping
+        tests the others, so the next call works as soon as the database is back."""
+        try:
+            if not write:
+                with self._read.begin() as session:
+                    yield session
+                return
+            with self._writers_in_line, self._write.begin() as session:
                 yield session
-            return
-        with self._writers_in_line, self._write.begin() as session:
-            yield session
+        except IntegrityError:
+            raise  # a refusal of the data (a race lost), not an outage: the caller names it
+        except (DBAPIError, DisconnectionError, PoolTimeoutError) as exc:
+            raise StoreUnavailableError(
+                f"the database is unavailable ({_reason(exc)}): the request was not carried out; "
+                "try again"
+            ) from None
 
     @staticmethod
     def _room(session: Session, room: str, *, lock: bool = False) -> RoomRow:
@@ -356,6 +386,21 @@ class Store:
                 f"stale action: room {room!r} took another action at version {action.index} first"
             ) from None
 
+    def discard(self, room: str, action: StoredAction) -> bool:
+        """Delete ``action`` if it is stored as the room's last (same index, seat and text):
+        an append whose commit broke off may have been stored after all, and its room, which
+        refused it, must not find its next index taken. True if it was stored."""
+        with self._session(write=True) as session:
+            self._room(session, room, lock=True)
+            row = session.get(ActionRow, (room, action.index))
+            if row is None or (row.seat, row.action) != (action.seat, action.action):
+                return False
+            later = select(func.max(ActionRow.index)).where(ActionRow.room_id == room)
+            if session.scalar(later) != action.index:
+                return False
+            session.delete(row)
+            return True
+
     def actions(self, room: str) -> list[StoredAction]:
         """The room's actions in order: replaying them rebuilds the room."""
         with self._session(write=False) as session:
@@ -406,6 +451,18 @@ class RoomJournal:
     def __init__(self, store: Store, room: str) -> None:
         self.store = store
         self.room = room
+        # An action whose append broke off with the database: refused to its sender, but its
+        # commit may have reached the database. Removed before the next append (which comes
+        # from the room under its lock, at the same index), so what is stored is what the room
+        # holds; if the server restarts first, the replay keeps it (nobody was told either way).
+        self._in_doubt: StoredAction | None = None
 
     def append(self, action: StoredAction) -> None:
-        self.store.append(self.room, action)
+        if self._in_doubt is not None:
+            self.store.discard(self.room, self._in_doubt)  # StoreUnavailableError: still down
+            self._in_doubt = None
+        try:
+            self.store.append(self.room, action)
+        except StoreUnavailableError:
+            self._in_doubt = action
+            raise
