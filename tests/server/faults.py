@@ -74,6 +74,9 @@ class ServerProcess:
 
     def start(self) -> None:
         command = [sys.executable, "-m", "angler", "serve", "--port", str(self.port)]
+        # The games are all created from this one address: no per-address room limit (and
+        # scripted clients move flat out: no message rate either).
+        command += ["--rooms-per-minute", "0", "--messages-per-s", "0"]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
                 [*command, "--db", self.db_url], stdout=out, stderr=subprocess.STDOUT

@@ -13,8 +13,8 @@ from tests.json_tree import nodes
 
 from angler.core.events import PUBLIC
 from angler.games.flip_and_fish import actions as act
-from angler.games.flip_and_fish.board import board, title
-from angler.games.flip_and_fish.cards import COLOURS, KINDS
+from angler.games.flip_and_fish.board import board
+from angler.games.flip_and_fish.cards import COLOURS, KINDS, title
 from angler.games.flip_and_fish.events import Cast
 from angler.games.flip_and_fish.game import FlipAndFishGame
 from angler.games.flip_and_fish.rules import FlipAndFishState

@@ -300,7 +300,7 @@ def test_cards_labels_speak_the_rulebook() -> None:
     cards = load_cards(None)
     assert cards.fish(cards.by_name["Carp#1"]).label() == "Carp (green fish, catch rate 3, bait 1)"
     assert cards.cards[cards.by_name["BlueMarlin"]].label() == (
-        "BlueMarlin (blue trophy, catch rate 15)"
+        "Blue Marlin (blue trophy, catch rate 15)"
     )
     piranha = cards.ability[cards.by_name["Piranha"]]
     assert piranha is not None and piranha.label() == "on flip: catch rate +2 for this bite"

@@ -50,7 +50,6 @@ Fields:
 from __future__ import annotations
 
 import math
-import re
 from typing import Any
 
 from angler.core.events import PUBLIC
@@ -64,6 +63,7 @@ from angler.games.flip_and_fish.cards import (
     TROPHY,
     CardSet,
     EquipmentCard,
+    title,
 )
 from angler.games.flip_and_fish.cast import spread
 from angler.games.flip_and_fish.events import (
@@ -145,11 +145,6 @@ def board(
         "cast": cast,
     }
     return model
-
-
-def title(type_name: str) -> str:
-    """A card type as people write it: ``BlueMarlin`` is ``Blue Marlin``."""
-    return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", type_name)
 
 
 def card_model(cards: CardSet, card_id: int) -> dict[str, Any]:

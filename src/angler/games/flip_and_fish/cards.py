@@ -18,6 +18,7 @@ The tables of a ``CardSet`` are indexed by card id:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
@@ -118,6 +119,11 @@ class Ability:
         return f"{self.timing.replace('-', ' ')}: {text}"
 
 
+def title(type_name: str) -> str:
+    """A card type as people write it: ``BlueMarlin`` is ``Blue Marlin``."""
+    return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", type_name)
+
+
 @dataclass(frozen=True)
 class FishCard:
     """A fishing-deck card: a trophy fish, a regular fish or a boot."""
@@ -139,7 +145,7 @@ class FishCard:
         what = "trophy" if self.kind == TROPHY else "fish"
         bait = f", bait {self.bait}" if self.bait else ""
         rate = f"catch rate {self.catch_rate}"
-        return f"{self.type_name} ({COLOURS[self.colour]} {what}, {rate}{bait})"
+        return f"{title(self.type_name)} ({COLOURS[self.colour]} {what}, {rate}{bait})"
 
 
 @dataclass(frozen=True)
