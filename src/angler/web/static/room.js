@@ -182,7 +182,8 @@ class Table {
     replace(this.actions, payload.legal.map((action, index) =>
       h("button", { class: "btn", type: "button", "data-action": String(action.code), title: action.text,
         onClick: () => this.act(action.text) },
-        index < 9 ? h("span", { class: "key", "aria-hidden": "true" }, String(index + 1)) : null, action.label)));
+        index < 9 ? h("span", { class: "key", "aria-hidden": "true" }, String(index + 1)) : null,
+        (this.board.actionLabel && this.board.actionLabel(action, payload)) || action.label)));
     const hint = this.board.hint ? this.board.hint(payload) : payload.hint;
     this.hint.textContent = deciding ? hint || "" : "";
     this.undoButton.disabled = !payload.can_undo;

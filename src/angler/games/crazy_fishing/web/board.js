@@ -788,3 +788,14 @@ function decksPanel(ctx) {
       : null,
   );
 }
+
+/** Words for one of the legal actions in the shell's list: a cast by its cards' names
+ * ("cast rod 4 and bait 2+"), found among the board model's cast options. */
+export function actionLabel(action, payload) {
+  const model = payload.board;
+  const option = (model.cast_options || []).find((o) => String(o.code) === String(action.code));
+  if (!option || !model.cards) return null;
+  const names = option.cards.map((id) => (model.cards[id] ? model.cards[id].label : null));
+  if (names.some((name) => !name)) return null;
+  return `cast ${names.join(" and ")}`;
+}

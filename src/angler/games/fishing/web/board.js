@@ -530,3 +530,16 @@ function extras(board) {
   }
   return notes;
 }
+
+/** Words for one of the legal actions in the shell's list: "play blue 4" where the menu says
+ * "play B4" (the verb of the action's text, the card's name from the board model). */
+export function actionLabel(action, payload) {
+  const model = payload.board;
+  const named = [
+    ...(model.hand || []).map((card) => [card.action, card.label]),
+    ...(model.trick || []).map((play) => [play.action, play.card && play.card.label]),
+    ...(model.calls || []).map((call) => [call.action, call.colour]),
+  ];
+  const found = named.find(([code, words]) => code === action.code && words);
+  return found ? `${action.text.split(" ")[0]} ${found[1]}` : null;
+}

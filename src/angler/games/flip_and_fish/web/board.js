@@ -141,3 +141,25 @@ function castLine(st) {
 export function hint(payload) {
   return payload.hint ? "Or aim anywhere: press or drag on the table (or move the aim with the arrow keys and cast with Enter)." : "";
 }
+
+/** Words for one of the legal actions in the shell's list: the label the board model gives it
+ * ("cast at Yellow Perch", "fish with Mackerel"), found by its code. */
+export function actionLabel(action, payload) {
+  const wanted = String(action.code);
+  const search = (node) => {
+    if (Array.isArray(node)) {
+      for (const item of node) {
+        const found = search(item);
+        if (found) return found;
+      }
+    } else if (node && typeof node === "object") {
+      if ("code" in node && String(node.code) === wanted && typeof node.label === "string") return node.label;
+      for (const value of Object.values(node)) {
+        const found = search(value);
+        if (found) return found;
+      }
+    }
+    return null;
+  };
+  return search(payload.board);
+}
