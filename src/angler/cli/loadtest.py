@@ -20,6 +20,7 @@ from angler.cli.common import (
 from angler.core.errors import AnglerError
 from angler.core.registry import all_games, get_game, make_game
 from angler.server.loadtest import LoadPlan, LoadReport, LoadStopped, Tally, run_loadtest
+from angler.server.yardstick import check_yardstick, ratios, run_yardstick
 from angler.sim.stopping import sigterm_stops_runs
 
 FILES_PER_SEAT = 2  # a client's socket and, when the server runs here, the server's end
@@ -75,6 +76,22 @@ def loadtest_command(
             callback=not_nan,
         ),
     ] = 10.0,
+    deflate: Annotated[
+        bool,
+        typer.Option(
+            "--deflate/--no-deflate",
+            help="Offer permessage-deflate, as browsers do (it costs about half the moves/s).",
+        ),
+    ] = False,
+    yardstick: Annotated[
+        str | None,
+        typer.Option(
+            "--yardstick",
+            metavar="FILE",
+            help="Also run this bare WebSocket match server script (e.g. ws_yardstick.py) with "
+            "the same matches, think time, seconds and compression, and print the ratios.",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
     """Play M concurrent games through a server over real WebSockets and report its speed.
@@ -94,6 +111,7 @@ def loadtest_command(
     # The smallest table by default: more rooms for the same sockets, and games that end sooner.
     seats = players if players is not None else chosen.min_players
     configured = make_game(chosen.name, seats, **settings)  # every name and value checked first
+    stick = None if yardstick is None else check_yardstick(yardstick, configured.players)
     _check_open_files(matches * configured.players * FILES_PER_SEAT + SPARE_FILES)
     plan = LoadPlan(
         game=configured.name,
@@ -103,6 +121,7 @@ def loadtest_command(
         think_ms=think_ms,
         options=settings,
         url=url,
+        deflate=deflate,
     )
     progress = Progress(
         TextColumn("[bold]loadtest[/] {task.description}"),
@@ -126,6 +145,16 @@ def loadtest_command(
     except LoadStopped as stop:
         err.print(f"{stop}; no report", markup=False)
         sys.exit(stop.status)
+    if stick is not None:
+        err.print(f"loadtest: running the yardstick {stick.name} with the same settings…")
+        theirs = run_yardstick(stick, matches, think_ms, seconds, deflate)
+        ours = report.as_json()
+        if as_json:
+            emit_json({"angler": ours, "yardstick": theirs, "ratio": ratios(ours, theirs)})
+            return
+        out.print(report_table(report))
+        out.print(yardstick_table(ours, theirs))
+        return
     if as_json:
         emit_json(report.as_json())
         return
@@ -181,4 +210,18 @@ def report_table(report: LoadReport) -> Table:
     rows += [(f"first {kind}", message) for kind, message in report.first_errors.items()]
     for row in rows:
         table.add_row(*row)
+    return table
+
+
+def yardstick_table(ours: dict[str, object], theirs: dict[str, object]) -> Table:
+    """angler's figures beside the bare yardstick's, measured in the same run, and the ratios."""
+    table = Table(title="angler beside the yardstick (same matches, think time, compression)")
+    for column in ("figure", "angler", "yardstick", "ratio"):
+        table.add_column(column, justify="left" if column == "figure" else "right")
+    ratio = ratios(ours, theirs)
+    for key in ("moves_per_s", "p50_ms", "p99_ms"):
+        value = ratio[key]
+        table.add_row(
+            key, str(ours.get(key)), str(theirs.get(key)), "—" if value is None else f"{value:.2f}×"
+        )
     return table
