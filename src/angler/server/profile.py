@@ -1,0 +1,105 @@
+"""Where a move's time goes on the server, part by part: ``python -m angler.server.profile``.
+
+One room of four people (every seat a token) plays a seeded game with random legal moves, as
+``angler loadtest``'s clients do; each move is timed in the parts the server goes through, in
+one process and one thread, so the parts add up. Sending (the socket writes) is left out: it is
+measured end to end by ``angler loadtest``. The figures are per move, in microseconds; a move
+builds a payload for every seat (each is sent its own).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from angler.core.registry import get_game
+from angler.server.journal import MemoryJournal
+from angler.server.payloads import seat_payload
+from angler.server.rooms import Room, make_header
+from angler.server.store import RoomJournal, Store
+
+PARTS = ("parse", "move (rules, clone, version)", "storage", "views", "payloads", "serialise")
+
+
+def profile(game: str, players: int, moves: int, seed: int, db: str | None) -> dict[str, float]:
+    """Mean microseconds per move for each of ``PARTS`` over up to ``moves`` moves."""
+    header = make_header(game, {}, ["human"] * players, seed=seed)
+    with tempfile.TemporaryDirectory(prefix="angler-profile-") as folder:
+        store = Store(db or f"sqlite:///{Path(folder) / 'profile.sqlite3'}")
+        try:
+            room_id = store.create_room(header)
+            stored = Room(header, RoomJournal(store, room_id))
+            memory = Room(header, MemoryJournal())  # the same moves, nothing written
+            tokens = [(stored.claim(seat), memory.claim(seat)) for seat in range(players)]
+            return _play(stored, memory, tokens, moves, random.Random(seed))
+        finally:
+            store.close()
+
+
+def _play(
+    stored: Room, memory: Room, tokens: list[tuple[str, str]], moves: int, rng: random.Random
+) -> dict[str, float]:
+    spent: dict[str, float] = defaultdict(float)
+    played = 0
+    clock = time.perf_counter
+    while played < moves and not stored.over:
+        seat = rng.choice(stored.state.current_players())
+        code = rng.choice(stored.state.legal_actions(seat))
+        text = stored.game.action_to_string(code)
+        message = json.dumps({"type": "move", "action": text, "version": stored.version})
+
+        start = clock()
+        parsed = json.loads(message)
+        spent["parse"] += clock() - start
+
+        start = clock()
+        memory.move(tokens[seat][1], parsed["action"], parsed["version"])
+        rules = clock() - start
+        spent["move (rules, clone, version)"] += rules
+        start = clock()
+        stored.move(tokens[seat][0], parsed["action"], parsed["version"])
+        spent["storage"] += max(0.0, clock() - start - rules)  # the same move, now written
+
+        state = stored.state
+        start = clock()
+        for viewer in range(stored.players):
+            state.view(viewer)
+        spent["views"] += clock() - start
+
+        start = clock()
+        payloads = [seat_payload(state, viewer, stored.version) for viewer in range(stored.players)]
+        spent["payloads"] += clock() - start
+
+        start = clock()
+        for payload in payloads:
+            json.dumps(payload)
+        spent["serialise"] += clock() - start
+        played += 1
+    return {part: spent[part] / max(played, 1) * 1e6 for part in PARTS} | {"moves": played}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="fishing")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--moves", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--db", help="a database URL (default: a temporary SQLite file)")
+    args = parser.parse_args()
+    get_game(args.game).player_count(args.players)
+    figures = profile(args.game, args.players, args.moves, args.seed, args.db)
+    played = int(figures.pop("moves"))
+    total = sum(figures.values())
+    print(f"{args.game}, {args.players} seats, {played} moves: µs per move")
+    for part, micros in figures.items():
+        print(f"  {part:<30} {micros:9.0f}  {micros / total:6.1%}")
+    print(f"  {'total (sending left out)':<30} {total:9.0f}")
+
+
+if __name__ == "__main__":
+    main()
