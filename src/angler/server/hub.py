@@ -19,7 +19,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from angler.core.errors import AnglerError
-from angler.core.records import parse_record
+from angler.core.records import Record
 from angler.play.seats import HUMAN
 from angler.server.api import (
     CreateRoom,
@@ -185,6 +185,9 @@ class Hub:
         self.listeners: list[Listener] = []  # called after every change
         self.drivers: dict[str, BotDriver] = {}  # each live room's bots (bots.py)
         self._broadcast_locks: dict[str, asyncio.Lock] = {}
+        # A finished game never changes: the last few replays asked for are kept, by room and
+        # viewer (a refusal, such as a game still running, is not kept).
+        self._replays = functools.lru_cache(maxsize=REPLAYS_KEPT)(self._replay)
 
     # ----- rooms (blocking: call from a worker thread) -----
     def load(self) -> None:
@@ -290,8 +293,7 @@ class Hub:
 
     def replay(self, room_id: str, seat: str | None) -> dict[str, Any]:
         """A finished room step by step (``replays.py``); refused while the game runs."""
-        record = self.record(room_id)  # UnfinishedError while it runs
-        players = len(record["seats"] or [])
+        players = len(self.store.header(room_id).seats)  # UnknownRoomError for no such room
         chosen: int | str | None = None
         if seat == ALL:
             chosen = ALL
@@ -299,13 +301,10 @@ class Hub:
             if not seat.isdigit() or int(seat) >= players:
                 raise ReplaySeatError(f"seat must be 0 to {players - 1}, or all, not {seat[:20]!r}")
             chosen = int(seat)
-        return self._replay(room_id, json.dumps(record), chosen)
+        return self._replays(room_id, chosen)
 
-    @staticmethod
-    @functools.lru_cache(maxsize=REPLAYS_KEPT)
-    def _replay(room_id: str, record: str, seat: int | str | None) -> dict[str, Any]:
-        # A finished game never changes: the last few replays asked for are kept.
-        return replay_steps(parse_record(record), seat)
+    def _replay(self, room_id: str, seat: int | str | None) -> dict[str, Any]:
+        return replay_steps(self._finished_record(room_id), seat)  # UnfinishedError: not kept
 
     def finished(self) -> list[FinishedRoom]:
         return [
@@ -333,14 +332,17 @@ class Hub:
     def record(self, room_id: str) -> dict[str, Any]:
         """A finished room's record (docs/records.md), rebuilt from the store; refused while
         the game runs (it would show what no seat's view allows)."""
+        record: dict[str, Any] = self._finished_record(room_id).to_json()
+        return record
+
+    def _finished_record(self, room_id: str) -> Record:
         if room_id in self.rooms or room_id in self.store.live_rooms():
             self.store.header(room_id)
             raise UnfinishedError("the record is available once the game is over")
         room = Room.rebuild(
             self.store.header(room_id), self.store.actions(room_id), MemoryJournal()
         )
-        record: dict[str, Any] = room.record().to_json()
-        return record
+        return room.record()
 
     # ----- sockets and changes (on the event loop) -----
     def join(self, room_id: str, connection: Connection) -> None:
