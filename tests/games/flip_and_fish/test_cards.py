@@ -305,7 +305,7 @@ def test_cards_labels_speak_the_rulebook() -> None:
     piranha = cards.ability[cards.by_name["Piranha"]]
     assert piranha is not None and piranha.label() == "on flip: catch rate +2 for this bite"
     assert cards.cards[cards.by_name["BaitBucket"]].label() == (
-        "BaitBucket (ongoing: announce up to 4 bait fish)"
+        "Bait Bucket (ongoing: announce up to 4 bait fish)"
     )
 
 

@@ -165,7 +165,7 @@ class EquipmentCard:
         text = EQUIPMENT_TEXT[self.effect].format(
             value=self.value, bait=BASE_BAIT_FISH + (self.value or 0)
         )
-        return f"{self.type_name} ({KINDS[self.kind]}: {text})"
+        return f"{title(self.type_name)} ({KINDS[self.kind]}: {text})"
 
 
 Card = FishCard | EquipmentCard
