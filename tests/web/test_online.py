@@ -35,12 +35,19 @@ def hidden_from(me: dict[str, Any], other: dict[str, Any]) -> set[str]:
     return hand(other) - passed_card(me)
 
 
-def quiet_version(served: Served, room: str, pages: list[Watched], people: set[int]) -> int:
-    """Wait until the bots have moved (only people decide) and every page shows that version."""
+def quiet_version(
+    served: Served, room: str, pages: list[Watched], people: set[int], after: int
+) -> int:
+    """Wait until the room has passed version ``after`` (a click reaches the server after the
+    click returns), the bots have moved (only people decide) and every page shows that version."""
     deadline = time.monotonic() + WAIT_MS / 1000
     while time.monotonic() < deadline:
         public = seat_view(served, room)
-        if set(public["to_act"]) <= people and all(p.version == public["version"] for p in pages):
+        if (
+            public["version"] > after
+            and set(public["to_act"]) <= people
+            and all(p.version == public["version"] for p in pages)
+        ):
             return int(public["version"])
         time.sleep(0.02)
     raise AssertionError("the room never settled on a person's decision")
@@ -70,8 +77,9 @@ def test_two_people_and_a_spectator_each_see_only_their_own(
     assert spectator.seat == "spectator"
     pages = [*people.values(), spectator]
 
+    pressed = -1
     for _ in range(PERSON_MOVES):
-        version = quiet_version(served, room_id, pages, set(people))
+        version = quiet_version(served, room_id, pages, set(people), after=pressed)
         views = {seat: seat_view(served, room_id, token) for seat, token in tokens.items()}
         public = seat_view(served, room_id)
         for seat, page in people.items():
