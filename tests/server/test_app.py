@@ -26,6 +26,18 @@ def test_health_answers_with_the_games_served(store: Store) -> None:
     assert body["live_rooms"] == 0
 
 
+def test_health_counts_the_stores_write_transactions(store: Store) -> None:
+    with TestClient(create_app(store)) as client:
+        before = client.get("/health").json()["store_writes"]
+        created = client.post("/rooms", json={"game": "fishing", "seats": ["human"] * 3})
+        assert created.status_code == 201, created.text
+        after = client.get("/health").json()["store_writes"]
+        refused = client.post("/rooms", json={"game": "no-such-game"})
+        assert refused.status_code in (400, 422), refused.text
+        assert client.get("/health").json()["store_writes"] == after
+    assert after == before + 1  # the room and its seats' tokens: one transaction
+
+
 def test_the_openapi_document_describes_health(store: Store) -> None:
     with TestClient(create_app(store)) as client:
         document = client.get("/openapi.json").json()

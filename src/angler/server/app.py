@@ -17,7 +17,7 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Header, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
@@ -59,6 +59,10 @@ class Health(BaseModel):
     version: str
     games: list[str]
     live_rooms: int
+    store_writes: int = Field(
+        description="write transactions committed by this process since it started (rooms, "
+        "moves, seats, finishes): the load test's database writes per second"
+    )
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {
@@ -186,6 +190,7 @@ def create_app(store: Store, limits: Limits | None = None) -> FastAPI:
             version=__version__,
             games=[game.name for game in all_games()],
             live_rooms=len(hub.rooms),
+            store_writes=store.writes,
         )
 
     @app.post(

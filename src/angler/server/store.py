@@ -245,6 +245,8 @@ class Store:
             self._writers_in_line: AbstractContextManager[Any] = (
                 threading.RLock() if parsed.get_backend_name() == "sqlite" else nullcontext()
             )
+            self.writes = 0  # write transactions committed (GET /health: store_writes)
+            self._counting = threading.Lock()
             self._migrate(parsed)
         # ImportError: a URL naming a driver that is not installed; ValueError: a bad port.
         except (SQLAlchemyError, CommandError, OSError, ImportError, ValueError) as exc:
@@ -283,6 +285,8 @@ class Store:
                 return
             with self._writers_in_line, self._write.begin() as session:
                 yield session
+            with self._counting:  # committed (an exception above skips this)
+                self.writes += 1
         except IntegrityError:
             raise  # a refusal of the data (a race lost), not an outage: the caller names it
         except (DBAPIError, DisconnectionError, PoolTimeoutError) as exc:
