@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 from tests.json_tree import nodes
 from tests.server.serving import RECEIVE_SECONDS, Served
 
+from angler.server.payloads import whole_state
+
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
@@ -93,7 +95,16 @@ class Watched:
         page.set_default_timeout(WAIT_MS)
 
     def _watch(self, socket: Any) -> None:
-        socket.on("framereceived", lambda payload: self.frames.append(json.loads(payload)))
+        held: list[dict[str, Any]] = []  # this socket's last state, made whole as the page does
+
+        def received(text: str) -> None:
+            frame = json.loads(text)
+            if frame.get("type") == "state":
+                frame = whole_state(held[-1] if held else None, frame)
+                held[:] = [frame]
+            self.frames.append(frame)
+
+        socket.on("framereceived", received)
         socket.on("framesent", lambda payload: self.sent.append(json.loads(payload)))
 
     # ----- going places -----

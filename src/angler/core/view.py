@@ -26,10 +26,11 @@ class View:
         """Whether this is the view of no seat (``state.view(PUBLIC)``)."""
         return self.player == PUBLIC
 
-    def as_dict(self) -> dict[str, Any]:
-        """A JSON-ready dictionary of every field; events in their JSON form (docs/events.md)."""
+    def as_dict(self, since: int = 0) -> dict[str, Any]:
+        """A JSON-ready dictionary of every field; events in their JSON form (docs/events.md),
+        from the ``since``-th on (a view's events only grow: an update sends the new ones)."""
         return {
-            f.name: [event_to_json(e) for e in self.events]
+            f.name: [event_to_json(e) for e in self.events[since:]]
             if f.name == "events"
             else plain(getattr(self, f.name))
             for f in fields(self)

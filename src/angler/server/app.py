@@ -432,6 +432,4 @@ class RoomSocket:
             self.token = token if isinstance(token, str) else None
         self.connection.seat = seat
         self.joined = True
-        self.hub.join(self.room_id, self.connection)
-        payload = await run_in_threadpool(room.payload, seat)
-        self.connection.offer({"type": "state", **payload, "timers": self.hub.timers(self.room_id)})
+        await self.hub.welcome(self.room_id, self.connection, room)

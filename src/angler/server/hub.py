@@ -12,7 +12,7 @@ import asyncio
 import functools
 import json
 from collections import deque
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, ClassVar
 
 from starlette.concurrency import run_in_threadpool
@@ -83,6 +83,9 @@ class Connection:
         self._ready = asyncio.Event()
         self._writer: asyncio.Task[None] | None = None
         self._gone = False  # the socket went: nothing more can be sent
+        # The log entries this socket was sent (None: no state yet): the next state sends only
+        # the entries after these (``payloads.py``). Set under the room's broadcast lock.
+        self.told: int | None = None
 
     @property
     def queued(self) -> int:
@@ -360,11 +363,23 @@ class Hub:
             self.sockets.pop(room_id, None)
             self._broadcast_locks.pop(room_id, None)
 
+    def _broadcast_lock(self, room_id: str) -> asyncio.Lock:
+        return self._broadcast_locks.setdefault(room_id, asyncio.Lock())
+
+    async def welcome(self, room_id: str, connection: Connection, room: Room) -> None:
+        """A socket named its seat (or none): it joins the room's sockets and is sent the whole
+        state, in turn with the broadcasts, so that every later state it is sent can carry only
+        the log entries after those it holds."""
+        async with self._broadcast_lock(room_id):
+            self.join(room_id, connection)
+            payload = await run_in_threadpool(room.payload, connection.seat)
+            connection.offer({"type": "state", **payload, "timers": self.timers(room_id)})
+            connection.told = len(payload["log"])
+
     async def changed(self, room_id: str, room: Room) -> None:
         """After an accepted action: each socket gets its own payload, a finished room is
         stored as finished and leaves memory, then the hook runs."""
-        lock = self._broadcast_locks.setdefault(room_id, asyncio.Lock())
-        async with lock:  # payloads go out in version order
+        async with self._broadcast_lock(room_id):  # payloads go out in version order
             if room.over and self.rooms.get(room_id) is room:  # stored before anyone is told
                 result = await run_in_threadpool(room.result)
                 try:
@@ -372,15 +387,18 @@ class Hub:
                     del self.rooms[room_id]
                 except StoreUnavailableError:  # its last move is stored: the next start finishes it
                     pass
-            connections = list(self.sockets.get(room_id, ()))
-            payloads = await run_in_threadpool(_payloads, room, [c.seat for c in connections])
+            connections = [c for c in self.sockets.get(room_id, ()) if c.told is not None]
+            wanted = {(c.seat, c.told or 0) for c in connections}
+            payloads = await run_in_threadpool(_payloads, room, wanted)
             timers = self.timers(room_id)
             texts = {
-                seat: encode({"type": "state", **payload, "timers": timers})
-                for seat, payload in payloads.items()
+                key: encode({"type": "state", **payload, "timers": timers})
+                for key, payload in payloads.items()
             }
             for c in connections:  # queued at once: a slow reader holds no one up
-                c.offer_text(texts[c.seat])
+                key = (c.seat, c.told or 0)
+                c.offer_text(texts[key])
+                c.told = payloads[key]["since"] + len(payloads[key]["log"])
             if room.over:  # only now: this may run in the bots' own task, which stopping ends
                 self._retire_bots(room_id)
         await self.on_change(room_id)
@@ -454,5 +472,8 @@ def _seated(connections: set[Connection], seat: int) -> bool:
     return any(connection.seat == seat for connection in connections)
 
 
-def _payloads(room: Room, seats: Sequence[int | None]) -> dict[int | None, Payload]:
-    return {seat: room.payload(seat) for seat in set(seats)}
+def _payloads(
+    room: Room, wanted: Iterable[tuple[int | None, int]]
+) -> dict[tuple[int | None, int], Payload]:
+    """A payload for each (seat, log entries held) wanted: one each, however many sockets."""
+    return {(seat, since): room.payload(seat, since) for seat, since in wanted}

@@ -5,6 +5,11 @@ the game is over and, once it is, the scores. The legal actions are the seat's o
 menu of them, as the terminal table offers them) and the log is the view's events told from the
 seat's chair. The no-leak test (tests/server/test_rooms.py) checks that a payload built from a
 re-dealt twin of the state (``game.search.determinise`` of the seat's view) is the same.
+
+A view's events only ever grow (an undo goes back to an earlier, shorter list), so a socket is
+sent its whole log once and then only what is new: with ``since`` k, the payload's ``log`` and
+``view.events`` hold the entries from index k on, and the client keeps the first k it has. This
+keeps a move's payload the same size all game (docs/protocol.md, "state").
 """
 
 from __future__ import annotations
@@ -20,15 +25,15 @@ from angler.core.view import View
 Payload = dict[str, Any]
 
 
-def seat_payload(state: State[Any], seat: int, version: int) -> Payload:
-    """The payload for ``seat`` (0-based) at ``version``."""
-    return _payload(state, state.view(seat), seat, version)
+def seat_payload(state: State[Any], seat: int, version: int, since: int = 0) -> Payload:
+    """The payload for ``seat`` (0-based) at ``version``, its log from entry ``since`` on."""
+    return _payload(state, state.view(seat), seat, version, since)
 
 
-def spectator_payload(state: State[Any], version: int) -> Payload:
+def spectator_payload(state: State[Any], version: int, since: int = 0) -> Payload:
     """The payload for someone watching: the view for no seat, no legal actions, the public
-    log told to an onlooker."""
-    return _payload(state, public_view(state), None, version)
+    log told to an onlooker (from entry ``since`` on)."""
+    return _payload(state, public_view(state), None, version, since)
 
 
 def public_view(state: State[Any]) -> View:
@@ -38,8 +43,9 @@ def public_view(state: State[Any]) -> View:
     return view
 
 
-def _payload(state: State[Any], view: View, seat: int | None, version: int) -> Payload:
+def _payload(state: State[Any], view: View, seat: int | None, version: int, since: int) -> Payload:
     game = state.game
+    since = max(0, min(since, len(view.events)))  # after an undo the log is shorter
     presentation = game.presentation
     over = state.is_terminal()
     to_act = list(state.current_players())
@@ -61,12 +67,13 @@ def _payload(state: State[Any], view: View, seat: int | None, version: int) -> P
     payload: Payload = {
         "version": version,
         "seat": seat,
-        "view": view.as_dict(),
+        "view": view.as_dict(since),
         "board": presentation.board(view),
         "legal": legal,
         "hint": hint,
         "prompt": prompt,
-        "log": [presentation.describe_event(event, seat) for event in view.events],
+        "since": since,
+        "log": [presentation.describe_event(event, seat) for event in view.events[since:]],
         "to_act": to_act,
         "over": over,
     }
@@ -74,6 +81,16 @@ def _payload(state: State[Any], view: View, seat: int | None, version: int) -> P
         payload["scores"] = state.scores()
         payload["winners"] = state.winners()
     return payload
+
+
+def whole_state(held: Payload | None, message: Payload) -> Payload:
+    """A socket's ``state`` message made whole, as a client keeps it: ``held`` is the socket's
+    previous whole state (None for its first). The entries before ``since`` come from ``held``."""
+    since = message.get("since", 0)
+    old_log: list[Any] = held["log"] if since and held else []
+    old_events: list[Any] = held["view"]["events"] if since and held else []
+    view = {**message["view"], "events": old_events[:since] + message["view"]["events"]}
+    return {**message, "view": view, "log": old_log[:since] + message["log"]}
 
 
 def sendable(choice: dict[str, Any]) -> int | str:

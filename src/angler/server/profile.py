@@ -46,6 +46,7 @@ def _play(
 ) -> dict[str, float]:
     spent: dict[str, float] = defaultdict(float)
     played = 0
+    told = [0] * stored.players  # each seat's log entries sent so far: a state sends the rest
     clock = time.perf_counter
     while played < moves and not stored.over:
         seat = rng.choice(stored.state.current_players())
@@ -72,8 +73,12 @@ def _play(
         spent["views"] += clock() - start
 
         start = clock()
-        payloads = [seat_payload(state, viewer, stored.version) for viewer in range(stored.players)]
+        payloads = [
+            seat_payload(state, viewer, stored.version, told[viewer])
+            for viewer in range(stored.players)
+        ]
         spent["payloads"] += clock() - start
+        told = [payload["since"] + len(payload["log"]) for payload in payloads]
 
         start = clock()
         for payload in payloads:

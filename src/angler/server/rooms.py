@@ -362,14 +362,15 @@ class Room:
             )
 
     # ----- what each seat sees -----
-    def payload(self, seat: int | None) -> Payload:
-        """What ``seat`` is sent now; None (or PUBLIC) for a spectator."""
+    def payload(self, seat: int | None, since: int = 0) -> Payload:
+        """What ``seat`` is sent now; None (or PUBLIC) for a spectator. ``since``: the log
+        entries the socket holds already (``payloads.py``)."""
         with self._lock:
             if seat is None or seat == PUBLIC:
-                return spectator_payload(self.state, self.version)
+                return spectator_payload(self.state, self.version, since)
             if type(seat) is not int or not 0 <= seat < self.players:
                 raise SeatError(f"there is no seat {seat!r} (seats 0 to {self.players - 1})")
-            payload = seat_payload(self.state, seat, self.version)
+            payload = seat_payload(self.state, seat, self.version, since)
             # Whether an undo would be taken: the seat's own move is the last, and nothing was
             # revealed since (what it tells, that someone moved after you, every seat sees).
             payload["can_undo"] = not self.match.over and self.match.undo_refusal(seat) is None

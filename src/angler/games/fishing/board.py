@@ -237,29 +237,38 @@ def _last_trick(
     view: FishingView, cards: CardSet, name: Callable[[int], str]
 ) -> dict[str, Any] | None:
     """The round's last finished trick, from the public log: every card in play order, who
-    caught what of it, and the card that won it (None when a call won it)."""
-    last: dict[str, Any] | None = None
-    plays: list[dict[str, Any]] = []
-    taken: dict[int, int] = {}  # card -> the seat whose 0 or "catch all" took it
-    for event in view.events:
-        if isinstance(event, Round):
-            last, plays, taken = None, [], {}
-        elif isinstance(event, Play):
-            plays.append({"seat": event.seat, "name": name(event.seat), "card": event.card})
-        elif isinstance(event, Catch):
-            taken[event.card] = event.seat
-        elif isinstance(event, Trick):
-            for play in plays:
-                play["caught_by"] = taken.get(play["card"], event.seat)
-                play["card"] = card_model(cards, play["card"])
-            last = {
-                "winner": event.seat,
-                "name": name(event.seat),
-                "winning_card": event.winning_card if event.winning_card >= 0 else None,
-                "plays": plays,
-            }
-            plays, taken = [], {}
-    return last
+    caught what of it, and the card that won it (None when a call won it). Read from the log's
+    end: a payload is built after every move, and a whole game's log is hundreds of events."""
+    events = view.events
+    end = len(events) - 1
+    while end >= 0 and not isinstance(events[end], Trick):
+        if isinstance(events[end], Round):
+            return None  # no trick finished in this round yet
+        end -= 1
+    if end < 0:
+        return None
+    start = end
+    while start > 0 and not isinstance(events[start - 1], Trick | Round):
+        start -= 1
+    trick = events[end]
+    assert isinstance(trick, Trick)
+    taken = {event.card: event.seat for event in events[start:end] if isinstance(event, Catch)}
+    plays = [
+        {
+            "seat": event.seat,
+            "name": name(event.seat),
+            "card": card_model(cards, event.card),
+            "caught_by": taken.get(event.card, trick.seat),
+        }
+        for event in events[start:end]
+        if isinstance(event, Play)
+    ]
+    return {
+        "winner": trick.seat,
+        "name": name(trick.seat),
+        "winning_card": trick.winning_card if trick.winning_card >= 0 else None,
+        "plays": plays,
+    }
 
 
 def _trick_number(view: FishingView, hand_size: int) -> int | None:

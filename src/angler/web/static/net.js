@@ -49,6 +49,7 @@ export class RoomSocket {
   open() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     this.ws = new WebSocket(`${scheme}://${location.host}/rooms/${encodeURIComponent(this.room)}/ws`);
+    this.held = null; // a new socket's first state is whole
     this.ws.addEventListener("open", () => {
       this.delay = 500;
       this.ws.send(JSON.stringify({ type: "hello", token: this.token }));
@@ -61,7 +62,7 @@ export class RoomSocket {
       } catch {
         return;
       }
-      if (message.type === "state") this.handlers.onState(message);
+      if (message.type === "state") this.handlers.onState(this.whole(message));
       else if (message.type === "error") this.handlers.onError(message);
     });
     this.ws.addEventListener("close", (event) => {
@@ -70,6 +71,17 @@ export class RoomSocket {
       setTimeout(() => !this.closed && this.open(), this.delay);
       this.delay = Math.min(this.delay * 2, 8000);
     });
+  }
+
+  /** A state made whole: after a socket's first state, the server sends only the log entries
+   * and view events from index `since` on; the ones before are those this socket holds. */
+  whole(message) {
+    const since = message.since || 0;
+    const held = since && this.held ? this.held : { log: [], events: [] };
+    message.log = held.log.slice(0, since).concat(message.log);
+    if (message.view) message.view.events = held.events.slice(0, since).concat(message.view.events || []);
+    this.held = { log: message.log, events: message.view ? message.view.events : [] };
+    return message;
   }
 
   send(message) {

@@ -1,0 +1,67 @@
+"""After a socket's first ``state`` (whole, ``since`` 0), each state carries only the log and
+view events from index ``since`` on (docs/protocol.md). Made whole as a client does it
+(``payloads.whole_state``), every socket's state equals the room's whole payload for its seat,
+after moves and after an undo, whose log goes back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.server.serving import Client, serving
+
+from angler.server.payloads import whole_state
+
+MOVES = 30
+UNDO_AT = 4  # after this many moves the last mover takes its move back
+
+
+def received(client: Client) -> dict[str, Any]:
+    message = client.receive()
+    assert message["type"] == "state", message
+    return message
+
+
+def test_a_socket_is_sent_its_whole_log_once_then_only_what_is_new(tmp_path: Path) -> None:
+    with serving(f"sqlite:///{tmp_path / 'since.sqlite3'}") as served:
+        status, room = served.request("POST", "/rooms", {"game": "fishing", "seats": ["human"] * 3})
+        assert status == 201, room
+        live = served.app.state.hub.rooms[room["room"]]
+        clients: dict[int | None, Client] = {
+            seat["seat"]: served.socket(room["room"], seat["token"]) for seat in room["seats"]
+        }
+        clients[None] = served.socket(room["room"])
+        held: dict[int | None, dict[str, Any]] = {}
+        for seat, client in clients.items():
+            first = received(client)
+            assert first["since"] == 0 and first["log"] and first["view"]["events"]
+            held[seat] = first
+        undone = False
+        for move in range(MOVES):
+            mover = held[None]["to_act"][0]
+            if move == UNDO_AT and not undone:
+                mover = next(s for s in range(3) if held[s]["can_undo"])
+                clients[mover].send({"type": "undo", "version": held[mover]["version"]})
+                undone = True
+            else:
+                mine = held[mover]
+                pick = mine["legal"][move % len(mine["legal"])]
+                clients[mover].send(
+                    {"type": "move", "action": pick["code"], "version": mine["version"]}
+                )
+            for seat, client in clients.items():
+                message = received(client)
+                told = len(held[seat]["log"])
+                if undone and move == UNDO_AT:  # the log goes back to before the move
+                    assert message["since"] < told and not message["log"]
+                else:
+                    assert message["since"] == told > 0  # only what is new
+                assert len(message["view"]["events"]) == len(message["log"])
+                held[seat] = whole_state(held[seat], message)
+                whole = live.payload(seat)
+                assert held[seat]["log"] == whole["log"], (move, seat)
+                assert held[seat]["view"] == whole["view"], (move, seat)
+                assert held[seat]["version"] == whole["version"]
+        assert undone
+        for client in clients.values():
+            client.close()
