@@ -37,10 +37,12 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    bindparam,
     create_engine,
     event,
     false,
     func,
+    insert,
     select,
     text,
 )
@@ -163,6 +165,17 @@ class SeatTokenRow(Base):
     claimed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
+# A move's statements, built once (building a statement costs more than running it here). The
+# row lock (PostgreSQL) puts a room's writers in line; SQLite's writers already are.
+_ROOM_FOR_APPEND = (
+    select(RoomRow.finished_at, RoomRow.seats)
+    .where(RoomRow.id == bindparam("room"))
+    .with_for_update()
+)
+_LAST_INDEX = select(func.max(ActionRow.index)).where(ActionRow.room_id == bindparam("room"))
+_INSERT_ACTION = insert(ActionRow)
+
+
 # ----- connections -----
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     # The driver's own transaction handling is switched off so that _sqlite_begin says BEGIN.
@@ -278,15 +291,27 @@ class Store:
         """One transaction. A database that does not answer (or breaks off) is refused with
         one line (StoreUnavailableError); the pool drops the broken connection, and pre-ping
         tests the others, so the next call works as soon as the database is back."""
-        try:
+        with self._refusing_outages():
             if not write:
                 with self._read.begin() as session:
                     yield session
                 return
             with self._writers_in_line, self._write.begin() as session:
                 yield session
-            with self._counting:  # committed (an exception above skips this)
-                self.writes += 1
+            self._count_write()
+
+    @contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        """One write transaction on a plain connection, without the ORM's session (a move's
+        append, the hottest write), refused as ``_session`` refuses."""
+        with self._refusing_outages(), self._writers_in_line, self._writer.begin() as connection:
+            yield connection
+        self._count_write()
+
+    @contextmanager
+    def _refusing_outages(self) -> Iterator[None]:
+        try:
+            yield
         except IntegrityError:
             raise  # a refusal of the data (a race lost), not an outage: the caller names it
         except (DBAPIError, DisconnectionError, PoolTimeoutError) as exc:
@@ -294,6 +319,10 @@ class Store:
                 f"the database is unavailable ({_reason(exc)}): the request was not carried out; "
                 "try again"
             ) from None
+
+    def _count_write(self) -> None:
+        with self._counting:  # committed (an exception in the transaction skips this)
+            self.writes += 1
 
     @staticmethod
     def _room(session: Session, room: str, *, lock: bool = False) -> RoomRow:
@@ -360,30 +389,38 @@ class Store:
     def append(self, room: str, action: StoredAction) -> None:
         """Store ``action`` as the room's next one, in one transaction, or refuse it and store
         nothing: StaleActionError when its index is not the next (a stale or duplicate move,
-        or the loser of a race)."""
+        or the loser of a race). Plain statements, not the ORM's unit of work: this runs once
+        a move, and reads only the two columns it checks (a room's card set can be large)."""
         try:
-            with self._session(write=True) as session:
-                row = self._room(session, room, lock=True)
-                if row.finished_at is not None:
+            with self._writing() as connection:
+                found = connection.execute(_ROOM_FOR_APPEND, {"room": room}).first()
+                if found is None:
+                    raise UnknownRoomError(f"unknown room {room!r}")
+                if found.finished_at is not None:
                     raise RoomFinishedError(f"room {room!r} is finished: it takes no more moves")
-                self._check_seat(row, action.seat)
-                query = select(func.max(ActionRow.index)).where(ActionRow.room_id == room)
-                last = session.scalar(query)
+                if not 0 <= action.seat < len(found.seats):
+                    raise StoreError(
+                        f"room {room!r} has no seat {action.seat} "
+                        f"(seats 0 to {len(found.seats) - 1})"
+                    )
+                last = connection.scalar(_LAST_INDEX, {"room": room})
                 version = 0 if last is None else last + 1
                 if action.index != version:
                     raise StaleActionError(
                         f"stale action: it was made at version {action.index}, "
                         f"but room {room!r} is at version {version}"
                     )
-                session.add(
-                    ActionRow(
-                        room_id=room,
-                        index=action.index,
-                        seat=action.seat,
-                        action=action.action,
-                        outcomes=action.outcomes,
-                        by_bot=action.by_bot,
-                    )
+                connection.execute(
+                    _INSERT_ACTION,
+                    {
+                        "room_id": room,
+                        "index": action.index,
+                        "seat": action.seat,
+                        "action": action.action,
+                        "outcomes": action.outcomes,
+                        "by_bot": action.by_bot,
+                        "created_at": _now(),
+                    },
                 )
         except IntegrityError:  # the (room, index) key: another writer stored this index first
             raise StaleActionError(
