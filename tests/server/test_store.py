@@ -263,6 +263,7 @@ def test_sqlite_runs_in_wal_mode_with_foreign_keys(sqlite_url: str) -> None:
     with Store(sqlite_url) as store, store._engine.connect() as connection:
         pragma = connection.exec_driver_sql
         assert pragma("PRAGMA journal_mode").scalar() == "wal"
+        assert pragma("PRAGMA synchronous").scalar() == 1  # NORMAL: see docs/server.md
         assert pragma("PRAGMA foreign_keys").scalar() == 1
         assert int(pragma("PRAGMA busy_timeout").scalar() or 0) >= 1000
         with pytest.raises(IntegrityError):  # no action of a room that does not exist
