@@ -182,7 +182,7 @@ def serve_command(
         threading.Thread(target=_open_table, args=(where, play, bots, players), daemon=True).start()
     try:
         uvicorn.run(
-            create_app(store, limits),
+            create_app(store, limits, freeze_gc=True),
             host=host,
             port=port,
             log_level="warning" if play else "info",  # a player wants the table, not a log

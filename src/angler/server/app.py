@@ -9,6 +9,7 @@ is rebuilt by replay (``hub.py``). FastAPI serves the OpenAPI document of every 
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -131,9 +132,13 @@ def _declare_refusals(document: dict[str, Any]) -> None:
         schemas.pop(unused, None)
 
 
-def create_app(store: Store, limits: Limits | None = None) -> FastAPI:
+def create_app(
+    store: Store, limits: Limits | None = None, *, freeze_gc: bool = False
+) -> FastAPI:
     """The application serving ``store``'s rooms, keeping ``limits`` (the defaults if None:
-    ``limits.py``)."""
+    ``limits.py``). ``freeze_gc``: once started, what start-up made (modules, games, rooms
+    replayed) leaves the garbage collector's sight, so its full collections, which pause every
+    room, walk only what play makes (``angler serve`` sets it: it owns its process)."""
     hub = Hub(store)
     limits = limits or Limits()
     creations = RoomCreations(limits.rooms_per_minute)
@@ -143,6 +148,9 @@ def create_app(store: Store, limits: Limits | None = None) -> FastAPI:
         await run_in_threadpool(hub.load)
         for room_id in list(hub.rooms):
             await hub.start_bots(room_id)
+        if freeze_gc:
+            gc.collect()
+            gc.freeze()
         yield
         await hub.stop_bots()
 

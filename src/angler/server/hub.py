@@ -37,7 +37,13 @@ from angler.server.limits import SLOW_CODE, Limits
 from angler.server.payloads import Payload
 from angler.server.replays import ALL, replay_steps
 from angler.server.rooms import OPEN, Room, game_of, make_header
-from angler.server.store import RoomFinishedError, RoomJournal, Store, StoreUnavailableError
+from angler.server.store import (
+    RoomElsewhereError,
+    RoomFinishedError,
+    RoomJournal,
+    Store,
+    StoreUnavailableError,
+)
 
 REPLAYS_KEPT = 16  # finished games' replays kept in memory (a replay is read step by step)
 Listener = Callable[[str], Awaitable[None]]
@@ -212,8 +218,14 @@ class Hub:
         room = self.rooms.get(room_id)
         if room is not None:
             return room
-        self.store.header(room_id)  # UnknownRoomError for a room that never was
-        raise RoomFinishedError(f"room {room_id!r} is finished: its record is at its /record")
+        if self.store.finished(room_id):  # UnknownRoomError for a room that never was
+            raise RoomFinishedError(f"room {room_id!r} is finished: its record is at its /record")
+        # Live in the store, not here: another server process on this database holds it, and a
+        # copy here would take moves the other never sees.
+        raise RoomElsewhereError(
+            f"room {room_id!r} is played on another server process on this database; "
+            "run one server per database (docs/scaling.md)"
+        )
 
     def create(self, request: CreateRoom) -> RoomCreated:
         header = make_header(
@@ -290,7 +302,7 @@ class Hub:
             players=game.players,
             seats=list(header.seats),
             open_seats=[] if room is None else _open_seats(room),
-            over=room is None or room.over,
+            over=self.store.finished(room_id) if room is None else room.over,
             options=dict(header.options),
         )
 
@@ -328,7 +340,7 @@ class Hub:
         return Room.rebuild(
             self.store.header(room_id),
             self.store.actions(room_id),
-            MemoryJournal(),
+            FinishedJournal(room_id),
             self.store.seat_tokens(room_id),
         )
 
@@ -462,6 +474,16 @@ class Hub:
 def _open_seats(room: Room) -> list[int]:
     taken = room.tokens.claimed
     return [seat for seat, kind in enumerate(room.kinds) if kind == OPEN and not taken(seat)]
+
+
+class FinishedJournal:
+    """The journal of a finished room rebuilt to be shown: it stores nothing, refusing all."""
+
+    def __init__(self, room_id: str) -> None:
+        self.room_id = room_id
+
+    def append(self, action: object) -> None:
+        raise RoomFinishedError(f"room {self.room_id!r} is finished: it takes no more moves")
 
 
 class ReplaySeatError(AnglerError):

@@ -93,6 +93,14 @@ class RoomFinishedError(StoreError):
     """The room is finished: it takes no more actions and no second result."""
 
 
+class RoomElsewhereError(StoreError):
+    """The room is live in the store but not in this server's memory: another server process
+    on the same database holds it (one server per database: docs/scaling.md)."""
+
+    code: ClassVar[str] = "elsewhere"
+    status: ClassVar[int] = 503
+
+
 class SeatTakenError(StoreError):
     """The seat is claimed already: a seat has one token."""
 
@@ -367,6 +375,11 @@ class Store:
     def header(self, room: str) -> RoomHeader:
         with self._session(write=False) as session:
             return self._room(session, room).header()
+
+    def finished(self, room: str) -> bool:
+        """Whether ``room`` is finished; UnknownRoomError if there is no such room."""
+        with self._session(write=False) as session:
+            return self._room(session, room).finished_at is not None
 
     def finish(self, room: str, result: dict[str, Any]) -> None:
         """Mark the room finished and keep its result; a room finishes once."""
