@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING
 import pytest
 from tests.server.serving import serving
 
+from angler.cli import loadtest as cli_loadtest
 from angler.server.loadtest import (
     LoadPlan,
+    LoadReport,
     LoadStopped,
     Tally,
     _growth,
@@ -229,3 +231,53 @@ def test_percentiles_are_nearest_rank_in_milliseconds() -> None:
     assert percentile_ms(latencies, 0.99) == 99.0
     assert percentile_ms([0.004], 0.99) == 4.0
     assert percentile_ms([], 0.5) is None
+
+
+def test_the_table_shows_the_server_s_figures_the_soak_and_the_bots(
+    angler: Angler, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    figures = {name: None for name in LoadReport.__dataclass_fields__}
+    figures |= {
+        "game": "fishing",
+        "players": 4,
+        "matches": 3,
+        "think_ms": 0,
+        "url": "http://127.0.0.1:1",
+        "started_server": True,
+        "warmup": 3.0,
+        "seconds": 10.0,
+        "moves": 40,
+        "moves_per_s": 4.0,
+        "games_started": 1,
+        "games_finished": 0,
+        "errors": 0,
+        "error_kinds": {},
+        "first_errors": {},
+        "driver_cpu_pct": 1.5,
+        "live_rooms": 3,
+        "memory_per_match_kb": 123.4,
+        "db_writes_per_s": 4.1,
+        "rss_series": [(0.0, 90.0), (5.0, 97.5)],
+        "rss_growth": 1.083,
+        "bots": "easy",
+        "bot_seats": 12,
+        "pace_ms": 800,
+        "bot_lag_p50_ms": 5.5,
+        "bot_lag_p99_ms": 20.25,
+        "rss_note": "note",
+    }
+    report = LoadReport(**figures)  # type: ignore[arg-type]
+    monkeypatch.setattr(cli_loadtest, "run_loadtest", lambda plan, tick: report)
+    run = angler(["loadtest", "-g", "fishing", "-p", "4", "-m", "3", "--bots", "easy"])
+    assert run.status == 0, run.stderr
+    rows = {" ".join(line.strip("│ ").split()) for line in run.stdout.splitlines()}
+    for row in [
+        "bots │ 12 seats of easy, pace 800 ms",
+        "bot_lag_p99_ms │ 20.2",  # one decimal
+        "live_rooms │ 3",
+        "memory_per_match_kb │ 123.4",
+        "rss_series_mb │ 90 97.5",
+        "rss_growth │ 1.083",
+        "server_cpu_pct │ —",  # not known
+    ]:
+        assert row in rows, (row, run.stdout)

@@ -297,7 +297,7 @@ def report_table(report: LoadReport) -> Table:
         ("driver_cpu_pct", _number(report.driver_cpu_pct)),
         ("server_rss_mb", _number(report.server_rss_mb)),
         ("server_idle_rss_mb", _number(report.server_idle_rss_mb)),
-        ("live_rooms", _number(report.live_rooms)),
+        ("live_rooms", _number(report.live_rooms, "d")),
         ("memory_per_match_kb", _number(report.memory_per_match_kb)),
         ("db_writes_per_s", _number(report.db_writes_per_s)),
     ]
