@@ -34,15 +34,19 @@ def check_yardstick(path: str, players: int) -> Path:
 
 
 def run_yardstick(
-    file: Path, matches: int, think_ms: int, seconds: float, deflate: bool
+    file: Path, matches: int, think_ms: int, seconds: float, deflate: bool, warmup: float
 ) -> dict[str, Any]:
     """Run the yardstick script and return its JSON figures (``moves_per_s``, ``p99_ms``…)."""
     command = [sys.executable, str(file), "--matches", str(matches)]
-    command += ["--think-ms", str(think_ms), "--seconds", f"{seconds:g}"]
+    command += ["--think-ms", str(think_ms), "--seconds", f"{seconds:g}", "--warmup", f"{warmup:g}"]
     command += ["--deflate"] if deflate else []
     try:
         done = subprocess.run(
-            command, capture_output=True, text=True, timeout=seconds + SPARE_SECONDS, check=False
+            command,
+            capture_output=True,
+            text=True,
+            timeout=warmup + seconds + SPARE_SECONDS,
+            check=False,
         )
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise YardstickError(f"the yardstick {file.name} did not run: {exc}") from None
@@ -57,8 +61,12 @@ def run_yardstick(
     return figures
 
 
+COMPARED = ("moves_per_s", "p50_ms", "p99_ms", "server_cpu_us_per_move", "server_rss_mb")
+
+
 def ratios(ours: dict[str, Any], theirs: dict[str, Any]) -> dict[str, float | None]:
-    """Ours over the yardstick's: moves/s (higher is better) and latencies (lower is better)."""
+    """Ours over the yardstick's: moves/s (higher is better), latencies, the server's CPU per
+    move and its memory (lower is better)."""
 
     def over(key: str) -> float | None:
         mine, base = ours.get(key), theirs.get(key)
@@ -66,4 +74,4 @@ def ratios(ours: dict[str, Any], theirs: dict[str, Any]) -> dict[str, float | No
             return None
         return round(mine / base, 3)
 
-    return {key: over(key) for key in ("moves_per_s", "p50_ms", "p99_ms")}
+    return {key: over(key) for key in COMPARED}
