@@ -22,6 +22,7 @@ from angler.core.statistics import Statistics
 from angler.core.view import View
 
 if TYPE_CHECKING:
+    from angler.core.encoding import Encoding
     from angler.core.search import SearchSupport
     from angler.core.state import State
 
@@ -104,6 +105,9 @@ class Game(ABC, Generic[S, V]):
     """Hooks for interfaces: text, log lines, menu and prompt."""
     statistics: Statistics[S]
     """Hooks for simulation and the end screen: standings, tallies, progress."""
+    encoding: Encoding[V] | None
+    """Action indices and observation tensors for learning code (``core/encoding.py``,
+    ``angler.interop``); None for a game that has none."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Each default passes its option's own check, once, when the game is declared: the
@@ -128,6 +132,7 @@ class Game(ABC, Generic[S, V]):
         }
         self.presentation = Presentation(self)
         self.statistics = Statistics(self)
+        self.encoding = None
 
     @classmethod
     def player_count(cls, players: Any) -> int:
