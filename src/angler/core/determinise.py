@@ -24,7 +24,16 @@ def assign(
     if sum(capacity) != len(items):
         raise NoConsistentDeal(f"{len(items)} hidden items for {sum(capacity)} hidden places")
     places = range(len(capacity))
-    allowed = {item: [p for p in places if options[item] >> p & 1] for item in items}
+    # Items share few distinct masks: each mask's list of places is made once (never changed:
+    # ``place`` shuffles a copy).
+    by_mask: dict[int, list[int]] = {}
+    allowed: dict[int, list[int]] = {}
+    for item in items:
+        mask = options[item]
+        places_of = by_mask.get(mask)
+        if places_of is None:
+            places_of = by_mask[mask] = [p for p in places if mask >> p & 1]
+        allowed[item] = places_of
     held: list[list[int]] = [[] for _ in places]
     order = items.copy()
     rng.shuffle(order)

@@ -132,9 +132,7 @@ def _declare_refusals(document: dict[str, Any]) -> None:
         schemas.pop(unused, None)
 
 
-def create_app(
-    store: Store, limits: Limits | None = None, *, freeze_gc: bool = False
-) -> FastAPI:
+def create_app(store: Store, limits: Limits | None = None, *, freeze_gc: bool = False) -> FastAPI:
     """The application serving ``store``'s rooms, keeping ``limits`` (the defaults if None:
     ``limits.py``). ``freeze_gc``: once started, what start-up made (modules, games, rooms
     replayed) leaves the garbage collector's sight, so its full collections, which pause every

@@ -71,12 +71,16 @@ def determinise(game: FishingGame, view: FishingView, rng: random.Random) -> Fis
     if view.known_pass is not None and (in_game & ~known) >> view.known_pass[0] & 1:
         pinned = view.known_pass[0]
         pinned_place = places.index(("hand", view.known_pass[1]))
-    options = {}
-    for card in hidden:
-        if card == pinned:
-            options[card] = 1 << pinned_place
-        else:
-            options[card] = sum(1 << p for p, mask in enumerate(place_masks) if mask >> card & 1)
+    # Each hidden card's places, built place by place over the place's cards (fewer big-int
+    # shifts than testing every place for every card).
+    options = dict.fromkeys(hidden, 0)
+    hidden_mask = in_game & ~known
+    for p, mask in enumerate(place_masks):
+        bit = 1 << p
+        for card in ids_of(mask & hidden_mask):
+            options[card] |= bit
+    if pinned >= 0:
+        options[pinned] = 1 << pinned_place
     held = assign(hidden, options, capacity, rng)
 
     for (kind, seat), cards in zip(places, held, strict=True):
