@@ -101,5 +101,7 @@ class Subsets:
         """The index of a mask of positions; ValueError if it is not one of these subsets."""
         found = self.index_of.get(mask)
         if found is None:
-            raise ValueError(f"positions {mask:#b} are not a subset of {self.n} of at most {self.most}")
+            raise ValueError(
+                f"positions {mask:#b} are not a subset of {self.n} of at most {self.most}"
+            )
         return found

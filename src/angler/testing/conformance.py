@@ -936,9 +936,7 @@ def _check_observation(encoding: Any, view: View, size: int, where: str) -> list
     return list(observation)
 
 
-def _check_indices(
-    encoding: Any, view: View, codes: Sequence[int], count: int, where: str
-) -> None:
+def _check_indices(encoding: Any, view: View, codes: Sequence[int], count: int, where: str) -> None:
     seen: dict[int, int] = {}
     for code in codes:
         try:

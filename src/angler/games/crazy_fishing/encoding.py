@@ -109,7 +109,9 @@ class CrazyFishingEncoding(Encoding[CrazyFishingView]):
         self.at_flipped = t.add("flipped", f, "the two fish flipped before a split")
         self.at_retry = t.add("retry_bait", 1, f"a Pair of Fish's bait (at most {BAIT_CAP})")
         self.at_caught = t.add("caught_this_round", (p, f), "fish each seat caught this round")
-        self.at_collect = t.add("collect_order", (p, p), "collect order: row = place, column = seat")
+        self.at_collect = t.add(
+            "collect_order", (p, p), "collect order: row = place, column = seat"
+        )
         self.at_collecting = t.add("collecting", p, "the place in it collecting now")
         self.at_scores = t.add("scores", p, "points so far")
         self.zeros = t.zeros()
@@ -173,9 +175,13 @@ class CrazyFishingEncoding(Encoding[CrazyFishingView]):
 
     def action_code(self, view: CrazyFishingView, index: int) -> int:
         if type(index) is not int or not 0 <= index < self.count:
-            raise ValueError(f"{index!r} is not a Crazy Fishing action index (0 to {self.count - 1})")
+            raise ValueError(
+                f"{index!r} is not a Crazy Fishing action index (0 to {self.count - 1})"
+            )
         if index < self.peek_base:
             slots, fish = divmod(index - self.cast_base, 1 + self.fish_count)
+            if not slots:
+                raise ValueError("a cast of no cards is no action")
             ordered = sorted(view.hand)
             mask = self._from_slots(self.slots.masks[slots], ordered, "hand")
             if fish:
@@ -194,6 +200,8 @@ class CrazyFishingEncoding(Encoding[CrazyFishingView]):
         if index < self.draw_base:
             baits = self._caster_baits(view)
             slots = self.slots.masks[index - self.split_base]
+            if not slots:
+                raise ValueError("a split giving the first fish no bait is no action")
             return act.code(act.SPLIT, self._from_slots(slots, baits, "cast's baits"))
         return act.code(act.DRAW, index - self.draw_base)
 
