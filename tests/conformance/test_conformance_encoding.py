@@ -5,6 +5,7 @@ shown to catch encodings that break each rule."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -130,3 +131,13 @@ def test_a_spectator_observation_shows_no_hand() -> None:
     assert len(watched) == encoding.observation_size()
     mine = encoding.observation(state.view(0))
     assert watched != mine
+
+
+def test_docs_show_each_games_observation_layout() -> None:
+    """docs/interop.md tables each game's blocks at its default player count, as the code
+    lays them out (regenerate the table with ``encoding.layout.table()``)."""
+    text = (Path(__file__).parents[2] / "docs" / "interop.md").read_text()
+    for cls in all_games():
+        encoding = make_game(cls.name).encoding
+        assert encoding is not None
+        assert encoding.layout.table() in text, cls.name  # type: ignore[attr-defined]

@@ -244,15 +244,18 @@ class CrazyFishingEncoding(Encoding[CrazyFishingView]):
         put_ones(out, self.at_discards, view.rod_discard)
         put_ones(out, self.at_discards, view.bait_discard)
         out[self.at_sea_spots] = float(view.sea_spots)
-        backs = self.back_of
-        for spot, x, y, covered, back, face in view.sea:
-            out[self.at_sea_here + spot] = 1.0
-            out[self.at_sea_covered + spot] = float(covered)
-            out[self.at_sea_xy + 2 * spot] = x / MM
-            out[self.at_sea_xy + 2 * spot + 1] = y / MM
-            out[self.at_sea_back + spot * len(backs) + backs[back]] = 1.0
+        backs, width = self.back_of, len(self.back_of)
+        here, cover, xy = self.at_sea_here, self.at_sea_covered, self.at_sea_xy
+        back_at, face_at = self.at_sea_back, self.at_sea_face
+        for spot, x, y, covered, back, face in view.sea:  # the busiest loop: locals only
+            out[here + spot] = 1.0
+            if covered:
+                out[cover + spot] = 1.0
+            out[xy + 2 * spot] = x / MM
+            out[xy + 2 * spot + 1] = y / MM
+            out[back_at + spot * width + backs[back]] = 1.0
             if face >= 0:
-                out[self.at_sea_face + spot * f + rank[face]] = 1.0
+                out[face_at + spot * f + rank[face]] = 1.0
         put_ones(out, self.at_sea_known, view.sea_known)
         for seat, spots in enumerate(view.peeked):
             put_ones(out, self.at_peeked + seat * s, spots)
