@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
 import random
 import signal
 import threading
@@ -857,6 +858,134 @@ def check_illegal_actions(game: Game[Any, Any], seed: int, points: int = 6) -> N
             state.apply_action(action, seat)
 
 
+ENCODING_SAMPLE = 64
+"""How many codes of a long legal list already checked whole are checked again (a sample)."""
+
+
+def check_encoding(
+    game: Game[Any, Any], seeds: Iterable[int], *, twins: int = 3, samples: int = 2
+) -> int:
+    """A game's ``encoding`` keeps the rules of ``core/encoding.py`` in seeded random games.
+
+    At every position, for every deciding seat: each legal code has an index in
+    ``range(action_count())``, different codes have different indices, and ``action_code`` gives
+    each code back; the observation of that seat's view, and of the spectator's, has
+    ``observation_size()`` finite numbers. (A long legal list offered again, the same object, is
+    checked on a sample of its codes.) At ``twins`` random positions per game, for every seat:
+    the re-deals of its view (``game.search.determinise``) give that seat, and a spectator, the
+    same observation as the real game, so an observation shows nothing its view hides; and an
+    index beyond ``action_count()`` is refused with ValueError. Returns the positions checked.
+    """
+    encoding = game.encoding
+    _expect(encoding is not None, f"{game.name}: the game has no encoding to check")
+    assert encoding is not None
+    count = encoding.action_count()
+    shape = encoding.observation_shape()
+    size = encoding.observation_size()
+    _expect(
+        type(count) is int and count > 0,
+        f"{game.name} {game.players}p: action_count() must be a whole number above 0",
+    )
+    _expect(
+        isinstance(shape, tuple) and all(type(d) is int and d > 0 for d in shape),
+        f"{game.name} {game.players}p: observation_shape() must be a tuple of positive ints",
+    )
+    _expect(
+        size == math.prod(shape),
+        f"{game.name} {game.players}p: observation_size() is not the product of the shape",
+    )
+    checked_lists: list[list[int]] = []  # held, so their identities cannot be reused
+    positions = 0
+    for seed in seeds:
+        moves = play_random(game.new_state(seed), policy(seed, "encoding"))
+        rng = policy(seed, "encoding-points")
+        points = set(_points(rng, len(moves) + 1, twins + 1)[1:])
+        state = game.new_state(seed)
+        for step in range(len(moves) + 1):
+            where = _where(game, seed, step)
+            _check_observation(encoding, state.view(PUBLIC), size, f"{where} spectator")
+            for seat in state.current_players():
+                view = state.view(seat)
+                _check_observation(encoding, view, size, f"{where} seat {seat}")
+                legal = state.legal_actions(seat)
+                again = any(legal is known for known in checked_lists)
+                codes = rng.sample(legal, min(ENCODING_SAMPLE, len(legal))) if again else legal
+                _check_indices(encoding, view, codes, count, f"{where} seat {seat}")
+                if len(legal) > 100 and not again:
+                    checked_lists.append(legal)
+                    del checked_lists[:-16]
+            if step in points:
+                _check_twins(game, state, seed, step, samples)
+            positions += 1
+            if step < len(moves):
+                seat, action = moves[step]
+                _apply_legal(state, seat, action, where)
+    return positions
+
+
+def _check_observation(encoding: Any, view: View, size: int, where: str) -> list[float]:
+    observation = encoding.observation(view)
+    _expect(
+        isinstance(observation, list) and len(observation) == size,
+        f"{where}: the observation must be a list of observation_size() = {size} numbers",
+    )
+    _expect(
+        all(type(x) is float and math.isfinite(x) for x in observation),
+        f"{where}: the observation holds a number that is not a finite float",
+    )
+    return list(observation)
+
+
+def _check_indices(encoding: Any, view: View, codes: Sequence[int], count: int, where: str) -> None:
+    seen: dict[int, int] = {}
+    for code in codes:
+        try:
+            index = encoding.action_index(view, code)
+        except ValueError as exc:
+            raise ConformanceError(f"{where}: legal code {code} has no index ({exc})") from exc
+        _expect(
+            type(index) is int and 0 <= index < count,
+            f"{where}: legal code {code} has index {index!r}, not in range({count})",
+        )
+        _expect(
+            index not in seen,
+            f"{where}: legal codes {seen.get(index)} and {code} share index {index}",
+        )
+        seen[index] = code
+        back = encoding.action_code(view, index)
+        _expect(back == code, f"{where}: index {index} of code {code} gives code {back} back")
+
+
+def _check_twins(
+    game: Game[Any, Any], state: State[Any], seed: int, step: int, samples: int
+) -> None:
+    encoding: Any = game.encoding
+    watched = encoding.observation(state.view(PUBLIC))
+    for seat in range(game.players):
+        where = f"{_where(game, seed, step)} seat {seat}"
+        view = state.view(seat)
+        mine = encoding.observation(view)
+        _expect(encoding.observation(view) == mine, f"{where}: two observations of a view differ")
+        for sample in range(samples):
+            twin = game.search.determinise(view, random.Random(f"encoding/{seed}/{step}/{sample}"))
+            _expect(
+                encoding.observation(twin.view(seat)) == mine,
+                f"{where} re-deal {sample}: the observation differs, so it shows what the "
+                "view hides",
+            )
+            _expect(
+                encoding.observation(twin.view(PUBLIC)) == watched,
+                f"{where} re-deal {sample}: a spectator's observation differs",
+            )
+    count = encoding.action_count()
+    for index in (count, -1):
+        try:
+            encoding.action_code(state.view(0), index)
+        except ValueError:
+            continue
+        raise ConformanceError(f"{_where(game, seed, step)}: action_code accepts index {index}")
+
+
 def check_game(
     game_name: str,
     players: int | Iterable[int] | None = None,
@@ -889,5 +1018,7 @@ def check_game(
             check_spectator_view(game, seed)
             check_illegal_actions(game, seed)
             check_setup_round_trip(game, seed)
+        if game.encoding is not None:
+            check_encoding(game, seeds)
         if len(seeds) >= 2:
             check_seeds_differ(game, seeds)

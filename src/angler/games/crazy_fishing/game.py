@@ -12,6 +12,7 @@ from angler.core.game import CARDS_OPTION, CardGame, Option, check_text, check_t
 from angler.core.registry import register
 from angler.games.crazy_fishing.actions import action_from_string, action_to_string
 from angler.games.crazy_fishing.cards import BAIT, FISH, ROD, CardSet, load_cards
+from angler.games.crazy_fishing.encoding import CrazyFishingEncoding
 from angler.games.crazy_fishing.events import EVENT_TYPES
 from angler.games.crazy_fishing.presentation import CrazyFishingPresentation
 from angler.games.crazy_fishing.rules import CrazyFishingState
@@ -74,6 +75,7 @@ class CrazyFishingGame(CardGame[CrazyFishingState, CrazyFishingView]):
         self.search = CrazyFishingSearch(self)
         self.presentation = CrazyFishingPresentation(self)
         self.statistics = CrazyFishingStatistics(self)
+        self.encoding = CrazyFishingEncoding(self)
 
     def _cards_in_play(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """The rulebook's set-up: no 3+ cards with 2 players; the chosen out-of-series cards."""

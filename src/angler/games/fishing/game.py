@@ -12,6 +12,7 @@ from angler.core.game import CARDS_OPTION, CardGame
 from angler.core.registry import register
 from angler.games.fishing.actions import action_from_string, action_to_string
 from angler.games.fishing.cards import CardSet, load_cards
+from angler.games.fishing.encoding import FishingEncoding
 from angler.games.fishing.events import EVENT_TYPES, Play
 from angler.games.fishing.presentation import FishingPresentation
 from angler.games.fishing.rules import HAND_SIZES, FishingState
@@ -59,6 +60,7 @@ class FishingGame(CardGame[FishingState, FishingView]):
         self.search = FishingSearch(self)
         self.presentation = FishingPresentation(self)
         self.statistics = FishingStatistics(self)
+        self.encoding = FishingEncoding(self)
 
     def new_state(self, seed: int) -> FishingState:
         state = FishingState(self, Chance(seed))

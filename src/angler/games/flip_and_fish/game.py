@@ -14,6 +14,7 @@ from angler.core.registry import register
 from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.cards import CardSet, load_cards
 from angler.games.flip_and_fish.cast import SKILLS
+from angler.games.flip_and_fish.encoding import FlipAndFishEncoding
 from angler.games.flip_and_fish.events import EVENT_TYPES
 from angler.games.flip_and_fish.presentation import FlipAndFishPresentation
 from angler.games.flip_and_fish.rules import FlipAndFishState
@@ -150,6 +151,7 @@ class FlipAndFishGame(CardGame[FlipAndFishState, FlipAndFishView]):
         self.search = FlipAndFishSearch(self)
         self.presentation = FlipAndFishPresentation(self)
         self.statistics = FlipAndFishStatistics(self)
+        self.encoding = FlipAndFishEncoding(self)
 
     def options_for_seats(self, kinds: Sequence[str]) -> dict[str, str]:
         """A difficulty level casts as well as it plays: easy like a novice, normal fair, hard

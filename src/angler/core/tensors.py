@@ -1,0 +1,107 @@
+"""Helpers the games' encodings share (``games/<game>/encoding.py``, ``core/encoding.py``):
+an observation laid out as named blocks at fixed offsets, bitmasks written into it a byte at a
+time, and a ranking of small subsets (a cast of hand slots, a pair of gear cards) as indices.
+
+Everything is built once per configured game, so encoding a view only fills numbers in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import combinations
+from math import prod
+
+_BYTE_BITS = tuple(tuple(float(byte >> bit & 1) for bit in range(8)) for byte in range(256))
+"""Each byte value as its 8 bits, lowest first, as floats: a mask is written 8 numbers at once."""
+
+
+@dataclass(frozen=True)
+class Block:
+    """One named part of an observation: where it starts and its shape (rows, columns…)."""
+
+    name: str
+    offset: int
+    shape: tuple[int, ...]
+    meaning: str
+
+    @property
+    def size(self) -> int:
+        return prod(self.shape)
+
+
+class TensorLayout:
+    """An observation's blocks in order; each ``add`` returns the offset of the new block."""
+
+    def __init__(self) -> None:
+        self.blocks: list[Block] = []
+        self.size = 0
+
+    def add(self, name: str, shape: int | tuple[int, ...], meaning: str) -> int:
+        dims = (shape,) if isinstance(shape, int) else shape
+        block = Block(name, self.size, dims, meaning)
+        self.blocks.append(block)
+        self.size += block.size
+        return block.offset
+
+    def zeros(self) -> list[float]:
+        return [0.0] * self.size
+
+    def table(self) -> str:
+        """The layout as a Markdown table, for ``docs/interop.md``."""
+        rows = ["| block | offset | shape | holds |", "|---|---|---|---|"]
+        for block in self.blocks:
+            shape = " × ".join(str(d) for d in block.shape)
+            rows.append(f"| `{block.name}` | {block.offset} | {shape} | {block.meaning} |")
+        return "\n".join(rows)
+
+
+def put_mask(out: list[float], offset: int, mask: int, width: int) -> None:
+    """Write the bits of ``mask`` (below ``width``) as 1.0 at ``out[offset + bit]``; zeros are
+    left as they are. A mask with a bit at ``width`` or beyond its last byte raises."""
+    if not mask:
+        return
+    end = offset + width
+    at = offset
+    for byte in mask.to_bytes((width + 7) >> 3, "little"):
+        if byte:
+            if at + 8 <= end:
+                out[at : at + 8] = _BYTE_BITS[byte]
+            else:  # the last, partial byte: never write into the next block
+                if byte >> (end - at):
+                    raise ValueError(f"mask {mask:#x} has bits past {width}")
+                out[at:end] = _BYTE_BITS[byte][: end - at]
+        at += 8
+
+
+def put_ones(out: list[float], offset: int, indices: Iterable[int]) -> None:
+    """1.0 at ``out[offset + i]`` for each ``i``."""
+    for index in indices:
+        out[offset + index] = 1.0
+
+
+class Subsets:
+    """The subsets of ``range(n)`` with at most ``most`` members, numbered by size, then in
+    lexicographic order: a bitmask of positions to an index and back."""
+
+    def __init__(self, n: int, most: int) -> None:
+        self.n = n
+        self.most = min(most, n)
+        self.masks = tuple(
+            sum(1 << i for i in group)
+            for size in range(self.most + 1)
+            for group in combinations(range(n), size)
+        )
+        self.index_of = {mask: index for index, mask in enumerate(self.masks)}
+
+    def __len__(self) -> int:
+        return len(self.masks)
+
+    def index(self, mask: int) -> int:
+        """The index of a mask of positions; ValueError if it is not one of these subsets."""
+        found = self.index_of.get(mask)
+        if found is None:
+            raise ValueError(
+                f"positions {mask:#b} are not a subset of {self.n} of at most {self.most}"
+            )
+        return found

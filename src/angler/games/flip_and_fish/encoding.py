@@ -1,0 +1,263 @@
+"""Flip & Fish for learning code (``core/encoding.py``).
+
+Each verb gets a block of indices: the aim grid keeps its own numbering (91 × 91 points, 10 mm
+apart), shop slots, cards paid or discarded and equipment used keep theirs (by card id, by
+equipment), a gear-up is a set of at most 2 equipment cards. Bait is a set of the fisher's own
+caught fish, so it is numbered by bait slot: the caught fish that have a bait rating, in card-id
+order (the observation shows those slots), at most as many as the fish limit and the Carp allow.
+The layout and the rulings are in ``docs/interop.md`` ("Encodings").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from angler.core.encoding import Encoding
+from angler.core.tensors import Subsets, TensorLayout, put_ones
+from angler.games.flip_and_fish import actions as act
+from angler.games.flip_and_fish.cards import BAIT_RATINGS, BASE_BAIT_FISH, COLOURS
+from angler.games.flip_and_fish.rules import (
+    FISH_LIMIT,
+    GEAR_UP_MOST,
+    PHASE_NAMES,
+    SHOP_ROW,
+    WATER,
+)
+from angler.games.flip_and_fish.table import TABLE_HALF
+from angler.games.flip_and_fish.view import FlipAndFishView
+
+if TYPE_CHECKING:
+    from angler.games.flip_and_fish.game import FlipAndFishGame
+
+SHOP_CHOICES = SHOP_ROW + 1  # the shop's slots and a lucky dip
+USE_SLOTS = WATER + 1  # a water slot, or none
+DIE_FACES = 12
+WATER_STATES = ("empty", "face down", "face known")
+
+
+class FlipAndFishEncoding(Encoding[FlipAndFishView]):
+    def __init__(self, game: FlipAndFishGame) -> None:
+        super().__init__(game)
+        cards = game.cards
+        c = self.card_count = len(cards)
+        p = self.players = game.players
+        fishing, equipment = cards.fishing_ids, cards.shopping_ids
+        fc, e = self.fishing_count, self.equipment_count = len(fishing), len(equipment)
+        self.fish_rank = tuple(fishing.index(i) if i in fishing else -1 for i in range(c))
+        self.equipment_rank = tuple(equipment.index(i) if i in equipment else -1 for i in range(c))
+        self.equipment_ids = equipment
+        self.bait = cards.bait
+        self.colour = cards.colour
+        self.carp = cards.carp
+
+        def total(effect: str) -> int:
+            return sum(cards.value[i] for i in equipment if cards.effect[i] == effect)
+
+        # Caught fish outside a turn stay within the fish limit, unless only Carp (never
+        # discarded) hold it over: so a fisher's bait fish never outnumber these slots.
+        self.bait_slots = FISH_LIMIT + total("landing-net") + sum(cards.carp)
+        self.baits = Subsets(self.bait_slots, BASE_BAIT_FISH + total("extra-bait"))
+        self.gear_sets = Subsets(e, GEAR_UP_MOST)
+        self.fish_base = 0
+        self.buy_base = self.fish_base + len(self.baits)
+        self.stocktake_base = self.buy_base + SHOP_CHOICES
+        self.gear_base = self.stocktake_base + c
+        self.cast_base = self.gear_base + len(self.gear_sets)
+        self.use_base = self.cast_base + act.AIMS
+        self.discard_base = self.use_base + e * USE_SLOTS
+        self.pass_index = self.discard_base + c
+        self.count = self.pass_index + 1
+        self._bait_cache: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+
+        self.phase_of = {name: index for index, name in enumerate(PHASE_NAMES)}
+        t = self.layout = TensorLayout()
+        self.at_seat = t.add("seat", p, "the viewer's seat (all 0 for a spectator)")
+        self.at_phase = t.add("phase", len(PHASE_NAMES), "one-hot: " + ", ".join(PHASE_NAMES))
+        self.at_turn = t.add("turn", p, "whose turn it is")
+        self.at_turns = t.add("turns", 1, "turns played")
+        self.at_can_cast = t.add("can_cast", 1, "the viewer aims now")
+        self.at_water_state = t.add(
+            "water_state", (WATER, 3), "by water slot, one-hot: " + ", ".join(WATER_STATES)
+        )
+        self.at_water = t.add("water_card", (WATER, fc), "by slot: the face, if the viewer knows")
+        self.at_face_up = t.add("face_up", WATER, "by slot: face up for all")
+        self.at_bitten = t.add("bitten", WATER, "by slot: the fish bit and got away")
+        self.at_flipped_now = t.add("flipped_now", 1, "this bite turned the fish up")
+        self.at_peeked = t.add("peeked", (p, WATER), "slots each seat's Flashlight looked at")
+        self.at_caught = t.add("caught", (p, fc), "each seat's caught fish (fishing cards)")
+        bait_row = len(BAIT_RATINGS) + len(COLOURS) + 1
+        self.bait_row = bait_row
+        self.at_bait_slots = t.add(
+            "bait_slots",
+            (self.bait_slots, bait_row),
+            "the viewer's caught fish with a bait rating, in card-id order (the slots a bait "
+            "index names): rating 1, 2, 3; colour " + ", ".join(COLOURS) + "; Carp",
+        )
+        self.at_gear_ready = t.add("gear_ready", (p, e), "each seat's equipment, face up")
+        self.at_gear_used = t.add("gear_used", (p, e), "each seat's equipment, used (face down)")
+        self.at_shop = t.add("shop", 2, "the shop is open; it opens next turn")
+        self.at_shop_row = t.add("shop_row", (SHOP_ROW, e), "the equipment on display, by slot")
+        self.at_decks = t.add("decks", 2, "cards in the fishing deck, in the shopping deck")
+        self.at_fish_discard = t.add("fish_discard", fc, "the fishing discard pile")
+        self.at_shop_discard = t.add("shop_discard", e, "the shopping discard pile")
+        self.at_bait = t.add("bait", fc, "the bait announced this turn")
+        self.at_landing = t.add(
+            "landing", 4, "the die has landed; its x and y over 450 mm; it revolved"
+        )
+        self.at_face = t.add("die_face", DIE_FACES, "the face it shows, one-hot 1 … 12")
+        self.at_bite = t.add("bite_slot", WATER, "the slot of the fish biting")
+        self.at_roll = t.add("roll", 1, "the roll's total")
+        self.at_no_fishing = t.add("no_fishing", p, "the seat whose lines are tangled")
+        self.at_flags = t.add("flags", 2, "the next player's lines are tangled; an extra turn")
+        self.at_scores = t.add("scores", p, "trophies caught")
+        self.at_winner = t.add("winner", p, "the seat that won")
+        self.at_table = t.add(
+            "table", (WATER + p, 2), "water slot centres, then jetties, over 450 mm (constant)"
+        )
+        self.zeros = t.zeros()
+        table = game.table
+        for row, (x, y) in enumerate((*table.cards, *table.jetties)):
+            self.zeros[self.at_table + 2 * row] = x / TABLE_HALF
+            self.zeros[self.at_table + 2 * row + 1] = y / TABLE_HALF
+
+    # ----- actions -----
+    def action_count(self) -> int:
+        return self.count
+
+    def _bait_fish(self, view: FlipAndFishView) -> tuple[int, ...]:
+        """The viewer's caught fish with a bait rating, in card-id order (kept for the last
+        pile asked)."""
+        caught = () if view.spectator else view.caught[view.player]
+        cached = self._bait_cache
+        if cached[0] == caught:
+            return cached[1]
+        bait = self.bait
+        found = tuple(sorted(fish for fish in caught if bait[fish] > 0))
+        self._bait_cache = (caught, found)  # one assignment: safe for threads sharing the game
+        return found
+
+    def action_index(self, view: FlipAndFishView, code: int) -> int:
+        kind, argument = code & 15, code >> 4
+        if kind == act.CAST and argument < act.AIMS:  # the commonest by far: thousands a cast
+            return self.cast_base + argument
+        if kind == act.USE:
+            equipment, slot = divmod(argument, 8)
+            rank = self.equipment_rank[equipment] if equipment < self.card_count else -1
+            if rank >= 0 and (slot < WATER or slot == act.NO_SLOT):
+                return self.use_base + rank * USE_SLOTS + min(slot, WATER)
+        elif kind == act.FISH:
+            fish = self._bait_fish(view)
+            slots = sum(1 << slot for slot, card in enumerate(fish) if argument >> card & 1)
+            if slots.bit_count() == argument.bit_count():
+                return self.fish_base + self.baits.index(slots)
+        elif kind == act.BUY and argument < SHOP_CHOICES:
+            return self.buy_base + argument
+        elif kind in (act.STOCKTAKE, act.DISCARD) and argument < self.card_count:
+            return (self.stocktake_base if kind == act.STOCKTAKE else self.discard_base) + argument
+        elif kind == act.GEAR:
+            cards = act.ids_of(argument)
+            ranks = [self.equipment_rank[c] if c < self.card_count else -1 for c in cards]
+            if cards and -1 not in ranks:
+                return self.gear_base + self.gear_sets.index(sum(1 << r for r in ranks))
+        elif kind == act.PASS and argument == 0:
+            return self.pass_index
+        raise ValueError(f"{code!r} is no Flip & Fish action of this view")
+
+    def action_code(self, view: FlipAndFishView, index: int) -> int:
+        if type(index) is not int or not 0 <= index < self.count:
+            raise ValueError(f"{index!r} is not a Flip & Fish action index (0 to {self.count - 1})")
+        if index >= self.pass_index:
+            return act.code(act.PASS)
+        if index >= self.discard_base:
+            return act.code(act.DISCARD, index - self.discard_base)
+        if index >= self.use_base:
+            rank, slot = divmod(index - self.use_base, USE_SLOTS)
+            slot = act.NO_SLOT if slot == WATER else slot
+            return act.code(act.USE, self.equipment_ids[rank] * 8 + slot)
+        if index >= self.cast_base:
+            return act.code(act.CAST, index - self.cast_base)
+        if index >= self.gear_base:
+            ranks = self.gear_sets.masks[index - self.gear_base]
+            if not ranks:
+                raise ValueError("a gear-up of no equipment is no action")
+            ids = self.equipment_ids
+            return act.code(act.GEAR, sum(1 << ids[r] for r in range(len(ids)) if ranks >> r & 1))
+        if index >= self.stocktake_base:
+            return act.code(act.STOCKTAKE, index - self.stocktake_base)
+        if index >= self.buy_base:
+            return act.code(act.BUY, index - self.buy_base)
+        slots = self.baits.masks[index - self.fish_base]
+        fish = self._bait_fish(view)
+        if slots >> len(fish):
+            raise ValueError(f"bait slots {slots:#b} lie past the viewer's {len(fish)} bait fish")
+        return act.code(
+            act.FISH, sum(1 << card for slot, card in enumerate(fish) if slots >> slot & 1)
+        )
+
+    # ----- observations -----
+    def observation_shape(self) -> tuple[int, ...]:
+        return (self.layout.size,)
+
+    def observation(self, view: FlipAndFishView) -> list[float]:
+        out = self.zeros.copy()
+        p, fc, e = self.players, self.fishing_count, self.equipment_count
+        fish_rank, gear_rank = self.fish_rank, self.equipment_rank
+        if not view.spectator:
+            out[self.at_seat + view.player] = 1.0
+        out[self.at_phase + self.phase_of[view.phase]] = 1.0
+        if 0 <= view.turn < p:
+            out[self.at_turn + view.turn] = 1.0
+        out[self.at_turns] = float(view.turns)
+        out[self.at_can_cast] = float(view.can_cast)
+        for slot, card in enumerate(view.water):
+            out[self.at_water_state + 3 * slot + (0 if card == -2 else 1 if card == -1 else 2)] = (
+                1.0
+            )
+            if card >= 0:
+                out[self.at_water + slot * fc + fish_rank[card]] = 1.0
+            out[self.at_face_up + slot] = float(view.face_up[slot])
+            out[self.at_bitten + slot] = float(view.bitten[slot])
+        out[self.at_flipped_now] = float(view.flipped_now)
+        for seat in range(p):
+            put_ones(out, self.at_peeked + seat * WATER, view.peeked[seat])
+            put_ones(out, self.at_caught + seat * fc, [fish_rank[c] for c in view.caught[seat]])
+            for card, ready in view.gear[seat]:
+                at = self.at_gear_ready if ready else self.at_gear_used
+                out[at + seat * e + gear_rank[card]] = 1.0
+        ratings, colours = len(BAIT_RATINGS), len(COLOURS)
+        for slot, fish in enumerate(self._bait_fish(view)):
+            row = self.at_bait_slots + slot * self.bait_row
+            out[row + self.bait[fish] - 1] = 1.0
+            if self.colour[fish] >= 0:
+                out[row + ratings + self.colour[fish]] = 1.0
+            out[row + ratings + colours] = float(self.carp[fish])
+        out[self.at_shop] = float(view.shop_open)
+        out[self.at_shop + 1] = float(view.shop_pending)
+        for slot, card in enumerate(view.shop_row):
+            out[self.at_shop_row + slot * e + gear_rank[card]] = 1.0
+        out[self.at_decks] = float(view.deck_size)
+        out[self.at_decks + 1] = float(view.shop_deck_size)
+        put_ones(out, self.at_fish_discard, [fish_rank[c] for c in view.fish_discard])
+        put_ones(out, self.at_shop_discard, [gear_rank[c] for c in view.shop_discard])
+        put_ones(out, self.at_bait, [fish_rank[c] for c in view.bait])
+        if view.landing is not None:
+            x, y, revolved, face = view.landing
+            out[self.at_landing : self.at_landing + 4] = (
+                1.0,
+                x / TABLE_HALF,
+                y / TABLE_HALF,
+                float(revolved),
+            )
+            if 1 <= face <= DIE_FACES:
+                out[self.at_face + face - 1] = 1.0
+        if 0 <= view.bite_slot < WATER:
+            out[self.at_bite + view.bite_slot] = 1.0
+        out[self.at_roll] = float(view.roll)
+        if 0 <= view.no_fishing < p:
+            out[self.at_no_fishing + view.no_fishing] = 1.0
+        out[self.at_flags] = float(view.no_fishing_next)
+        out[self.at_flags + 1] = float(view.extra_turn)
+        out[self.at_scores : self.at_scores + p] = map(float, view.scores)
+        if 0 <= view.winner < p:
+            out[self.at_winner + view.winner] = 1.0
+        return out
