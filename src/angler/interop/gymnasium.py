@@ -81,10 +81,17 @@ class AnglerEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.observation_space = observation_space(self.encoding)
         self.action_space = gymnasium.spaces.Discrete(self.encoding.action_count())
         self._observer = Observer(self.encoding)
-        self.game_state: State[Any] | None = None
+        self._game_state: State[Any] | None = None
         self.game_seed: int | None = None
         self._opponents: dict[int, Agent] = {}
         self._over = False
+
+    @property
+    def game_state(self) -> State[Any]:
+        """The game being played (angler's own state: read it for analysis, never to act)."""
+        if self._game_state is None:
+            raise RuntimeError("call reset() first")
+        return self._game_state
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -94,7 +101,7 @@ class AnglerEnv(gymnasium.Env[dict[str, Any], np.int64]):
         game's (``agent_seed``). ``options`` are accepted and unused."""
         super().reset(seed=seed)
         self.game_seed = seed if seed is not None else int(self.np_random.integers(2**63))
-        self.game_state = self.game.new_state(self.game_seed)
+        self._game_state = self.game.new_state(self.game_seed)
         self._opponents = {
             other: make_agent(name, agent_seed(self.game_seed, other), self.game)
             for other, name in zip(self.opponent_seats, self.opponent_names, strict=True)
@@ -105,7 +112,7 @@ class AnglerEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return self._observe(), self._info()
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
-        state = self._state()
+        state = self.game_state
         if self._over:
             raise RuntimeError("the episode is over: call reset()")
         try:
@@ -126,33 +133,28 @@ class AnglerEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal indices now, as booleans (what MaskablePPO asks for)."""
-        return self._observer.mask(self._state(), self.seat)
+        return self._observer.mask(self.game_state, self.seat)
 
     def render(self) -> str | None:
         """With ``render_mode="ansi"``, the table as the learner sees it."""
         if self.render_mode != "ansi":
             return None
-        return self.game.presentation.render_view(self._state().view(self.seat))
+        return self.game.presentation.render_view(self.game_state.view(self.seat))
 
     def _play_opponents(self) -> None:
-        state = self._state()
+        state = self.game_state
         while not state.is_terminal() and self.seat not in state.current_players():
             other = state.current_players()[0]
             state.apply_action(bot_action(state, other, self._opponents[other]), other)
 
     def _observe(self) -> Observation:
-        return self._observer.observe(self._state(), self.seat)
+        return self._observer.observe(self.game_state, self.seat)
 
     def _info(self) -> dict[str, Any]:
-        state = self._state()
+        state = self.game_state
         if not state.is_terminal():
             return {}
         return {"scores": list(state.scores()), "winners": list(state.winners())}
-
-    def _state(self) -> State[Any]:
-        if self.game_state is None:
-            raise RuntimeError("call reset() first")
-        return self.game_state
 
 
 def _opponent_names(opponents: str | Sequence[str], count: int) -> list[str]:

@@ -83,7 +83,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; PettingZoo is
         }
         self._observer = Observer(self.encoding)
         self._deals = np.random.default_rng(seed)
-        self.game_state: State[Any] | None = None
+        self._game_state: State[Any] | None = None
         self.game_seed: int | None = None
 
     # ----- spaces -----
@@ -94,6 +94,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; PettingZoo is
         return self.action_spaces[agent]
 
     # ----- the game -----
+    @property
+    def game_state(self) -> State[Any]:
+        """The game being played (angler's own state: read it for analysis, never to act)."""
+        if self._game_state is None:
+            raise RuntimeError("call reset() first")
+        return self._game_state
+
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game dealt from ``seed`` (the game's own seed: ``game.new_state(seed)``); with
         no seed, from the next seed of the environment's generator, itself reseeded by every
@@ -103,7 +110,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; PettingZoo is
             self.game_seed = seed
         else:
             self.game_seed = int(self._deals.integers(2**63))
-        self.game_state = self.game.new_state(self.game_seed)
+        self._game_state = self.game.new_state(self.game_seed)
         self._observer.forget()
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -115,7 +122,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; PettingZoo is
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation from its own view; its mask is all zeros unless it decides."""
-        return self._observer.observe(self._state(), self._seats[agent])
+        return self._observer.observe(self.game_state, self._seats[agent])
 
     def step(self, action: Any) -> None:
         """Apply action index ``action`` for ``agent_selection``: ValueError (and nothing
@@ -124,7 +131,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; PettingZoo is
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state, seat = self._state(), self._seats[agent]
+        state, seat = self.game_state, self._seats[agent]
         code = self._observer.code(state, seat, action, agent)
         state.apply_action(code, seat)
         self._cumulative_rewards[agent] = 0.0
@@ -141,18 +148,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; PettingZoo is
 
     def action_mask(self, agent: str) -> np.ndarray:
         """``agent``'s legal indices as booleans."""
-        return self._observer.mask(self._state(), self._seats[agent])
+        return self._observer.mask(self.game_state, self._seats[agent])
 
     def render(self) -> str | None:
         """With ``render_mode="ansi"``, the table as a spectator sees it (no seat's secrets)."""
         if self.render_mode != "ansi":
             return None
-        return self.game.presentation.render_view(self._state().view(PUBLIC))
+        return self.game.presentation.render_view(self.game_state.view(PUBLIC))
 
     def close(self) -> None:
         """Nothing to release."""
-
-    def _state(self) -> State[Any]:
-        if self.game_state is None:
-            raise RuntimeError("call reset() first")
-        return self.game_state
