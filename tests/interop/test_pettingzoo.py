@@ -16,6 +16,7 @@ from angler.core.events import PUBLIC
 from angler.core.game import Game
 from angler.core.registry import make_game
 from angler.core.state import State
+from angler.interop.bench import pettingzoo_steps_per_s
 from angler.interop.common import Observer, win_shares
 from angler.interop.pettingzoo import env, raw_env
 
@@ -296,3 +297,16 @@ def test_agents_spaces_and_render() -> None:
     assert space["action_mask"].shape == (encoding.action_count(),)
     assert table.action_space("player_1").n == encoding.action_count()
     assert table.render() == game.presentation.render_view(table.unwrapped.game_state.view(PUBLIC))
+
+
+def test_the_throughput_benchmark_reports_both_figures() -> None:
+    figures = pettingzoo_steps_per_s(stand_in_fishing(3), seconds=0.2, seed=1)
+    assert figures["game"] == "fishing" and figures["players"] == 3
+    assert figures["pettingzoo_steps_per_s"] > 0 and figures["engine_decisions_per_s"] > 0
+    ratio = figures["pettingzoo_steps_per_s"] / figures["engine_decisions_per_s"]
+    assert figures["ratio"] == pytest.approx(ratio, abs=1e-4)
+
+
+def test_the_throughput_benchmark_needs_some_time() -> None:
+    with pytest.raises(AnglerError, match="seconds must be more than 0, not 0"):
+        pettingzoo_steps_per_s(stand_in_fishing(), seconds=0)
