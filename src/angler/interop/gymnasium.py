@@ -1,0 +1,185 @@
+"""angler's games as single-agent Gymnasium environments: one seat, the learner, against
+angler's own agents (``docs/interop.md``, "PettingZoo and Gymnasium").
+
+Importing this module registers ``angler/<Game>-v0`` for every registered game, its name in
+capitalised words (``angler/Fishing-v0``, ``angler/CrazyFishing-v0``,
+``angler/FlipAndFish-v0``)::
+
+    import gymnasium
+    import angler.interop.gymnasium  # registers the ids
+
+    env = gymnasium.make("angler/CrazyFishing-v0", players=4, opponents="heuristic")
+    observation, info = env.reset(seed=7)
+
+An action is an index of the game's encoding; ``observation["action_mask"]`` (and
+``action_masks()``, for sb3-contrib's MaskablePPO) marks the legal ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+from angler.agents import agent_seed, make_agent
+from angler.agents.base import Agent, resolve_agent
+from angler.core.game import Game
+from angler.core.registry import all_games
+from angler.core.state import State
+from angler.interop.common import (
+    IllegalActionIndex,
+    Observation,
+    Observer,
+    action_index,
+    encoded_game,
+    observation_space,
+    win_shares,
+)
+from angler.play.loop import bot_action
+
+ILLEGAL_REWARD = -1.0
+"""The reward of an illegal action index when ``illegal="lose"``: below any win share."""
+
+
+class AnglerEnv(gymnasium.Env[dict[str, Any], np.int64]):
+    """One seat of a game against agents in every other seat.
+
+    ``opponents`` names the agents (``angler.agents``: ``random``, ``heuristic``, ``easy``, …):
+    one name for every other seat, or one per other seat in seat order. They are stepped inside
+    ``reset`` and ``step`` until the learner decides or the game ends; the learner decides as
+    soon as it is among the seats choosing at once. The reward is 0 until the end, then the
+    learner's win share. ``illegal`` says what an in-range index the learner may not choose now
+    does: ``"lose"`` ends the episode with ILLEGAL_REWARD (learning code that samples without
+    the mask, and Gymnasium's own checker, do send them), ``"raise"`` raises ValueError."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 (Gymnasium's own)
+
+    def __init__(
+        self,
+        game: str | Game[Any, Any],
+        players: int | None = None,
+        seat: int = 0,
+        opponents: str | Sequence[str] = "heuristic",
+        illegal: str = "lose",
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        self.game, self.encoding = encoded_game(game, players, options)
+        if type(seat) is not int or not 0 <= seat < self.game.players:
+            raise ValueError(f"seat {seat!r}: a seat of this game is 0 to {self.game.players - 1}")
+        if illegal not in ("lose", "raise"):
+            raise ValueError(f"illegal={illegal!r}: 'lose' or 'raise'")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode {render_mode!r}: only 'ansi' (text) is offered")
+        self.seat = seat
+        self.illegal = illegal
+        self.render_mode = render_mode
+        self.opponent_seats = [other for other in range(self.game.players) if other != seat]
+        self.opponent_names = _opponent_names(opponents, len(self.opponent_seats))
+        self.observation_space = observation_space(self.encoding)
+        self.action_space = gymnasium.spaces.Discrete(self.encoding.action_count())
+        self._observer = Observer(self.encoding)
+        self._game_state: State[Any] | None = None
+        self.game_seed: int | None = None
+        self._opponents: dict[int, Agent] = {}
+        self._over = False
+
+    @property
+    def game_state(self) -> State[Any]:
+        """The game being played (angler's own state: read it for analysis, never to act)."""
+        if self._game_state is None:
+            raise RuntimeError("call reset() first")
+        return self._game_state
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """A new game dealt from ``seed`` (the game's own seed: ``game.new_state(seed)``), or
+        from the next seed of the environment's generator; the opponents' seeds follow from the
+        game's (``agent_seed``). ``options`` are accepted and unused."""
+        super().reset(seed=seed)
+        self.game_seed = seed if seed is not None else int(self.np_random.integers(2**63))
+        self._game_state = self.game.new_state(self.game_seed)
+        self._opponents = {
+            other: make_agent(name, agent_seed(self.game_seed, other), self.game)
+            for other, name in zip(self.opponent_seats, self.opponent_names, strict=True)
+        }
+        self._observer.forget()
+        self._over = False
+        self._play_opponents()
+        return self._observe(), self._info()
+
+    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        state = self.game_state
+        if self._over:
+            raise RuntimeError("the episode is over: call reset()")
+        try:
+            code = self._observer.code(state, self.seat, action, f"seat {self.seat}")
+        except IllegalActionIndex:
+            if self.illegal == "raise":
+                raise
+            self._over = True
+            index = action_index(action, self.encoding.action_count())
+            return self._observe(), ILLEGAL_REWARD, True, False, {"illegal_action": index}
+        state.apply_action(code, self.seat)
+        self._play_opponents()
+        reward = 0.0
+        if state.is_terminal():
+            self._over = True
+            reward = win_shares(state)[self.seat]
+        return self._observe(), reward, self._over, False, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal indices now, as booleans (what MaskablePPO asks for)."""
+        return self._observer.mask(self.game_state, self.seat)
+
+    def render(self) -> str | None:
+        """With ``render_mode="ansi"``, the table as the learner sees it."""
+        if self.render_mode != "ansi":
+            return None
+        return self.game.presentation.render_view(self.game_state.view(self.seat))
+
+    def _play_opponents(self) -> None:
+        state = self.game_state
+        while not state.is_terminal() and self.seat not in state.current_players():
+            other = state.current_players()[0]
+            state.apply_action(bot_action(state, other, self._opponents[other]), other)
+
+    def _observe(self) -> Observation:
+        return self._observer.observe(self.game_state, self.seat)
+
+    def _info(self) -> dict[str, Any]:
+        state = self.game_state
+        if not state.is_terminal():
+            return {}
+        return {"scores": list(state.scores()), "winners": list(state.winners())}
+
+
+def _opponent_names(opponents: str | Sequence[str], count: int) -> list[str]:
+    names = [opponents] * count if isinstance(opponents, str) else list(opponents)
+    if len(names) != count:
+        raise ValueError(f"opponents: {len(names)} names for {count} other seats")
+    return [resolve_agent(name) for name in names]
+
+
+def env_id(game_name: str) -> str:
+    """The Gymnasium id of a game: ``crazy-fishing`` is ``angler/CrazyFishing-v0``."""
+    return "angler/" + "".join(word.capitalize() for word in game_name.split("-")) + "-v0"
+
+
+def register_games() -> list[str]:
+    """Register every registered game's id (again is harmless); returns the ids."""
+    ids = []
+    for game in all_games():
+        ident = env_id(game.name)
+        if ident not in gymnasium.registry:
+            gymnasium.register(
+                ident, entry_point="angler.interop.gymnasium:AnglerEnv", kwargs={"game": game.name}
+            )
+        ids.append(ident)
+    return ids
+
+
+register_games()

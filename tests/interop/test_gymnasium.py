@@ -1,0 +1,201 @@
+"""The Gymnasium adapter: the registered ids, Gymnasium's own checker, seeding, opponents
+stepped inside, rewards, masks, observations from the learner's view alone, refused actions."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from tests.interop.fishing_encoding import GameMaker, encoded_games, stand_in_fishing
+
+from angler.core.errors import AnglerError
+from angler.core.registry import all_games
+from angler.interop.common import Observer, win_shares
+from angler.interop.gymnasium import ILLEGAL_REWARD, AnglerEnv, env_id
+
+GAMES = encoded_games()
+
+
+def play_random(env: Any, seed: int) -> list[Any]:
+    """Play the learner with uniformly random legal indices from ``seed`` to the end; returns
+    every (observation, reward, terminated) seen, the reset's first."""
+    rnd = random.Random(seed)
+    observation, _ = env.reset(seed=seed)
+    seen = [(observation, 0.0, False)]
+    terminated = False
+    while not terminated:
+        legal = np.flatnonzero(observation["action_mask"])
+        observation, reward, terminated, truncated, _ = env.step(legal[rnd.randrange(len(legal))])
+        assert truncated is False
+        seen.append((observation, reward, terminated))
+    return seen
+
+
+def same_run(first: list[Any], second: list[Any]) -> bool:
+    return len(first) == len(second) and all(
+        a[1:] == b[1:]
+        and all(np.array_equal(a[0][key], b[0][key]) for key in ("observation", "action_mask"))
+        for a, b in zip(first, second, strict=True)
+    )
+
+
+def test_every_game_has_its_id() -> None:
+    ids = {env_id(game.name) for game in all_games()}
+    assert {"angler/Fishing-v0", "angler/CrazyFishing-v0", "angler/FlipAndFish-v0"} <= ids
+    assert ids <= set(gymnasium.registry)
+
+
+@pytest.mark.parametrize("make", GAMES)
+def test_gymnasiums_checker_passes(make: GameMaker) -> None:
+    check_env(AnglerEnv(make()))
+
+
+@pytest.mark.parametrize("make", GAMES)
+def test_gymnasiums_checker_passes_through_the_registered_id(make: GameMaker) -> None:
+    game = make()
+    env = gymnasium.make(env_id(game.name), game=game, seat=1)
+    check_env(env.unwrapped)
+    assert isinstance(env.unwrapped, AnglerEnv) and env.unwrapped.seat == 1
+
+
+@pytest.mark.parametrize("make", GAMES)
+def test_the_same_seed_plays_the_same_game(make: GameMaker) -> None:
+    env = AnglerEnv(make(), opponents="random")
+    first = play_random(env, 4)
+    assert same_run(first, play_random(env, 4))
+    assert not same_run(first, play_random(env, 5))
+
+
+def test_resets_without_a_seed_follow_the_last_seed_given() -> None:
+    env = AnglerEnv(stand_in_fishing())
+    env.reset(seed=9)
+    after_nine = [env.reset()[0]["observation"] for _ in range(2)]
+    env.reset(seed=9)
+    again = [env.reset()[0]["observation"] for _ in range(2)]
+    assert all(np.array_equal(a, b) for a, b in zip(after_nine, again, strict=True))
+    assert not np.array_equal(after_nine[0], after_nine[1])
+
+
+@pytest.mark.parametrize("seat", [0, 2])
+@pytest.mark.parametrize("make", GAMES)
+def test_the_opponents_play_until_the_learner_decides(make: GameMaker, seat: int) -> None:
+    game = make()
+    env = AnglerEnv(
+        game, seat=seat, opponents=["random", "heuristic", "random"][: game.players - 1]
+    )
+    observation, _ = env.reset(seed=7)
+    state = env.game_state
+    rnd = random.Random(7)
+    terminated = False
+    while not terminated:
+        assert seat in state.current_players()
+        assert np.array_equal(env.action_masks(), observation["action_mask"].astype(bool))
+        legal = np.flatnonzero(observation["action_mask"])
+        observation, reward, terminated, _, info = env.step(legal[rnd.randrange(len(legal))])
+        assert reward == (win_shares(state)[seat] if terminated else 0.0)
+    assert state.is_terminal()
+    assert info == {"scores": state.scores(), "winners": state.winners()}
+    assert not observation["action_mask"].any()
+    assert {s for s, _ in state.history} == set(range(game.players))
+
+
+@pytest.mark.parametrize("make", GAMES)
+def test_the_learners_observations_come_from_its_view_alone(make: GameMaker) -> None:
+    game = make()
+    env = AnglerEnv(game, seat=1, opponents="random")
+    observation, _ = env.reset(seed=31)
+    state = env.game_state
+    rnd = random.Random(31)
+    varied = compared = 0
+    for step in range(60):
+        if step % 10 == 3:
+            twin = game.search.determinise(state.view(1), random.Random(step))
+            theirs = Observer(env.encoding).observe(twin, 1)
+            for key in ("observation", "action_mask"):
+                assert np.array_equal(observation[key], theirs[key]), (step, key)
+            compared += 1
+            varied += any(
+                twin.view(other) != state.view(other) for other in range(game.players) if other != 1
+            )
+        legal = np.flatnonzero(observation["action_mask"])
+        observation, _, terminated, _, _ = env.step(legal[rnd.randrange(len(legal))])
+        if terminated:
+            break
+    assert compared and varied, (compared, varied)
+
+
+@pytest.mark.parametrize("make", GAMES)
+def test_an_illegal_index_loses_the_episode_by_default(make: GameMaker) -> None:
+    env = AnglerEnv(make())
+    observation, _ = env.reset(seed=2)
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    moves = len(env.game_state.history)
+    _, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated, info) == (
+        ILLEGAL_REWARD,
+        True,
+        False,
+        {"illegal_action": illegal},
+    )
+    assert len(env.game_state.history) == moves
+    with pytest.raises(RuntimeError, match=r"the episode is over: call reset\(\)"):
+        env.step(illegal)
+
+
+@pytest.mark.parametrize("make", GAMES)
+def test_an_illegal_index_raises_naming_it_when_asked(make: GameMaker) -> None:
+    env = AnglerEnv(make(), illegal="raise")
+    observation, _ = env.reset(seed=2)
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    moves = len(env.game_state.history)
+    with pytest.raises(ValueError, match=f"^action index {illegal} is not legal for seat 0 now"):
+        env.step(illegal)
+    assert len(env.game_state.history) == moves
+    env.step(np.flatnonzero(observation["action_mask"])[0])  # the episode goes on
+    assert len(env.game_state.history) > moves
+
+
+def test_an_index_out_of_the_space_always_raises() -> None:
+    env = AnglerEnv(stand_in_fishing())
+    env.reset(seed=1)
+    with pytest.raises(ValueError, match=r"^action index 9999 is out of range \(0 to "):
+        env.step(9999)
+    with pytest.raises(ValueError, match=r"^action 'x' is not an action index"):
+        env.step("x")
+
+
+@pytest.mark.parametrize(
+    ("settings", "error", "words"),
+    [
+        ({"seat": 4}, ValueError, "seat 4: a seat of this game is 0 to 3"),
+        ({"seat": -1}, ValueError, "seat -1: a seat of this game is 0 to 3"),
+        ({"opponents": ["random"]}, ValueError, "opponents: 1 names for 3 other seats"),
+        ({"opponents": "grandmaster"}, AnglerError, "unknown agent 'grandmaster'"),
+        ({"illegal": "ignore"}, ValueError, "illegal='ignore': 'lose' or 'raise'"),
+        ({"render_mode": "human"}, ValueError, "render_mode 'human': only 'ansi'"),
+    ],
+)
+def test_bad_settings_are_refused_in_one_line(
+    settings: dict[str, Any], error: type[Exception], words: str
+) -> None:
+    with pytest.raises(error, match="^" + words.replace("(", r"\(")) as caught:
+        AnglerEnv(stand_in_fishing(), **settings)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_registered_id_without_an_encoding_is_refused() -> None:
+    game = stand_in_fishing()
+    game.encoding = None
+    with pytest.raises(AnglerError, match="fishing has no encoding yet"):
+        gymnasium.make("angler/Fishing-v0", game=game)
+
+
+def test_render_shows_the_learners_view() -> None:
+    game = stand_in_fishing()
+    env = AnglerEnv(game, seat=2, render_mode="ansi")
+    env.reset(seed=3)
+    assert env.render() == game.presentation.render_view(env.game_state.view(2))
