@@ -1,8 +1,9 @@
-"""angler's games as OpenSpiel games. Importing this module registers, for every registered
-angler game with an encoding, ``python_angler_<name>`` with pyspiel (``-`` in the name becomes
-``_``: ``python_angler_fishing``, ``python_angler_crazy_fishing``,
-``python_angler_flip_and_fish``), so ``pyspiel.load_game("python_angler_fishing(players=3)")``
-works and OpenSpiel's tools run unchanged. The rulings are in docs/interop.md, "OpenSpiel":
+"""angler's games as OpenSpiel games. Importing this module registers every registered angler
+game with pyspiel as ``python_angler_<name>`` (``-`` in the name becomes ``_``:
+``python_angler_fishing``, ``python_angler_crazy_fishing``, ``python_angler_flip_and_fish``), so
+``pyspiel.load_game("python_angler_fishing(players=3)")`` works and OpenSpiel's tools run
+unchanged; loading a configuration whose game has no encoding is refused by name. The rulings
+are in docs/interop.md, "OpenSpiel":
 
 - Parameters: ``players``, ``rng_seed`` (the seed of the deals a loaded game hands out) and
   each game option, typed after its default; an empty text leaves an option at its default.
