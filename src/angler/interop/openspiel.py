@@ -71,11 +71,12 @@ class Configuration:
     def __init__(self, name: str, params: Mapping[str, Any]) -> None:
         cls = _CLASSES[name]
         self.name = name
-        self.params = {**parameter_specification(cls), **params}
-        options = {
+        spec = parameter_specification(cls)
+        self.params = {**spec, **params}
+        options = {  # an option left at its default (or an empty text) keeps the game's own
             option.name: self.params[option.name]
             for option in cls.options
-            if self.params[option.name] != ""  # an empty text: the option's default
+            if self.params[option.name] not in ("", spec[option.name])
         }
         try:
             self.game: Game[Any, Any] = cls(self.params[PLAYERS], **options)
