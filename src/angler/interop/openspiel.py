@@ -1,0 +1,310 @@
+"""angler's games as OpenSpiel games. Importing this module registers every registered angler
+game with pyspiel as ``python_angler_<name>`` (``-`` in the name becomes ``_``:
+``python_angler_fishing``, ``python_angler_crazy_fishing``, ``python_angler_flip_and_fish``), so
+``pyspiel.load_game("python_angler_fishing(players=3)")`` works and OpenSpiel's tools run
+unchanged; loading a configuration whose game has no encoding is refused by name. The rulings
+are in docs/interop.md, "OpenSpiel":
+
+- Parameters: ``players``, ``rng_seed`` (the seed of the deals a loaded game hands out) and
+  each game option, typed after its default; an empty text leaves an option at its default.
+- Actions and tensors come from ``game.encoding`` alone (``core/encoding.py``); states are read
+  only through the State API and the seat's view, so no game is named here.
+- Chance is sampled (``SAMPLED_STOCHASTIC``): our state draws from its own seeded generator.
+- A simultaneous secret choice is played one seat at a time, in seat order; nobody's view shows
+  another seat's choice before the reveal, so the game is ``SEQUENTIAL``.
+- Returns are the share of the victory (1, or 1/k for k seats tied on top, else 0): they sum
+  to 1, so the game is ``CONSTANT_SUM``, given only at the end (``TERMINAL``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import pyspiel
+
+from angler.core.encoding import Encoding
+from angler.core.errors import AnglerError
+from angler.core.events import PUBLIC
+from angler.core.game import Game
+from angler.core.registry import all_games
+from angler.core.state import State
+from angler.core.view import View
+from angler.interop.openspiel_observer import AnglerObserver
+
+PREFIX = "python_angler_"
+PLAYERS = "players"
+SEED = "rng_seed"
+DEFAULT_MAX_GAME_LENGTH = 100_000
+"""OpenSpiel's ``max_game_length`` for an encoding that states none (``max_game_length()``):
+a bound far above any game's length, which random play measures in the hundreds."""
+
+Parameter = bool | int | float | str
+
+_CLASSES: dict[str, type[Game[Any, Any]]] = {}  # OpenSpiel short name -> angler game class
+
+
+def short_name(game_name: str) -> str:
+    """An angler game's OpenSpiel name: ``crazy-fishing`` -> ``python_angler_crazy_fishing``."""
+    return PREFIX + game_name.replace("-", "_")
+
+
+def parameter_specification(cls: type[Game[Any, Any]]) -> dict[str, Parameter]:
+    """The OpenSpiel parameters of a game and their defaults: ``players``, ``rng_seed`` and each
+    option, typed after its default (bool, int, float, text; any other default, None included,
+    becomes the empty text, which stands for the default)."""
+    spec: dict[str, Parameter] = {PLAYERS: cls.default_players, SEED: 0}
+    for option in cls.options:
+        if option.name in spec:
+            raise TypeError(f"{cls.name}: option {option.name!r} clashes with an OpenSpiel one")
+        default = option.default
+        spec[option.name] = default if isinstance(default, bool | int | float | str) else ""
+    return spec
+
+
+class Configuration:
+    """One loaded configuration: the angler game made from OpenSpiel's parameters, its encoding
+    and OpenSpiel's ``GameInfo``; every state of a loaded game shares it."""
+
+    def __init__(self, name: str, params: Mapping[str, Any]) -> None:
+        cls = _CLASSES[name]
+        self.name = name
+        spec = parameter_specification(cls)
+        self.params = {**spec, **params}
+        options = {  # an option left at its default (or an empty text) keeps the game's own
+            option.name: self.params[option.name]
+            for option in cls.options
+            if self.params[option.name] not in ("", spec[option.name])
+        }
+        try:
+            self.game: Game[Any, Any] = cls(self.params[PLAYERS], **options)
+        except AnglerError as exc:
+            raise pyspiel.SpielError(f"{name}: {exc}") from None
+        encoding = self.game.encoding
+        if encoding is None:
+            raise pyspiel.SpielError(
+                f"{name}: {cls.name} has no encoding yet, so OpenSpiel cannot number its actions"
+            )
+        self.encoding: Encoding[Any] = encoding
+        self.players = self.game.players
+
+    def game_info(self) -> Any:
+        """OpenSpiel's ``GameInfo`` of this configuration, read from its encoding."""
+        length = getattr(self.encoding, "max_game_length", None)
+        return pyspiel.GameInfo(
+            num_distinct_actions=self.encoding.action_count(),
+            max_chance_outcomes=0,  # sampled chance: there are no chance nodes
+            num_players=self.players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0,
+            max_game_length=int(length()) if callable(length) else DEFAULT_MAX_GAME_LENGTH,
+        )
+
+
+class Position:
+    """The angler state behind one OpenSpiel state, and that state's only Python attribute.
+
+    OpenSpiel clones a Python state by deep-copying its attributes and serialises it by
+    pickling them: here a deep copy is ``state.clone()``, and a pickle is the seed and the
+    actions, replayed when read (a re-dealt state, which has no such history, pickles whole).
+    The angler state is dealt only when first read: a clone's fresh start is never dealt."""
+
+    __slots__ = ("_state", "_views", "configuration", "memo", "replayable", "seed")
+
+    def __init__(
+        self,
+        configuration: Configuration,
+        seed: int,
+        state: State[Any] | None = None,
+        *,
+        replayable: bool = True,
+    ) -> None:
+        self.configuration = configuration
+        self.seed = seed
+        self.replayable = replayable
+        self._state = state
+        self._views: dict[int, View] = {}  # by seat, until the next action
+        self.memo: dict[Any, Any] = {}  # what observers made of the views, until then too
+
+    @property
+    def state(self) -> State[Any]:
+        if self._state is None:
+            self._state = self.configuration.game.new_state(self.seed)
+        return self._state
+
+    def view(self, seat: int) -> View:
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.state.view(seat)
+        return view
+
+    def apply(self, code: int, seat: int) -> None:
+        self.state.apply_action(code, seat)
+        self._views.clear()
+        self.memo.clear()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Position:
+        state = None if self._state is None else self._state.clone()
+        return Position(self.configuration, self.seed, state, replayable=self.replayable)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        where = (self.configuration.name, self.configuration.params, self.seed)
+        if self.replayable:
+            history = [] if self._state is None else list(self._state.history)
+            return (_replayed, (*where, history))
+        return (_restored, (*where, self.state))
+
+
+def _replayed(
+    name: str, params: dict[str, Any], seed: int, history: list[tuple[int, int]]
+) -> Position:
+    position = Position(Configuration(name, params), seed)
+    for seat, code in history:
+        position.apply(code, seat)
+    return position
+
+
+def _restored(name: str, params: dict[str, Any], seed: int, state: State[Any]) -> Position:
+    return Position(Configuration(name, params), seed, state, replayable=False)
+
+
+class AnglerSpielGame(pyspiel.Game):  # type: ignore[misc]
+    """An angler game as OpenSpiel sees it; one subclass per angler game (``register``)."""
+
+    short_name: ClassVar[str]
+    game_type: ClassVar[Any]
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        self.configuration = Configuration(self.short_name, params or {})
+        # The seeds of the deals this loaded game hands out, one per new initial state.
+        self._deals = random.Random(f"angler-openspiel/{self.configuration.params[SEED]}")
+        super().__init__(self.game_type, self.configuration.game_info(), self.configuration.params)
+
+    def new_initial_state(self, *start: Any) -> AnglerSpielState:
+        if start:
+            raise pyspiel.SpielError(f"{self.short_name}: a start from {start[0]!r} is not offered")
+        return AnglerSpielState(self, Position(self.configuration, self._deals.getrandbits(62)))
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> AnglerObserver:
+        if isinstance(iig_obs_type, Mapping):  # OpenSpiel passes the parameters alone
+            iig_obs_type, params = None, iig_obs_type
+        return AnglerObserver(self.configuration.game, iig_obs_type, params)
+
+
+class AnglerSpielState(pyspiel.State):  # type: ignore[misc]
+    """An angler state as OpenSpiel sees it: its position (``Position``) holds the angler state;
+    actions are encoding indices, translated through the deciding seat's view."""
+
+    def __init__(self, game: AnglerSpielGame, position: Position) -> None:
+        super().__init__(game)
+        self.position = position
+
+    @property
+    def _encoding(self) -> Encoding[Any]:
+        return self.position.configuration.encoding
+
+    def current_player(self) -> int:
+        state = self.position.state
+        if state.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        return state.current_players()[0]  # a simultaneous choice: the lowest seat first
+
+    def _legal_actions(self, player: int) -> list[int]:
+        state = self.position.state
+        view = self.position.view(player)
+        index = self._encoding.action_index
+        return sorted(index(view, code) for code in state.legal_actions(player))
+
+    def _apply_action(self, action: int) -> None:
+        seat = self.current_player()
+        try:
+            code = self._encoding.action_code(self.position.view(seat), action)
+            self.position.apply(code, seat)
+        except (AnglerError, ValueError) as exc:
+            raise pyspiel.SpielError(f"action {action} by player {seat}: {exc}") from None
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        seat = player if 0 <= player < self.position.configuration.players else PUBLIC
+        try:
+            code = self._encoding.action_code(self.position.view(seat), action)
+        except ValueError:
+            return f"action {action}"
+        return self.position.configuration.game.action_to_string(code)
+
+    def is_terminal(self) -> bool:
+        return self.position.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        """Each seat's share of the victory once the game is over; nothing before."""
+        state = self.position.state
+        players = self.position.configuration.players
+        if not state.is_terminal():
+            return [0.0] * players
+        winners = state.winners()
+        return [1 / len(winners) if seat in winners else 0.0 for seat in range(players)]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
+        """A state ``player_id`` cannot tell from this one: the game's ``determinise`` of the
+        seat's view, with a generator seeded from OpenSpiel's sampler."""
+        rng = random.Random(int(probability_sampler() * 2**53))
+        dealt = self.position.configuration.game.search.determinise(
+            self.position.view(player_id), rng
+        )
+        twin = self.get_game().new_initial_state()
+        twin.position = Position(
+            self.position.configuration, self.position.seed, dealt, replayable=False
+        )
+        return twin
+
+    def __str__(self) -> str:
+        """The whole position (every hidden card too): the game's set-up of it, as JSON."""
+        state = self.position.state
+        return json.dumps(state.game.setup_of(state), sort_keys=True, ensure_ascii=False)
+
+
+def game_type(cls: type[Game[Any, Any]]) -> Any:
+    """OpenSpiel's ``GameType`` of an angler game (the rulings are in the module's docstring)."""
+    kind = pyspiel.GameType
+    return kind(
+        short_name=short_name(cls.name),
+        long_name=f"angler {cls.title}",
+        dynamics=kind.Dynamics.SEQUENTIAL,
+        chance_mode=kind.ChanceMode.SAMPLED_STOCHASTIC,
+        information=kind.Information.IMPERFECT_INFORMATION,
+        utility=kind.Utility.CONSTANT_SUM,
+        reward_model=kind.RewardModel.TERMINAL,
+        max_num_players=cls.max_players,
+        min_num_players=cls.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameter_specification(cls),
+    )
+
+
+def register(cls: type[Game[Any, Any]]) -> str:
+    """Register one angler game with pyspiel (once); returns its OpenSpiel short name."""
+    name = short_name(cls.name)
+    if name in _CLASSES:
+        return name
+    declared = game_type(cls)
+    spiel_class = type(
+        f"AnglerSpiel_{cls.__name__}",
+        (AnglerSpielGame,),
+        {"short_name": name, "game_type": declared, "__module__": __name__},
+    )
+    _CLASSES[name] = cls
+    pyspiel.register_game(declared, spiel_class)
+    return name
+
+
+def register_all() -> list[str]:
+    """Register every registered angler game; returns their OpenSpiel short names."""
+    return [register(cls) for cls in all_games()]
+
+
+register_all()
