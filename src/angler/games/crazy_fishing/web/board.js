@@ -793,6 +793,14 @@ function decksPanel(ctx) {
  * ("cast rod 4 and bait 2+"), found among the board model's cast options. */
 export function actionLabel(action, payload) {
   const model = payload.board;
+  // A sea target is named as the sea shows it, not by its spot number alone.
+  const fish = (model.sea || []).find((f) => f.action && String(f.action.code) === String(action.code));
+  if (fish) {
+    const face = fish.card !== null && model.cards ? model.cards[fish.card] : null;
+    const what = face ? face.label : `the face-down ${fish.back === "?" ? "fish" : `${fish.back} fish`}`;
+    const verb = fish.action.verb === "peek" ? "peek at" : "try"; // as the log says it
+    return `${verb} ${what} (spot ${fish.spot})`;
+  }
   const option = (model.cast_options || []).find((o) => String(o.code) === String(action.code));
   if (!option || !model.cards) return null;
   const names = option.cards.map((id) => (model.cards[id] ? model.cards[id].label : null));
