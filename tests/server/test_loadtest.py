@@ -285,3 +285,17 @@ def test_the_table_shows_the_server_s_figures_the_soak_and_the_bots(
         "server_cpu_pct │ —",  # not known
     ]:
         assert row in rows, (row, run.stdout)
+
+
+def test_database_writes_per_second_are_timed_by_when_health_answered() -> None:
+    # A saturated server answers /health late: the window's clock (``at``) starts at 0, but
+    # the first count was read at 9 s, so 100 writes over 1 s is 100/s, not 100/10 s.
+    from angler.server.loadtest import Reading, Tally, _report, _Run
+
+    start = Reading(0.0, 0.0, None, None, writes=1_000, live_rooms=1, writes_at=9.0)
+    end = Reading(10.0, 1.0, None, None, writes=1_100, live_rooms=1, writes_at=10.0)
+    plan = LoadPlan(game="fishing", players=4, matches=1, seconds=10.0, url="http://x")
+    report = _report(plan, "http://x", _Run(None, start=start, end=end), Tally())
+    assert report.store_writes == 100
+    assert report.db_writes_per_s == 100.0
+    assert report.seconds == 10.0

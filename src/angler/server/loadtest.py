@@ -78,6 +78,9 @@ class Reading:
     rss: tuple[float, float] | None  # now, peak (MB)
     writes: int | None  # /health's store_writes
     live_rooms: int | None
+    # When the server counted ``writes``: between asking and the answer (a saturated server
+    # may answer /health seconds late, so ``at`` would not do).
+    writes_at: float
 
 
 @dataclass(frozen=True)
@@ -195,6 +198,7 @@ async def _look(base: str, server: ServerProcess | None) -> Reading:
     server_cpu = None if server is None else group_cpu_seconds(server.pid)
     rss = None if server is None else rss_mb(server.pid)
     answer = await asyncio.to_thread(health, base)
+    answered = time.perf_counter()
     live_rooms = answer.get("live_rooms")
     return Reading(
         at=at,
@@ -203,6 +207,7 @@ async def _look(base: str, server: ServerProcess | None) -> Reading:
         rss=rss,
         writes=store_writes(answer),
         live_rooms=live_rooms if type(live_rooms) is int else None,
+        writes_at=(at + answered) / 2,
     )
 
 
@@ -290,6 +295,10 @@ def _sigterm_cancels() -> Iterator[list[int]]:
 # ----- the report -----
 
 
+def _per_s(count: int, seconds: float) -> float | None:
+    return round(count / seconds, 1) if seconds > 0 else None
+
+
 def _report(plan: LoadPlan, base: str, run: _Run, tally: Tally) -> LoadReport:
     start, end = run.start, run.end
     assert start is not None and end is not None  # _drive returned: both were read
@@ -338,7 +347,7 @@ def _report(plan: LoadPlan, base: str, run: _Run, tally: Tally) -> LoadReport:
         live_rooms=end.live_rooms,
         memory_per_match_kb=per_match,
         store_writes=writes,
-        db_writes_per_s=None if writes is None or window <= 0 else round(writes / window, 1),
+        db_writes_per_s=None if writes is None else _per_s(writes, end.writes_at - start.writes_at),
         rss_series=run.rss_series if plan.rss_every is not None else None,
         rss_growth=_growth(run.rss_series, plan.warmup),
         bots=plan.bots,
