@@ -13,6 +13,7 @@ import pytest
 from angler.core import Game, all_games, make_game
 from angler.core.events import PUBLIC
 from angler.games.fishing.encoding import FishingEncoding
+from angler.games.fishing.game import FishingGame
 from angler.games.fishing.rules import FishingState
 from angler.games.fishing.view import FishingView
 from angler.testing import ConformanceError, check_encoding
@@ -98,7 +99,7 @@ class ReadsTheLastState(FishingEncoding):
     ],
 )
 def test_the_check_catches_a_broken_encoding(encoding: type[FishingEncoding], words: str) -> None:
-    game = make_game("fishing", 3)
+    game = FishingGame(3)
     game.encoding = encoding(game)
     with pytest.raises(ConformanceError, match=words):
         check_encoding(game, [0], twins=2, samples=1)
@@ -115,7 +116,7 @@ def test_the_check_catches_an_observation_that_reads_more_than_the_view(
         return real(state, player)
 
     monkeypatch.setattr(FishingState, "view", remembered)
-    game = make_game("fishing", 3)
+    game = FishingGame(3)
     game.encoding = ReadsTheLastState(game)
     with pytest.raises(ConformanceError, match="re-deal 0: the observation differs"):
         check_encoding(game, [0], twins=2, samples=1)

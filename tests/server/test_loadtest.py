@@ -10,7 +10,7 @@ import socket
 import tempfile
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from tests.server.serving import serving
@@ -240,7 +240,7 @@ def test_percentiles_are_nearest_rank_in_milliseconds() -> None:
 def test_the_table_shows_the_server_s_figures_the_soak_and_the_bots(
     angler: Angler, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    figures = {name: None for name in LoadReport.__dataclass_fields__}
+    figures: dict[str, Any] = {name: None for name in LoadReport.__dataclass_fields__}
     figures |= {
         "game": "fishing",
         "players": 4,
@@ -270,7 +270,7 @@ def test_the_table_shows_the_server_s_figures_the_soak_and_the_bots(
         "bot_lag_p99_ms": 20.25,
         "rss_note": "note",
     }
-    report = LoadReport(**figures)  # type: ignore[arg-type]
+    report = LoadReport(**figures)
     monkeypatch.setattr(cli_loadtest, "run_loadtest", lambda plan, tick: report)
     run = angler(["loadtest", "-g", "fishing", "-p", "4", "-m", "3", "--bots", "easy"])
     assert run.status == 0, run.stderr

@@ -8,6 +8,7 @@ import pytest
 from angler.core.events import PUBLIC
 from angler.core.registry import make_game
 from angler.games.crazy_fishing.encoding import CrazyFishingEncoding
+from angler.games.crazy_fishing.game import CrazyFishingGame
 
 FISH_CHOICES = 1 + 37  # no fish as bait, or one of the 37 fish of the card set
 
@@ -25,7 +26,7 @@ def test_the_action_blocks_have_their_sizes() -> None:
 
 
 def test_a_cast_is_numbered_by_hand_slots() -> None:
-    game = make_game("crazy-fishing", 4)
+    game = CrazyFishingGame(4)
     state = game.new_state(5)
     encoding = encoding_of(game)
     view = state.view(0)

@@ -8,6 +8,7 @@ import pytest
 from angler.core.events import PUBLIC
 from angler.core.registry import make_game
 from angler.games.flip_and_fish.encoding import FlipAndFishEncoding
+from angler.games.flip_and_fish.game import FlipAndFishGame
 
 BAIT_SETS = 1 + 11 + 55 + 165 + 330  # at most 4 of 11 bait slots (3 + a Bait Bucket; 5 + 1 + 5)
 GEAR_SETS = 1 + 20 + 190  # at most 2 of the 20 equipment cards
@@ -88,7 +89,9 @@ def test_a_face_only_the_viewer_saw_is_hidden_from_the_others() -> None:
     state.apply("use Flashlight#1 1", 2)
     encoding = encoding_of(game)
     found = next(b for b in encoding.layout.blocks if b.name == "water_card")
-    wahoo = found.offset + game.cards.by_name["Wahoo"]  # slot 0; fishing cards come first
+    wahoo = (
+        found.offset + FlipAndFishGame(3).cards.by_name["Wahoo"]
+    )  # slot 0; fishing cards come first
     assert encoding.observation(state.view(2))[wahoo] == 1.0
     assert encoding.observation(state.view(0))[wahoo] == 0.0
     assert encoding.observation(state.view(PUBLIC))[wahoo] == 0.0
