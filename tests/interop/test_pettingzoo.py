@@ -134,8 +134,9 @@ def test_agent_selection_is_the_first_deciding_seat(make: GameMaker) -> None:
             break
         assert table.agent_selection == f"player_{deciding[0]}"
         mask = table.observe(table.agent_selection)["action_mask"]
+        view = state.view(deciding[0])
         legal = sorted(
-            table.unwrapped.encoding.action_index(state.view(deciding[0]), code)
+            table.unwrapped.encoding.action_index(view, code)
             for code in state.legal_actions(deciding[0])
         )
         assert list(np.flatnonzero(mask)) == legal

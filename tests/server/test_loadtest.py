@@ -131,7 +131,8 @@ def test_the_warm_up_is_played_but_not_measured(private_temp: Path) -> None:
     assert warming and set(warming) == {0}  # nothing counted while warming up
     assert all(elapsed >= 1.0 for elapsed, measuring, _ in seen if measuring)
     assert report.moves > 0 and report.errors == 0
-    assert report.seconds >= 1.0  # the measured window alone
+    # The measured window alone (its two readings may fall a hair inside the second).
+    assert 0.9 <= report.seconds < plan.warmup + plan.seconds
 
 
 def test_a_soak_samples_the_server_s_memory_all_along(angler: Angler, private_temp: Path) -> None:
@@ -157,7 +158,7 @@ def test_a_given_server_is_used_and_its_memory_is_not_claimed(tmp_path: Path) ->
     unlimited = Limits(messages_per_s=0, rooms_per_minute=0)
     with serving(f"sqlite:///{tmp_path / 'given.sqlite3'}", unlimited) as served:
         plan = LoadPlan(
-            game="crazy-fishing", players=2, matches=1, seconds=1.0, warmup=0.2, url=served.http
+            game="crazy-fishing", players=2, matches=2, seconds=2.0, warmup=0.2, url=served.http
         )
         report = run_loadtest(plan)
         hub = served.app.state.hub  # the rooms were made on the given server (live or finished)
