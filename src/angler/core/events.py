@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import suppress
 from typing import Any, Final, Protocol, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
@@ -151,13 +152,18 @@ def seat_log(events: list[Event], seat: int, pick: SeatFilter = visible) -> tupl
             return seen
     seen = pick(events, seat)
     if length:
-        if cached is None and len(_LOG_CACHE) >= _LOG_CACHE_SIZE:
-            try:  # the oldest entry goes; another thread may have taken it already
-                del _LOG_CACHE[next(iter(_LOG_CACHE))]
-            except (KeyError, RuntimeError, StopIteration):
-                pass
+        if cached is None:
+            make_room(_LOG_CACHE, _LOG_CACHE_SIZE)
         _LOG_CACHE[key] = (events, length, events[-1], seen)
     return seen
+
+
+def make_room(cache: dict[Any, Any], size: int) -> None:
+    """Drop a full cache's oldest entry (threads may share the cache: another may have taken
+    that entry already, or be adding one)."""
+    if len(cache) >= size:
+        with suppress(KeyError, RuntimeError, StopIteration):
+            del cache[next(iter(cache))]
 
 
 # ----- JSON -----

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, assert_never
 
-from angler.core.events import Event, seat_log
+from angler.core.events import Event, make_room, seat_log
 from angler.core.view import (
     View,
     counted,
@@ -162,11 +162,8 @@ def seen_so_far(state: FishingState) -> int:
             return mask
     mask = state.seen()
     if length:
-        if cached is None and len(_SEEN) >= _SEEN_SIZE:
-            try:  # the oldest entry goes; another thread may have taken it already
-                del _SEEN[next(iter(_SEEN))]
-            except (KeyError, RuntimeError, StopIteration):
-                pass
+        if cached is None:
+            make_room(_SEEN, _SEEN_SIZE)
         _SEEN[key] = (history, length, history[-1], base, mask)
     return mask
 
