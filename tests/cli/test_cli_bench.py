@@ -84,3 +84,27 @@ def test_mid_game_state_is_half_way() -> None:
 @pytest.mark.parametrize("seconds", ["inf", "nan", "601"])
 def test_bench_refuses_a_time_that_never_ends(angler: Angler, seconds: str) -> None:
     angler(["bench", "fishing", "--seconds", seconds]).assert_user_error("--seconds")
+
+
+def test_bench_pettingzoo_json_puts_steps_beside_the_engines_decisions(angler: Angler) -> None:
+    pytest.importorskip("pettingzoo")
+    run = angler(["bench", "fishing", "--pettingzoo", "--json", "--seconds", "0.2"])
+    assert run.status == 0, run.stderr
+    entry = run.json()["fishing"]
+    assert set(entry) == {
+        "pettingzoo_steps_per_s",
+        "engine_decisions_per_s",
+        "ratio",
+        "players",
+        "batches",
+    }
+    assert entry["pettingzoo_steps_per_s"] > 0 and entry["engine_decisions_per_s"] > 0
+    expected = entry["pettingzoo_steps_per_s"] / entry["engine_decisions_per_s"]
+    assert entry["ratio"] == pytest.approx(expected, rel=0.01)
+
+
+def test_bench_pettingzoo_table(angler: Angler) -> None:
+    pytest.importorskip("pettingzoo")
+    run = angler(["bench", "fishing", "--pettingzoo", "--seconds", "0.2"])
+    assert run.status == 0, run.stderr
+    assert "PettingZoo steps/s" in run.stdout and "ratio" in run.stdout

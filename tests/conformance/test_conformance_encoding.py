@@ -5,6 +5,8 @@ shown to catch encodings that break each rule."""
 
 from __future__ import annotations
 
+from array import array
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +75,39 @@ class AcceptsAnyIndex(FishingEncoding):
         return index
 
 
+class BulkOffByOne(FishingEncoding):
+    """Its bulk indices drop the last code's."""
+
+    def action_indices(self, view: FishingView, codes: Sequence[int]) -> list[int]:
+        return super().action_indices(view, codes)[:-1]
+
+
+class MaskMissesOne(FishingEncoding):
+    """Its mask leaves the first legal index out."""
+
+    def action_mask(self, view: FishingView, codes: Sequence[int]) -> bytearray:
+        mask = super().action_mask(view, codes)
+        mask[codes[0]] = 0  # Fishing's index is its code
+        return mask
+
+
+class ArrayOfOtherNumbers(FishingEncoding):
+    """Its array and its list disagree on the seat block."""
+
+    def observation(self, view: FishingView) -> list[float]:
+        return [0.0] * 4 + super().observation(view)[4:]
+
+
+class TooTightBounds(FishingEncoding):
+    def observation_bounds(self) -> tuple[float, float]:
+        return (0.0, 1.0)  # counts of cards go past 1
+
+
+class TooShortGames(FishingEncoding):
+    def max_game_length(self) -> int:
+        return 50  # a Fishing game takes hundreds of decisions
+
+
 SEEN: list[FishingState] = []
 
 
@@ -80,8 +115,8 @@ class ReadsTheLastState(FishingEncoding):
     """Reads the hand of the next seat from the last state a view was made of, not from the
     view: the mistake of an adapter that keeps "the game" beside the view it encodes."""
 
-    def observation(self, view: FishingView) -> list[float]:
-        out = super().observation(view)
+    def observation_array(self, view: FishingView) -> array[float]:
+        out = super().observation_array(view)  # observation() is its tolist(): both read it
         if SEEN and not view.spectator:
             state = SEEN[-1]
             out[0] = float(state.hands[(view.player + 1) % state.n][0])
@@ -96,6 +131,11 @@ class ReadsTheLastState(FishingEncoding):
         (OutOfRange, r"not in range\(20\)"),
         (GrowingObservation, "observation_size"),
         (AcceptsAnyIndex, "accepts index"),
+        (BulkOffByOne, "action_indices"),
+        (MaskMissesOne, "action_mask"),
+        (ArrayOfOtherNumbers, "observation_array"),
+        (TooTightBounds, "outside observation_bounds"),
+        (TooShortGames, "past max_game_length"),
     ],
 )
 def test_the_check_catches_a_broken_encoding(encoding: type[FishingEncoding], words: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -9,6 +10,8 @@ import typer
 from rich.table import Table
 
 from angler.cli.common import emit_json, err, not_nan, out
+from angler.core.errors import AnglerError
+from angler.core.game import Game
 from angler.core.registry import all_games, make_game
 from angler.sim.bench import bench_game, run_yardstick
 from angler.sim.yardstick import plays_per_second
@@ -43,6 +46,15 @@ def bench_command(
             "(about 1 s), and show its plays/s beside the figures: how fast the machine was.",
         ),
     ] = False,
+    pettingzoo: Annotated[
+        bool,
+        typer.Option(
+            "--pettingzoo",
+            help="Measure PettingZoo steps/s instead (random games through the AEC environment, "
+            "each step with its observation and action mask) beside the engine's decisions/s "
+            "in the same run, and their ratio (needs the research extra).",
+        ),
+    ] = False,
     yardstick_file: Annotated[
         Path | None,
         typer.Option(
@@ -57,7 +69,9 @@ def bench_command(
     A benchmark, not a test: one process, one core, the public API only.
 
     --json prints {"GAME": {"decisions_per_s", "games_per_s", "clones_per_s",
-    "ismcts_iterations_per_s", "heuristic_ms_per_decision", "players", …}, …}.
+    "ismcts_iterations_per_s", "heuristic_ms_per_decision", "players", …}, …}; with
+    --pettingzoo, {"GAME": {"pettingzoo_steps_per_s", "engine_decisions_per_s", "ratio",
+    "players", "batches"}, …}.
     """
     names = games or [game.name for game in all_games()]
     configured = [make_game(name, players) for name in names]  # every name checked first
@@ -67,15 +81,19 @@ def bench_command(
         yard = run_yardstick(yardstick_file)
     elif yardstick:
         yard = plays_per_second()
+    measure = pettingzoo_measure() if pettingzoo else bench_game
     for game in configured:
         if not as_json:
             err.print(f"measuring {game.name} ({game.players} players, ~{seconds:g} s)…")
-        entry = bench_game(game, seconds)
+        entry = measure(game, seconds)
         if yard is not None:
             entry["yardstick_plays_per_s"] = round(yard, 1)
         figures[game.name] = entry
     if as_json:
         emit_json(figures)
+        return
+    if pettingzoo:
+        out.print(pettingzoo_table(figures, yard))
         return
     table = Table(
         title="angler bench: random playouts and ISMCTS at a mid-game decision, one core "
@@ -107,3 +125,40 @@ def bench_command(
             row.append(f"{yard:,.0f}")
         table.add_row(*row)
     out.print(table)
+
+
+def pettingzoo_measure() -> Callable[[Game[Any, Any], float], dict[str, Any]]:
+    """``interop/bench.py``'s measure, or a one-line error if the research extra is missing."""
+    try:
+        from angler.interop.bench import pettingzoo_steps_per_s
+    except ImportError:
+        raise AnglerError(
+            "--pettingzoo needs PettingZoo, an optional extra: pip install 'angler[research]'"
+        ) from None
+
+    def measure(game: Game[Any, Any], seconds: float) -> dict[str, Any]:
+        entry = pettingzoo_steps_per_s(game, seconds=seconds)
+        del entry["game"]  # the figures are keyed by the game already
+        return entry
+
+    return measure
+
+
+def pettingzoo_table(figures: dict[str, dict[str, Any]], yard: float | None) -> Table:
+    table = Table(
+        title="angler bench --pettingzoo: PettingZoo steps/s (observation and mask included) "
+        "beside the engine's random decisions/s, one core (median of batches)"
+    )
+    columns = ["game", "players", "PettingZoo steps/s", "engine decisions/s", "ratio"]
+    for column in columns + (["yardstick plays/s"] if yard is not None else []):
+        table.add_column(column, justify="left" if column == "game" else "right")
+    for name, entry in figures.items():
+        row = [
+            name,
+            str(entry["players"]),
+            f"{entry['pettingzoo_steps_per_s']:,.0f}",
+            f"{entry['engine_decisions_per_s']:,.0f}",
+            f"{entry['ratio']:.3f}",
+        ]
+        table.add_row(*row, *([f"{yard:,.0f}"] if yard is not None else []))
+    return table

@@ -16,12 +16,22 @@ random positions of every game):
 - ``action_code(view, action_index(view, code)) == code`` for every legal code;
 - ``observation(view)`` has ``prod(observation_shape())`` numbers, depends only on ``view``
   (re-dealt twins of the state, ``game.search.determinise`` of the view, encode alike), and has
-  the same length in every position and for every seat, spectator included.
+  the same length in every position and for every seat, spectator included;
+- the bulk methods agree with the one-by-one ones: ``action_indices(view, codes)`` is
+  ``[action_index(view, code) for code in codes]``, ``action_mask(view, codes)`` has a 1 at
+  exactly those indices, ``observation_array(view)`` holds ``observation(view)``'s numbers;
+- every number of an observation lies within ``observation_bounds()``;
+- no game played by the rules takes more than ``max_game_length()`` decisions.
+
+The bulk methods and the bounds have defaults built on the others, so an encoding that writes
+only the required methods keeps working; a game overrides them where it is faster or knows more.
 """
 
 from __future__ import annotations
 
 import math
+from array import array
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from angler.core.view import View
@@ -63,3 +73,34 @@ class Encoding(Generic[V]):
 
     def observation_size(self) -> int:
         return math.prod(self.observation_shape())
+
+    # ----- bulk forms and bounds: defaults from the methods above -----
+    def action_indices(self, view: V, codes: Sequence[int]) -> list[int]:
+        """The index of each code, in order: ``action_index`` of each (a game overrides it
+        where thousands of legal codes make one call per code dear)."""
+        index = self.action_index
+        return [index(view, code) for code in codes]
+
+    def action_mask(self, view: V, codes: Sequence[int]) -> bytearray:
+        """``action_count()`` bytes: 1 at the index of each code, 0 elsewhere (an action mask
+        that NumPy reads without copying)."""
+        mask = bytearray(self.action_count())
+        for index in self.action_indices(view, codes):
+            mask[index] = 1
+        return mask
+
+    def observation_array(self, view: V) -> array[float]:
+        """``observation(view)``'s numbers as an array of doubles (typecode ``"d"``): the adapters
+        hand it to NumPy without converting each number. A game that builds its observation
+        in such an array overrides this, and makes ``observation`` its ``tolist()``."""
+        return array("d", self.observation(view))
+
+    def observation_bounds(self) -> tuple[float, float]:
+        """The least and the greatest number any observation may hold (the Box of Gymnasium and
+        PettingZoo's observation spaces); unbounded unless the game knows better."""
+        return (-math.inf, math.inf)
+
+    def max_game_length(self) -> int | None:
+        """The most decisions (actions applied) a game played by the rules can take in this
+        configuration: OpenSpiel's ``max_game_length``. None when the game states no bound."""
+        return None

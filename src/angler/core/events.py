@@ -22,7 +22,8 @@ with card ids left as ids, which ``event_from_json`` reads back given the game's
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import suppress
 from typing import Any, Final, Protocol, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
@@ -119,6 +120,50 @@ def visible(events: Iterable[Event], seat: int) -> tuple[Event, ...]:
     """The events ``seat`` may see: every public one and its own, in order."""
     hidden = _PRIVATE
     return tuple(e for e in events if type(e) not in hidden or e[0] == seat)  # type: ignore[index]
+
+
+SeatFilter = Callable[[Sequence[Event], int], tuple[Event, ...]]
+"""What one seat sees of some events (``visible``, or a game's own): it must work event by
+event, so that what a seat sees of a longer log is what it saw of the shorter one and more."""
+
+_LOG_CACHE: dict[tuple[int, int, SeatFilter], tuple[list[Event], int, Event, tuple[Event, ...]]]
+_LOG_CACHE = {}
+_LOG_CACHE_SIZE = 256  # logs kept: a few live games' seats (a state's log, by seat)
+
+
+def seat_log(events: list[Event], seat: int, pick: SeatFilter = visible) -> tuple[Event, ...]:
+    """``pick(events, seat)``, read only over the events added since the last call for this
+    list and seat: a state's log only grows, so a view costs the new events, not the game's.
+
+    The cache keys a list by its identity and holds the list (so the identity is never reused
+    while cached); an entry counts only if the list is at least as long as when it was read and
+    still holds the same event object where that reading stopped. A clone or a re-dealt state
+    has a list of its own and is read afresh."""
+    key = (id(events), seat, pick)
+    cached = _LOG_CACHE.get(key)
+    length = len(events)
+    if cached is not None:
+        held, read, last, seen = cached
+        if held is events and read <= length and events[read - 1] is last:
+            if read == length:
+                return seen
+            seen += pick(events[read:], seat)
+            _LOG_CACHE[key] = (events, length, events[-1], seen)
+            return seen
+    seen = pick(events, seat)
+    if length:
+        if cached is None:
+            make_room(_LOG_CACHE, _LOG_CACHE_SIZE)
+        _LOG_CACHE[key] = (events, length, events[-1], seen)
+    return seen
+
+
+def make_room(cache: dict[Any, Any], size: int) -> None:
+    """Drop a full cache's oldest entry (threads may share the cache: another may have taken
+    that entry already, or be adding one)."""
+    if len(cache) >= size:
+        with suppress(KeyError, RuntimeError, StopIteration):
+            del cache[next(iter(cache))]
 
 
 # ----- JSON -----

@@ -7,13 +7,16 @@ Everything is built once per configured game, so encoding a view only fills numb
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from array import array
+from collections.abc import Iterable, MutableSequence
 from dataclasses import dataclass
 from itertools import combinations
 from math import prod
 
 _BYTE_BITS = tuple(tuple(float(byte >> bit & 1) for bit in range(8)) for byte in range(256))
 """Each byte value as its 8 bits, lowest first, as floats: a mask is written 8 numbers at once."""
+_BYTE_BITS_ARRAY = tuple(array("d", bits) for bits in _BYTE_BITS)
+"""The same as arrays of doubles, for an observation built in an ``array("d")``."""
 
 
 @dataclass(frozen=True)
@@ -56,25 +59,27 @@ class TensorLayout:
         return "\n".join(rows)
 
 
-def put_mask(out: list[float], offset: int, mask: int, width: int) -> None:
+def put_mask(out: MutableSequence[float], offset: int, mask: int, width: int) -> None:
     """Write the bits of ``mask`` (below ``width``) as 1.0 at ``out[offset + bit]``; zeros are
-    left as they are. A mask with a bit at ``width`` or beyond its last byte raises."""
+    left as they are. A mask with a bit at ``width`` or beyond its last byte raises. ``out`` is
+    a list or an ``array("d")``."""
     if not mask:
         return
+    bits = _BYTE_BITS_ARRAY if isinstance(out, array) else _BYTE_BITS
     end = offset + width
     at = offset
     for byte in mask.to_bytes((width + 7) >> 3, "little"):
         if byte:
             if at + 8 <= end:
-                out[at : at + 8] = _BYTE_BITS[byte]
+                out[at : at + 8] = bits[byte]
             else:  # the last, partial byte: never write into the next block
                 if byte >> (end - at):
                     raise ValueError(f"mask {mask:#x} has bits past {width}")
-                out[at:end] = _BYTE_BITS[byte][: end - at]
+                out[at:end] = bits[byte][: end - at]
         at += 8
 
 
-def put_ones(out: list[float], offset: int, indices: Iterable[int]) -> None:
+def put_ones(out: MutableSequence[float], offset: int, indices: Iterable[int]) -> None:
     """1.0 at ``out[offset + i]`` for each ``i``."""
     for index in indices:
         out[offset + index] = 1.0

@@ -49,11 +49,12 @@ def agent_name(seat: int) -> str:
 
 
 def observation_space(encoding: Encoding[Any]) -> spaces.Dict:
-    """The tensor is unbounded (the contract gives no bounds); the mask has one 0/1 per index."""
+    """The tensor within the encoding's ``observation_bounds()``; the mask one 0/1 per index."""
+    low, high = encoding.observation_bounds()
     return spaces.Dict(
         {
             "observation": spaces.Box(
-                -np.inf, np.inf, shape=encoding.observation_shape(), dtype=np.float32
+                low, high, shape=encoding.observation_shape(), dtype=np.float32
             ),
             "action_mask": spaces.Box(0, 1, shape=(encoding.action_count(),), dtype=np.int8),
         }
@@ -61,7 +62,7 @@ def observation_space(encoding: Encoding[Any]) -> spaces.Dict:
 
 
 class Observer:
-    """Each seat's view, legal indices and observation at the state's current position.
+    """Each seat's view and action mask at the state's current position.
 
     Observing a seat and then stepping it needs its view twice; the view is the dearest part
     of a step, so the last position's are kept (the history's length marks a position: it
@@ -72,15 +73,15 @@ class Observer:
         self.shape = encoding.observation_shape()
         self.count = encoding.action_count()
         self._position = -1
-        self._seen: dict[int, tuple[View, dict[int, int]]] = {}
+        self._seen: dict[int, tuple[View, bytearray]] = {}
 
     def forget(self) -> None:
         self._position = -1
         self._seen = {}
 
-    def decision(self, state: State[Any], seat: int) -> tuple[View, dict[int, int]]:
-        """``seat``'s view and its legal action indices, each to its code (empty when ``seat``
-        does not decide now)."""
+    def decision(self, state: State[Any], seat: int) -> tuple[View, bytearray]:
+        """``seat``'s view and its action mask: ``action_count()`` bytes, 1 at each legal index
+        (all 0 when ``seat`` does not decide now). The mask is the observer's: do not change it."""
         position = len(state.history)
         if position != self._position:
             self._position = position
@@ -88,24 +89,21 @@ class Observer:
         seen = self._seen.get(seat)
         if seen is None:
             view = state.view(seat)
-            index = self.encoding.action_index
-            legal = {index(view, code): code for code in state.legal_actions(seat)}
-            seen = self._seen[seat] = (view, legal)
+            mask = self.encoding.action_mask(view, state.legal_actions(seat))
+            seen = self._seen[seat] = (view, mask)
         return seen
 
     def observe(self, state: State[Any], seat: int) -> Observation:
-        """A new observation of ``seat`` (new arrays every call: callers keep them)."""
+        """A new observation of ``seat`` (new arrays every call: callers keep them). The
+        encoding's array of doubles is read by NumPy in place, then made float32 in one go."""
         view, legal = self.decision(state, seat)
-        tensor = np.asarray(self.encoding.observation(view), dtype=np.float32)
-        mask = np.zeros(self.count, dtype=np.int8)
-        mask[list(legal)] = 1
-        return {"observation": tensor.reshape(self.shape), "action_mask": mask}
+        numbers = np.frombuffer(self.encoding.observation_array(view), dtype=np.float64)
+        mask = np.frombuffer(legal, dtype=np.int8).copy()
+        return {"observation": numbers.astype(np.float32).reshape(self.shape), "action_mask": mask}
 
     def mask(self, state: State[Any], seat: int) -> np.ndarray:
         """``seat``'s legal indices as booleans (sb3-contrib's ``action_masks``)."""
-        mask = np.zeros(self.count, dtype=bool)
-        mask[list(self.decision(state, seat)[1])] = True
-        return mask
+        return np.frombuffer(self.decision(state, seat)[1], dtype=np.int8).astype(bool)
 
     def code(self, state: State[Any], seat: int, action: object, who: str) -> int:
         """The code of action index ``action`` for ``seat`` (named ``who`` in errors):
@@ -113,8 +111,9 @@ class Observer:
         legal for the seat now."""
         index = action_index(action, self.count)
         view, legal = self.decision(state, seat)
-        if index not in legal:
-            raise IllegalActionIndex(illegal_message(index, who, sorted(legal)))
+        if not legal[index]:
+            indices = [i for i, legal_here in enumerate(legal) if legal_here]
+            raise IllegalActionIndex(illegal_message(index, who, indices))
         return self.encoding.action_code(view, index)
 
 

@@ -92,7 +92,7 @@ class Configuration:
 
     def game_info(self) -> Any:
         """OpenSpiel's ``GameInfo`` of this configuration, read from its encoding."""
-        length = getattr(self.encoding, "max_game_length", None)
+        length = self.encoding.max_game_length()
         return pyspiel.GameInfo(
             num_distinct_actions=self.encoding.action_count(),
             max_chance_outcomes=0,  # sampled chance: there are no chance nodes
@@ -100,7 +100,7 @@ class Configuration:
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
-            max_game_length=int(length()) if callable(length) else DEFAULT_MAX_GAME_LENGTH,
+            max_game_length=DEFAULT_MAX_GAME_LENGTH if length is None else length,
         )
 
 
@@ -215,8 +215,7 @@ class AnglerSpielState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         state = self.position.state
         view = self.position.view(player)
-        index = self._encoding.action_index
-        return sorted(index(view, code) for code in state.legal_actions(player))
+        return sorted(self._encoding.action_indices(view, state.legal_actions(player)))
 
     def _apply_action(self, action: int) -> None:
         seat = self.current_player()

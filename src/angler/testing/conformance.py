@@ -18,6 +18,7 @@ import random
 import signal
 import threading
 import weakref
+from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, fields, is_dataclass, replace
@@ -894,10 +895,25 @@ def check_encoding(
         size == math.prod(shape),
         f"{game.name} {game.players}p: observation_size() is not the product of the shape",
     )
+    low, high = encoding.observation_bounds()
+    _expect(
+        low <= high and not (math.isnan(low) or math.isnan(high)),
+        f"{game.name} {game.players}p: observation_bounds() {low, high} is no interval",
+    )
+    longest = encoding.max_game_length()
+    _expect(
+        longest is None or (type(longest) is int and longest > 0),
+        f"{game.name} {game.players}p: max_game_length() must be None or a whole number above 0",
+    )
     checked_lists: list[list[int]] = []  # held, so their identities cannot be reused
     positions = 0
     for seed in seeds:
         moves = play_random(game.new_state(seed), policy(seed, "encoding"))
+        _expect(
+            longest is None or len(moves) <= longest,
+            f"{game.name} {game.players}p seed {seed}: {len(moves)} decisions, past "
+            f"max_game_length() = {longest}",
+        )
         rng = policy(seed, "encoding-points")
         points = set(_points(rng, len(moves) + 1, twins + 1)[1:])
         state = game.new_state(seed)
@@ -911,6 +927,7 @@ def check_encoding(
                 again = any(legal is known for known in checked_lists)
                 codes = rng.sample(legal, min(ENCODING_SAMPLE, len(legal))) if again else legal
                 _check_indices(encoding, view, codes, count, f"{where} seat {seat}")
+                _check_bulk(encoding, view, codes, count, f"{where} seat {seat}")
                 if len(legal) > 100 and not again:
                     checked_lists.append(legal)
                     del checked_lists[:-16]
@@ -933,7 +950,32 @@ def _check_observation(encoding: Any, view: View, size: int, where: str) -> list
         all(type(x) is float and math.isfinite(x) for x in observation),
         f"{where}: the observation holds a number that is not a finite float",
     )
+    low, high = encoding.observation_bounds()
+    outside = [x for x in observation if not low <= x <= high]
+    _expect(not outside, f"{where}: {outside[:1]} lies outside observation_bounds() {low, high}")
+    numbers = encoding.observation_array(view)
+    _expect(
+        isinstance(numbers, array) and numbers.typecode == "d" and numbers.tolist() == observation,
+        f"{where}: observation_array() is not an array('d') of observation()'s numbers",
+    )
     return list(observation)
+
+
+def _check_bulk(encoding: Any, view: View, codes: Sequence[int], count: int, where: str) -> None:
+    """The bulk forms agree with ``action_index`` one code at a time."""
+    one_by_one = [encoding.action_index(view, code) for code in codes]
+    _expect(
+        encoding.action_indices(view, codes) == one_by_one,
+        f"{where}: action_indices() differs from action_index() code by code",
+    )
+    mask = encoding.action_mask(view, codes)
+    _expect(
+        isinstance(mask, bytearray) and len(mask) == count,
+        f"{where}: action_mask() must be a bytearray of action_count() = {count} bytes",
+    )
+    legal = set(one_by_one)
+    wrong = [i for i, bit in enumerate(mask) if bit != (i in legal)]
+    _expect(not wrong, f"{where}: action_mask() is wrong at index {wrong[:1]}")
 
 
 def _check_indices(encoding: Any, view: View, codes: Sequence[int], count: int, where: str) -> None:

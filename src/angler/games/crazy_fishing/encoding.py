@@ -11,6 +11,7 @@ the rulings are in ``docs/interop.md`` ("Encodings").
 
 from __future__ import annotations
 
+from array import array
 from typing import TYPE_CHECKING
 
 from angler.core.encoding import Encoding
@@ -114,7 +115,7 @@ class CrazyFishingEncoding(Encoding[CrazyFishingView]):
         )
         self.at_collecting = t.add("collecting", p, "the place in it collecting now")
         self.at_scores = t.add("scores", p, "points so far")
-        self.zeros = t.zeros()
+        self.zeros = array("d", t.zeros())
 
     # ----- actions -----
     def action_count(self) -> int:
@@ -216,7 +217,10 @@ class CrazyFishingEncoding(Encoding[CrazyFishingView]):
         return (self.layout.size,)
 
     def observation(self, view: CrazyFishingView) -> list[float]:
-        out = self.zeros.copy()
+        return self.observation_array(view).tolist()
+
+    def observation_array(self, view: CrazyFishingView) -> array[float]:
+        out = self.zeros[:]  # a copy: arrays have no copy()
         c, p, s, f = self.card_count, self.players, self.spots, self.fish_count
         rank = self.fish_rank
         if not view.spectator:
@@ -228,8 +232,8 @@ class CrazyFishingEncoding(Encoding[CrazyFishingView]):
         types, row = self.type_of, self.type_count
         for slot, card in enumerate(sorted(view.hand)):
             out[self.at_slots + slot * row + types[card]] = 1.0
-        out[self.at_rods_held : self.at_rods_held + p] = map(float, view.rods_held)
-        out[self.at_baits_held : self.at_baits_held + p] = map(float, view.baits_held)
+        out[self.at_rods_held : self.at_rods_held + p] = array("d", view.rods_held)
+        out[self.at_baits_held : self.at_baits_held + p] = array("d", view.baits_held)
         put_ones(out, self.at_cast_done, [seat for seat, done in enumerate(view.cast_done) if done])
         put_ones(out, self.at_sits_out, [seat for seat, out_ in enumerate(view.sits_out) if out_])
         put_mask(out, self.at_my_cast, view.my_cast, c)
@@ -281,5 +285,5 @@ class CrazyFishingEncoding(Encoding[CrazyFishingView]):
             out[self.at_collect + place * p + seat] = 1.0
         if view.collecting < len(view.collect_order):
             out[self.at_collecting + view.collecting] = 1.0
-        out[self.at_scores : self.at_scores + p] = map(float, view.scores)
+        out[self.at_scores : self.at_scores + p] = array("d", view.scores)
         return out

@@ -5,12 +5,13 @@ the observation is the view's hand, trick, catch piles and public memory in fixe
 
 from __future__ import annotations
 
+from array import array
 from typing import TYPE_CHECKING
 
 from angler.core.encoding import Encoding
 from angler.core.tensors import TensorLayout, put_mask, put_ones
-from angler.games.fishing.cards import SUITS
-from angler.games.fishing.rules import PHASE_NAMES, ROUNDS
+from angler.games.fishing.cards import CALL_COLOUR, CATCH_ONE, MINUS_THREE, PASS_LEFT, SUITS
+from angler.games.fishing.rules import HAND_SIZES, PHASE_NAMES, ROUNDS
 from angler.games.fishing.view import FishingView
 
 if TYPE_CHECKING:
@@ -22,6 +23,7 @@ CALLABLE = 5  # the colours a caller may name
 class FishingEncoding(Encoding[FishingView]):
     def __init__(self, game: FishingGame) -> None:
         super().__init__(game)
+        self.effects = game.cards.effect
         n = self.cards = len(game.cards)
         p = self.players = game.players
         self.count = 3 * n + CALLABLE  # play, catch and pass a card; call a colour
@@ -65,7 +67,7 @@ class FishingEncoding(Encoding[FishingView]):
         self.at_ocean = t.add("ocean_size", 1, "cards in the ocean stack")
         self.at_scores = t.add("scores", p, "points so far")
         self.at_overfished = t.add("overfished", 1, "the ocean could not refill the hands")
-        self.zeros = t.zeros()
+        self.zeros = array("d", t.zeros())
 
     # ----- actions: the code is the index -----
     def action_count(self) -> int:
@@ -81,12 +83,35 @@ class FishingEncoding(Encoding[FishingView]):
             raise ValueError(f"{index!r} is not a Fishing action index (0 to {self.count - 1})")
         return index
 
+    # ----- bounds -----
+    def max_game_length(self) -> int:
+        """Every card dealt into a round's hands is played once in that round (caught cards
+        wait on the fisher for the next round; a pass only moves a card between hands), so a
+        round has ``players × hand size`` plays. Besides the plays, a card causes at most one
+        more decision a round: a 0 its catch, a call-colour buoy the next trick's call, a
+        pass-left buoy a pass by every seat. Counted over the whole card set, every round."""
+        p = self.players
+        plays = sum(p * size for size in HAND_SIZES[p])
+        extra = 0
+        for effect in self.effects:
+            extra += p if effect == PASS_LEFT else int(effect in (CATCH_ONE, CALL_COLOUR))
+        return plays + ROUNDS * extra
+
+    def observation_bounds(self) -> tuple[float, float]:
+        """One-hots are 0 or 1 and counts of cards at most the card set; a score gains at most
+        every card a round and loses 3 for each -3 card caught, at most each once a round."""
+        minus = self.effects.count(MINUS_THREE)
+        return (-3.0 * ROUNDS * minus, float(ROUNDS * self.cards))
+
     # ----- observations -----
     def observation_shape(self) -> tuple[int, ...]:
         return (self.layout.size,)
 
     def observation(self, view: FishingView) -> list[float]:
-        out = self.zeros.copy()
+        return self.observation_array(view).tolist()
+
+    def observation_array(self, view: FishingView) -> array[float]:
+        out = self.zeros[:]  # a copy: arrays have no copy()
         n, p = self.cards, self.players
         if not view.spectator:
             out[self.at_seat + view.player] = 1.0
@@ -137,9 +162,9 @@ class FishingEncoding(Encoding[FishingView]):
                 stock |= mask
             put_mask(out, self.at_stock_may + seat * n, stock, n)
         put_mask(out, self.at_seen, view.seen, n)
-        out[self.at_hand_sizes : self.at_hand_sizes + p] = map(float, view.hand_sizes)
-        out[self.at_stock_sizes : self.at_stock_sizes + p] = map(float, view.stock_sizes)
+        out[self.at_hand_sizes : self.at_hand_sizes + p] = array("d", view.hand_sizes)
+        out[self.at_stock_sizes : self.at_stock_sizes + p] = array("d", view.stock_sizes)
         out[self.at_ocean] = float(view.ocean_size)
-        out[self.at_scores : self.at_scores + p] = map(float, view.scores)
+        out[self.at_scores : self.at_scores + p] = array("d", view.scores)
         out[self.at_overfished] = float(view.overfished)
         return out

@@ -10,6 +10,8 @@ The layout and the rulings are in ``docs/interop.md`` ("Encodings").
 
 from __future__ import annotations
 
+from array import array
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from angler.core.encoding import Encoding
@@ -68,6 +70,12 @@ class FlipAndFishEncoding(Encoding[FlipAndFishView]):
         self.pass_index = self.discard_base + c
         self.count = self.pass_index + 1
         self._bait_cache: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+        # An aim's legal list starts with every aim in grid order (``act.ALL_AIMS``): its
+        # indices are one run, and its mask a copy of one made once.
+        self._aim_codes = list(act.ALL_AIMS[: act.AIMS])
+        self._aim_indices = list(range(self.cast_base, self.cast_base + act.AIMS))
+        self._aim_mask = bytearray(self.count)
+        self._aim_mask[self.cast_base : self.cast_base + act.AIMS] = b"\x01" * act.AIMS
 
         self.phase_of = {name: index for index, name in enumerate(PHASE_NAMES)}
         t = self.layout = TensorLayout()
@@ -114,7 +122,7 @@ class FlipAndFishEncoding(Encoding[FlipAndFishView]):
         self.at_table = t.add(
             "table", (WATER + p, 2), "water slot centres, then jetties, over 450 mm (constant)"
         )
-        self.zeros = t.zeros()
+        self.zeros = array("d", t.zeros())
         table = game.table
         for row, (x, y) in enumerate((*table.cards, *table.jetties)):
             self.zeros[self.at_table + 2 * row] = x / TABLE_HALF
@@ -163,6 +171,25 @@ class FlipAndFishEncoding(Encoding[FlipAndFishView]):
             return self.pass_index
         raise ValueError(f"{code!r} is no Flip & Fish action of this view")
 
+    def _aims_first(self, codes: Sequence[int]) -> bool:
+        """Whether ``codes`` begins with every aim in grid order (compared in C: the legal
+        list shares the very code objects, so each comparison is an identity test)."""
+        return len(codes) >= act.AIMS and codes[: act.AIMS] == self._aim_codes
+
+    def action_indices(self, view: FlipAndFishView, codes: Sequence[int]) -> list[int]:
+        if not self._aims_first(codes):
+            return super().action_indices(view, codes)
+        index = self.action_index
+        return self._aim_indices + [index(view, code) for code in codes[act.AIMS :]]
+
+    def action_mask(self, view: FlipAndFishView, codes: Sequence[int]) -> bytearray:
+        if not self._aims_first(codes):
+            return super().action_mask(view, codes)
+        mask = self._aim_mask.copy()
+        for code in codes[act.AIMS :]:
+            mask[self.action_index(view, code)] = 1
+        return mask
+
     def action_code(self, view: FlipAndFishView, index: int) -> int:
         if type(index) is not int or not 0 <= index < self.count:
             raise ValueError(f"{index!r} is not a Flip & Fish action index (0 to {self.count - 1})")
@@ -199,7 +226,10 @@ class FlipAndFishEncoding(Encoding[FlipAndFishView]):
         return (self.layout.size,)
 
     def observation(self, view: FlipAndFishView) -> list[float]:
-        out = self.zeros.copy()
+        return self.observation_array(view).tolist()
+
+    def observation_array(self, view: FlipAndFishView) -> array[float]:
+        out = self.zeros[:]  # a copy: arrays have no copy()
         p, fc, e = self.players, self.fishing_count, self.equipment_count
         fish_rank, gear_rank = self.fish_rank, self.equipment_rank
         if not view.spectator:
@@ -242,12 +272,9 @@ class FlipAndFishEncoding(Encoding[FlipAndFishView]):
         put_ones(out, self.at_bait, [fish_rank[c] for c in view.bait])
         if view.landing is not None:
             x, y, revolved, face = view.landing
-            out[self.at_landing : self.at_landing + 4] = (
-                1.0,
-                x / TABLE_HALF,
-                y / TABLE_HALF,
-                float(revolved),
-            )
+            at = self.at_landing
+            out[at], out[at + 1], out[at + 2] = 1.0, x / TABLE_HALF, y / TABLE_HALF
+            out[at + 3] = float(revolved)
             if 1 <= face <= DIE_FACES:
                 out[self.at_face + face - 1] = 1.0
         if 0 <= view.bite_slot < WATER:
@@ -257,7 +284,7 @@ class FlipAndFishEncoding(Encoding[FlipAndFishView]):
             out[self.at_no_fishing + view.no_fishing] = 1.0
         out[self.at_flags] = float(view.no_fishing_next)
         out[self.at_flags + 1] = float(view.extra_turn)
-        out[self.at_scores : self.at_scores + p] = map(float, view.scores)
+        out[self.at_scores : self.at_scores + p] = array("d", view.scores)
         if 0 <= view.winner < p:
             out[self.at_winner + view.winner] = 1.0
         return out

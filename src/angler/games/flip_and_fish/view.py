@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, assert_never
 
-from angler.core.events import Event, visible
+from angler.core.events import Event, seat_log
 from angler.core.view import View, counted, own, seat_line, seat_name, sentence, subject
 from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.cards import CardSet
@@ -106,12 +106,12 @@ def build_view(state: FlipAndFishState, player: int) -> FlipAndFishView:
         game="flip-and-fish",
         player=player,
         players=state.n,
-        events=visible(state.events, player),
+        events=seat_log(state.events, player),
         turn=state.turn,
         turns=state.turns,
         phase=PHASE_NAMES[state.phase],
         current=state.current_players(),
-        legal=tuple(c for c in legal if c & 15 != act.CAST) if aiming else tuple(legal),
+        legal=not_casts(legal) if aiming else tuple(legal),
         can_cast=aiming,
         water=water,
         face_up=tuple(state.face_up),
@@ -137,6 +137,18 @@ def build_view(state: FlipAndFishState, player: int) -> FlipAndFishView:
         scores=tuple(state.scores()),
         winner=state.winner,
     )
+
+
+_AIM_CODES = list(act.ALL_AIMS[: act.AIMS])
+
+
+def not_casts(legal: list[int]) -> tuple[int, ...]:
+    """The legal codes that are no cast. An aim's list starts with every aim in grid order
+    (``act.ALL_AIMS``): that prefix, compared in C (the same code objects: identity tests), is
+    skipped rather than filtered code by code."""
+    if len(legal) >= act.AIMS and legal[: act.AIMS] == _AIM_CODES:
+        legal = legal[act.AIMS :]
+    return tuple(c for c in legal if c & 15 != act.CAST)
 
 
 def describe(event: Event, cards: CardSet, viewer: int | None = None) -> str:
