@@ -83,5 +83,8 @@ def test_a_bounded_encoding_gives_a_bounded_box() -> None:
 
     encoding = make_game("fishing", 4).encoding
     assert encoding is not None
+    from gymnasium.spaces import Box
+
     box = observation_space(encoding)["observation"]
+    assert isinstance(box, Box)
     assert float(box.low.min()) == -48.0 and float(box.high.max()) == 800.0

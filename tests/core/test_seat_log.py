@@ -19,9 +19,8 @@ def some_events(rng: random.Random, count: int) -> list[Event]:
     made: list[Event] = []
     for _ in range(count):
         seat, card = rng.randrange(3), rng.randrange(100)
-        made.append(
-            rng.choice([Play(seat, card), Drew(seat, (card,), "ocean"), Gave(seat, card, 0)])
-        )
+        choices: list[Event] = [Play(seat, card), Drew(seat, (card,), "ocean"), Gave(seat, card, 0)]
+        made.append(rng.choice(choices))
     return made
 
 
