@@ -265,6 +265,29 @@ class AnglerSpielState(pyspiel.State):  # type: ignore[misc]
         return json.dumps(state.game.setup_of(state), sort_keys=True, ensure_ascii=False)
 
 
+def load(game: Game[Any, Any]) -> AnglerSpielGame:
+    """The OpenSpiel game of an angler game already configured: its players and options (an
+    option at None keeps the game's default). AnglerError for an option OpenSpiel cannot carry
+    (anything but a bool, number or text)."""
+    register(type(game))
+    params: dict[str, Parameter] = {PLAYERS: game.players}
+    for option, value in game.settings.items():
+        if value is None:
+            continue
+        if not isinstance(value, bool | int | float | str):
+            raise AnglerError(f"{game.name}: option {option}={value!r} has no OpenSpiel form")
+        params[option] = value
+    loaded: AnglerSpielGame = pyspiel.load_game(short_name(game.name), params)
+    return loaded
+
+
+def wrap(spiel_game: AnglerSpielGame, state: State[Any]) -> AnglerSpielState:
+    """An angler state of ``spiel_game``'s configuration (a determinisation, say) as an OpenSpiel
+    state of it; having no deal to replay, it pickles whole."""
+    position = Position(spiel_game.configuration, 0, state, replayable=False)
+    return AnglerSpielState(spiel_game, position)
+
+
 def game_type(cls: type[Game[Any, Any]]) -> Any:
     """OpenSpiel's ``GameType`` of an angler game (the rulings are in the module's docstring)."""
     kind = pyspiel.GameType
