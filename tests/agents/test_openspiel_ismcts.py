@@ -182,3 +182,11 @@ def test_load_keeps_a_configured_game_s_players_and_options() -> None:
     wrapped = openspiel.wrap(loaded, state)
     assert wrapped.current_player() == state.current_players()[0]
     assert len(wrapped.legal_actions()) == len(state.legal_actions(state.current_players()[0]))
+
+
+def test_load_carries_a_skill_per_seat_as_the_tournament_sets_it() -> None:
+    """Flip & Fish's skill per seat is a tuple of factors; OpenSpiel takes it as text."""
+    game = make_game("flip-and-fish", 3, skill="good,fair,novice")
+    assert openspiel.load(game).configuration.game.settings == game.settings
+    agent = make_agent("openspiel-ismcts:2it", 1, game)
+    assert isinstance(agent, OpenSpielISMCTSAgent)
