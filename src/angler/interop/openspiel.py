@@ -264,6 +264,34 @@ class AnglerSpielState(pyspiel.State):  # type: ignore[misc]
         return json.dumps(state.game.setup_of(state), sort_keys=True, ensure_ascii=False)
 
 
+def load(game: Game[Any, Any]) -> AnglerSpielGame:
+    """The OpenSpiel game of an angler game already configured: its players and options (an
+    option at None keeps the game's default; a sequence, such as Flip & Fish's skill per seat,
+    goes as its items joined by commas, as ``-o`` takes it). AnglerError for an option that
+    OpenSpiel cannot carry, or that does not read back the same."""
+    register(type(game))
+    params: dict[str, Parameter] = {PLAYERS: game.players}
+    for option, value in game.settings.items():
+        if value is None:
+            continue
+        if isinstance(value, list | tuple) and all(isinstance(v, int | float | str) for v in value):
+            value = ",".join(map(str, value))
+        if not isinstance(value, bool | int | float | str):
+            raise AnglerError(f"{game.name}: option {option}={value!r} has no OpenSpiel form")
+        params[option] = value
+    loaded: AnglerSpielGame = pyspiel.load_game(short_name(game.name), params)
+    if loaded.configuration.game.settings != game.settings:
+        raise AnglerError(f"{game.name}: options {game.settings} do not read back in OpenSpiel")
+    return loaded
+
+
+def wrap(spiel_game: AnglerSpielGame, state: State[Any]) -> AnglerSpielState:
+    """An angler state of ``spiel_game``'s configuration (a determinisation, say) as an OpenSpiel
+    state of it; having no deal to replay, it pickles whole."""
+    position = Position(spiel_game.configuration, 0, state, replayable=False)
+    return AnglerSpielState(spiel_game, position)
+
+
 def game_type(cls: type[Game[Any, Any]]) -> Any:
     """OpenSpiel's ``GameType`` of an angler game (the rulings are in the module's docstring)."""
     kind = pyspiel.GameType
