@@ -125,6 +125,7 @@ def test_asked_out_of_turn_in_a_simultaneous_choice_it_still_answers(name: str) 
             last = current[-1]
             if len(current) > 1 and len(state.legal_actions(last)) > 1:
                 agent = make_agent("openspiel-ismcts:4it", 3, state.game)
+                assert isinstance(agent, OpenSpielISMCTSAgent)
                 action = agent.act(state.view(last), state.legal_actions(last))
                 assert action in state.legal_actions(last)
                 assert agent.last_iterations == 4

@@ -38,8 +38,9 @@ def tournament_command(
             "-a",
             metavar="AGENTS",
             help="Comma-separated agents, one per seat (an agent may enter several times): "
-            "random, heuristic, ismcts[:BUDGET] (e.g. ismcts:2000it) or a level (easy, normal, "
-            "hard); any case.",
+            "random, heuristic, ismcts[:BUDGET] (e.g. ismcts:2000it), a level (easy, normal, "
+            "hard), or openspiel-ismcts[:BUDGET] (OpenSpiel's, with the research extra); any "
+            "case.",
         ),
     ],
     players: PlayersOption = None,
