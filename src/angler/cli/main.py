@@ -16,6 +16,7 @@ from click.exceptions import ClickException, NoArgsIsHelpError, UsageError
 from rich.markup import escape
 from rich.table import Table
 
+from angler.cli.analyse import analyse_command
 from angler.cli.balance import balance_command
 from angler.cli.bench import bench_command
 from angler.cli.common import err, out
@@ -101,6 +102,9 @@ app.command("loadtest", short_help="Concurrent games through a server: moves/s, 
 )
 app.command("balance", short_help="Heuristic players at every player count: a balance report.")(
     balance_command
+)
+app.command("analyse", short_help="A designers' report in HTML; compare two card files.")(
+    analyse_command
 )
 
 

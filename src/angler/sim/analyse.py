@@ -1,0 +1,276 @@
+"""The designers' analysis: many seeded games at each player count, every figure a designer tunes
+by kept game by game, so that the HTML report (:mod:`angler.sim.report_html`) can draw
+distributions and intervals and, given a second card file, compare the two on the same seeds.
+
+Game ``i`` (from 1) at every player count is dealt from seed ``S + i - 1``; seat ``k``'s agent is
+seeded from that seed and the seat (:func:`angler.agents.agent_seed`), as in ``simulate`` and
+``balance``. With two card files, both play every seed: the games are paired.
+
+A game that raises, never ends (more than :data:`MOVE_CAP` decisions) or ends without a winner is
+an *anomaly*: it is listed, and left out of every figure.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, cast
+
+from angler.agents import agent_seed, make_agent
+from angler.core.errors import AnglerError
+from angler.core.registry import make_game
+from angler.play.loop import play_out
+from angler.sim.simulate import seat_agents
+from angler.sim.stopping import RunStopped, signal_of
+from angler.sim.tournament import _play_on_workers
+
+MOVE_CAP = 20_000  # decisions: far beyond any real game of the three, so a game past it stalled
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One game, reduced to what the report needs; plain data, so it crosses processes."""
+
+    side: int  # 0: the card file, 1: the one compared with it
+    players: int
+    seed: int
+    scores: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+    decisions: int = 0
+    lengths: dict[str, float] = field(default_factory=dict)  # numeric ``progress`` entries
+    tally: dict[str, float] = field(default_factory=dict)
+    counts: dict[str, dict[str, int]] = field(default_factory=dict)
+    anomaly: str = ""  # what went wrong, if anything did
+
+    def share(self, seat: int) -> float:
+        """The seat's part of the victory (1/k of a victory shared by k)."""
+        return 1 / len(self.winners) if seat in self.winners else 0.0
+
+
+@dataclass(frozen=True)
+class Task:
+    """One game to play: which card file, at which player count, from which seed."""
+
+    side: int
+    players: int
+    seed: int
+
+
+@dataclass
+class Analysis:
+    """A finished (or stopped) analysis: its settings and every game played."""
+
+    game: str
+    title: str
+    options: dict[str, Any]
+    seed: int
+    games: int
+    agents: dict[int, list[str]]  # by player count
+    card_files: list[str]  # as the designer named them; "" for the bundled one
+    facts: list[dict[str, dict[str, dict[str, Any]]]]  # by side
+    shares: tuple[tuple[str, str, str], ...]
+    outcomes: list[Outcome] = field(default_factory=list)
+    planned: int = 0
+    stopped: RunStopped | None = None
+
+    @property
+    def player_counts(self) -> list[int]:
+        return sorted(self.agents)
+
+    @property
+    def compared(self) -> bool:
+        return len(self.card_files) == 2
+
+    def played(self, side: int, players: int) -> list[Outcome]:
+        """The sound games of one side at one player count, by seed; when comparing, only the
+        seeds both sides finished soundly, so that every figure is paired."""
+        sound = {(o.side, o.players, o.seed): o for o in self.outcomes if not o.anomaly}
+        seeds = sorted(seed for (s, p, seed) in sound if s == side and p == players)
+        if self.compared:
+            seeds = [seed for seed in seeds if (1 - side, players, seed) in sound]
+        return [sound[(side, players, seed)] for seed in seeds]
+
+    def anomalies(self) -> list[Outcome]:
+        return sorted(
+            (o for o in self.outcomes if o.anomaly), key=lambda o: (o.side, o.players, o.seed)
+        )
+
+    def count_names(self) -> list[str]:
+        """Every counts table's name, in the order the games gave them."""
+        names: dict[str, None] = {}
+        for outcome in self.outcomes:
+            names.update(dict.fromkeys(outcome.counts))
+        return list(names)
+
+
+def card_options(options: Mapping[str, Any], cards: str) -> dict[str, Any]:
+    settings = dict(options)
+    if cards:
+        settings["cards"] = cards
+    return settings
+
+
+def configure(
+    game_name: str,
+    options: Mapping[str, Any],
+    card_files: Sequence[str],
+    players: Sequence[int] = (),
+    agents: Sequence[str] = ("heuristic",),
+) -> Analysis:
+    """Check every setting (game, options, card files, player counts, agents) before any game is
+    played, and return the empty analysis."""
+    first = make_game(game_name, **card_options(options, card_files[0]))
+    counts = list(players) or list(range(first.min_players, first.max_players + 1))
+    by_count: dict[int, list[str]] = {}
+    facts = []
+    for cards in card_files:
+        for count in dict.fromkeys(counts):
+            game = make_game(game_name, count, **card_options(options, cards))
+            names = seat_agents(agents, count)
+            for seat, name in enumerate(names):
+                make_agent(name, agent_seed(0, seat), game)
+            by_count[count] = names
+            if count == counts[0]:
+                facts.append(game.statistics.count_facts())
+    described = first.describe_options()
+    return Analysis(
+        game=first.name,
+        title=first.title,
+        options={k: v for k, v in described.items() if k not in ("players", "cards")},
+        seed=0,
+        games=0,
+        agents=by_count,
+        card_files=list(card_files),
+        facts=facts,
+        shares=first.statistics.count_shares,
+    )
+
+
+def play_task(
+    game_name: str, options: dict[str, Any], analysis_agents: dict[int, list[str]], task: Task
+) -> Outcome:
+    """Play one game and reduce it to an :class:`Outcome`; built from names, so it runs in any
+    process. An error or a stall becomes the outcome's anomaly rather than ending the run."""
+    game = make_game(game_name, task.players, **options)
+    names = analysis_agents[task.players]
+    agents = [make_agent(name, agent_seed(task.seed, s), game) for s, name in enumerate(names)]
+    state = game.new_state(task.seed)
+    base = Outcome(task.side, task.players, task.seed)
+    try:
+        play_out(state, agents, on_step=partial(_stop_a_stall, state))
+    except _Stalled:
+        return _with_anomaly(base, f"stalled: still going after {MOVE_CAP} decisions")
+    except (AnglerError, ValueError, IndexError, KeyError, AssertionError) as error:
+        return _with_anomaly(base, f"the game raised {type(error).__name__}: {error}")
+    if not state.is_terminal():
+        return _with_anomaly(base, "stopped before the end with no player to act")
+    winners = tuple(state.winners())
+    if not winners:
+        return _with_anomaly(base, "ended without a winner")
+    statistics = game.statistics
+    lengths = {
+        key: float(value)
+        for key, value in statistics.progress(state).items()
+        if isinstance(value, int | float) and not isinstance(value, bool)
+    }
+    return Outcome(
+        side=task.side,
+        players=task.players,
+        seed=task.seed,
+        scores=tuple(state.scores()),
+        winners=winners,
+        decisions=len(state.history),
+        lengths=lengths,
+        tally=statistics.tally(state),
+        counts={name: dict(table) for name, table in statistics.counts(state).items()},
+    )
+
+
+class _Stalled(Exception):
+    pass
+
+
+def _stop_a_stall(state: Any, seat: int, action: int) -> None:
+    if len(state.history) > MOVE_CAP:
+        raise _Stalled()
+
+
+def _with_anomaly(base: Outcome, anomaly: str) -> Outcome:
+    return Outcome(base.side, base.players, base.seed, anomaly=anomaly)
+
+
+def _play_batch(
+    game_name: str,
+    options: list[dict[str, Any]],
+    agents: dict[int, list[str]],
+    tasks: list[Task],
+    numbers: list[int],
+) -> list[tuple[int, Outcome]]:
+    return [(n, play_task(game_name, options[tasks[n].side], agents, tasks[n])) for n in numbers]
+
+
+def run_analysis(
+    analysis: Analysis,
+    options: Mapping[str, Any],
+    games: int,
+    seed: int = 1,
+    jobs: int = 1,
+    on_game: Callable[[Outcome], None] | None = None,
+) -> Analysis:
+    """Play ``games`` seeded games at every player count of ``analysis`` (for each card file: the
+    same seeds), on ``jobs`` processes; ``on_game(outcome)`` after each.
+
+    Ctrl-C (or SIGTERM, under :func:`~angler.sim.stopping.sigterm_stops_runs`) stops at once: the
+    analysis keeps the games that finished, and its ``stopped`` says how many.
+    """
+    if games < 1:
+        raise AnglerError(f"an analysis needs at least 1 game per player count, not {games}")
+    if jobs < 1:
+        raise AnglerError(f"--jobs must be at least 1, not {jobs}")
+    analysis.seed, analysis.games = seed, games
+    # Both card files play a seed one after the other, so a stopped run stays paired.
+    tasks = [
+        Task(side, count, game_seed)
+        for count in analysis.player_counts
+        for game_seed in range(seed, seed + games)
+        for side in range(len(analysis.card_files))
+    ]
+    analysis.planned = len(tasks)
+    settings = [card_options(options, cards) for cards in analysis.card_files]
+
+    def finish(numbered: tuple[int, Outcome]) -> None:
+        if on_game is not None:
+            on_game(numbered[1])
+        analysis.outcomes.append(numbered[1])  # finished once on_game is done with it
+
+    numbers = list(range(len(tasks)))
+    play = partial(_play_batch, analysis.game, settings, analysis.agents, tasks)
+    try:
+        if jobs == 1 or len(tasks) == 1:
+            for number in numbers:
+                for numbered in play([number]):
+                    finish(numbered)
+        else:
+            # The tournament's pool: batches on spawned workers that ignore Ctrl-C.
+            on_workers = cast(Any, _play_on_workers)  # typed for tournament games, works for any
+            on_workers(min(jobs, os.cpu_count() or 1), play, numbers, finish)
+    except KeyboardInterrupt as stop:
+        analysis.stopped = RunStopped(len(analysis.outcomes), len(tasks), signal_of(stop))
+    analysis.outcomes.sort(key=lambda o: (o.players, o.seed, o.side))
+    return analysis
+
+
+def counted_rows(analysis: Analysis, side: int, table: str) -> list[str]:
+    """The rows of one counts table: those the game's data names first (a card never counted is
+    worth seeing), then any other counted, most counted first."""
+    _, by, thing = table.rpartition(" by ")
+    named = list(analysis.facts[side].get(thing, {})) if by else []
+    counted: Counter[str] = Counter()
+    for outcome in analysis.outcomes:
+        if outcome.side == side:
+            counted.update(outcome.counts.get(table, {}))
+    rest = sorted(set(counted) - set(named), key=lambda row: (-counted[row], row))
+    return named + rest

@@ -1,0 +1,428 @@
+"""The analysis as one self-contained HTML page for designers: tables and matplotlib figures
+(PNG, embedded as data URIs), every figure with its 95% interval and its number of games.
+
+With two card files, every figure shows both side by side and the difference B − A, paired game
+by game on the same seeds: the mean of the per-game differences with its normal interval
+(:func:`angler.sim.stats.mean_interval`); a difference is *significant* when that interval leaves
+out 0. Shares (a seat's part of each victory) are compared the same way, as per-game numbers.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from angler.sim.analyse import Analysis, Outcome, counted_rows
+from angler.sim.stats import Estimate
+
+STYLE = """
+body{font-family:system-ui,sans-serif;max-width:70em;margin:2em auto;padding:0 1em;color:#222}
+pre{background:#f4f4f4;padding:.6em;white-space:pre-wrap;word-break:break-all}
+table{border-collapse:collapse;margin:.6em 0}th,td{border:1px solid #ccc;padding:.2em .5em}
+td{text-align:right}td:first-child{text-align:left}th{background:#eef}
+.note{color:#555;font-size:.92em}.sig{color:#a00;font-weight:bold}img{max-width:100%}
+"""
+SIDES = ("A", "B")
+
+
+def render(analysis: Analysis, command: str) -> str:
+    """The whole page."""
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{_e(analysis.title)}: analysis</title><style>{STYLE}</style></head><body>",
+        *_header(analysis, command),
+        *_wins(analysis),
+        *_scores(analysis),
+        *_lengths(analysis),
+        *_tallies(analysis),
+        *_counts(analysis),
+        *_anomalies(analysis),
+        "</body></html>",
+    ]
+    return "\n".join(parts) + "\n"
+
+
+# ----- numbers -----
+
+
+def paired_difference(a: Sequence[float], b: Sequence[float]) -> Estimate:
+    """B − A, game by game on the same seeds: the mean difference with its 95% interval."""
+    return Estimate.of([y - x for x, y in zip(a, b, strict=True)])
+
+
+def significant(estimate: Estimate) -> bool:
+    return estimate.low > 0 or estimate.high < 0
+
+
+def _difference_cell(a: Sequence[float], b: Sequence[float], percent: bool = False) -> str:
+    if not a:
+        return "–"
+    difference = paired_difference(a, b)
+    if percent:
+        text = (
+            f"{difference.mean * 100:+.1f} points "
+            f"({difference.low * 100:+.1f} to {difference.high * 100:+.1f})"
+        )
+    else:
+        text = difference.text().replace(f"{difference.mean:.2f}", f"{difference.mean:+.2f}", 1)
+    if significant(difference):
+        return f'<span class="sig">{_e(text)}: significant</span>'
+    return f"{_e(text)}: not significant"
+
+
+def _per_game(
+    analysis: Analysis, players: int, value: Callable[[Outcome], float]
+) -> list[list[float]]:
+    """One list per side: ``value`` of each sound game at this player count, paired by seed."""
+    return [
+        [value(outcome) for outcome in analysis.played(side, players)]
+        for side in range(len(analysis.card_files))
+    ]
+
+
+def _seat_share(seat: int) -> Callable[[Outcome], float]:
+    return lambda outcome: outcome.share(seat)
+
+
+def _length(key: str) -> Callable[[Outcome], float]:
+    return lambda outcome: outcome.lengths.get(key, 0.0)
+
+
+def _tally(key: str) -> Callable[[Outcome], float]:
+    return lambda outcome: outcome.tally.get(key, 0.0)
+
+
+# ----- sections -----
+
+
+def _header(analysis: Analysis, command: str) -> list[str]:
+    options = ", ".join(f"{key} = {_shown(value)}" for key, value in analysis.options.items())
+    agents = "; ".join(
+        f"{count} players: {', '.join(names)}" for count, names in analysis.agents.items()
+    )
+    lines = [
+        f"<h1>{_e(analysis.title)}: analysis for designers</h1>",
+        "<p>Made by this command (run it again to get the same report):</p>",
+        f"<pre>{_e(command)}</pre>",
+        "<ul>",
+    ]
+    for side, cards in enumerate(analysis.card_files):
+        label = f"card file {SIDES[side]}: " if analysis.compared else "card file: "
+        lines.append(f"<li>{_e(label)}<b>{_e(_card_name(cards))}</b></li>")
+    finished = len(analysis.outcomes)
+    lines += [
+        f"<li>{analysis.games} games per player count"
+        + (" and card file" if analysis.compared else "")
+        + f", seeds {analysis.seed} to {analysis.seed + analysis.games - 1}"
+        + (", the same seeds for both card files (paired games)" if analysis.compared else "")
+        + "</li>",
+        f"<li>players in each seat: {_e(agents)}</li>",
+        f"<li>game options: {_e(options) or 'none'}</li>",
+        f"<li>games played: {finished} of {analysis.planned}; "
+        f"anomalies (left out of every figure): {len(analysis.anomalies())}</li>",
+        "</ul>",
+    ]
+    if analysis.stopped is not None:
+        lines.append(
+            f'<p class="sig">This run was {analysis.stopped.how} after {finished} of '
+            f"{analysis.planned} games: this report shows only the games that finished.</p>"
+        )
+    lines.append(
+        '<p class="note">Every range is a 95% confidence interval; n is the number of games '
+        "behind a figure. Shares use the Wilson interval, means the normal one."
+        + (
+            " B − A is the mean of the per-game differences on the same seeds, with its 95% "
+            "interval; it is significant when that interval does not include 0."
+            if analysis.compared
+            else ""
+        )
+        + "</p>"
+    )
+    return lines
+
+
+def _wins(analysis: Analysis) -> list[str]:
+    lines = [
+        "<h2>Who wins: share of victories by seat</h2>",
+        '<p class="note">A victory shared by k players counts 1/k for each. Par is 1 in the '
+        "number of players. Seat 1 plays first.</p>",
+    ]
+    for players in analysis.player_counts:
+        seats = [_per_game(analysis, players, _seat_share(seat)) for seat in range(players)]
+        n = len(seats[0][0])
+        lines.append(f"<h3>{players} players (n = {n} games)</h3>")
+        header = ["seat", *_side_labels(analysis, "win share")]
+        rows = []
+        for seat, sides in enumerate(seats):
+            cells = [f"seat {seat + 1}", *(_share(values) for values in sides)]
+            if analysis.compared:
+                cells.append(_difference_cell(sides[0], sides[1], percent=True))
+            rows.append(cells)
+        advantage = [
+            _e("first player's advantage over par"),
+            *(_advantage(values, players) for values in seats[0]),
+        ]
+        if analysis.compared:
+            advantage.append(_difference_cell(seats[0][0], seats[0][1], percent=True))
+        rows.append(advantage)
+        lines.append(_table(header, rows, raw=True))
+        lines.append(_embed(_share_plot(analysis, players, seats)))
+    return lines
+
+
+def _scores(analysis: Analysis) -> list[str]:
+    lines = [
+        "<h2>Scores</h2>",
+        '<p class="note">The histogram counts every player\'s final score. The mean score is '
+        "each game's average over its players, then averaged over the games.</p>",
+    ]
+    figures = {
+        "mean score per player": lambda o: sum(o.scores) / len(o.scores),
+        "winning score": lambda o: float(max(o.scores)),
+        "gap between first and last": lambda o: float(max(o.scores) - min(o.scores)),
+    }
+    lines += _per_count_table(analysis, figures)
+    lines.append(
+        _embed(
+            _histograms(
+                analysis, "final score (every player)", lambda o: [float(s) for s in o.scores]
+            )
+        )
+    )
+    return lines
+
+
+def _lengths(analysis: Analysis) -> list[str]:
+    lines = ["<h2>How long games last</h2>"]
+    keys = list(dict.fromkeys(key for o in analysis.outcomes for key in o.lengths))
+    figures: dict[str, Callable[[Outcome], float]] = {"decisions": lambda o: float(o.decisions)}
+    for key in keys:
+        figures[f"{key}s (at the end)"] = _length(key)
+    lines += _per_count_table(analysis, figures)
+    what = keys[0] if keys else "decisions"
+    lines.append(
+        _embed(
+            _histograms(
+                analysis,
+                f"{what}s per game" if keys else "decisions per game",
+                lambda o: [o.lengths.get(what, 0.0) if keys else float(o.decisions)],
+            )
+        )
+    )
+    return lines
+
+
+def _tallies(analysis: Analysis) -> list[str]:
+    keys = sorted({key for o in analysis.outcomes for key in o.tally})
+    if not keys:
+        return []
+    figures = {key: _tally(key) for key in keys}
+    return [
+        "<h2>What the game tallies, per game on average</h2>",
+        *_per_count_table(analysis, figures),
+    ]
+
+
+def _counts(analysis: Analysis) -> list[str]:
+    names = analysis.count_names()
+    if not names:
+        return []
+    lines = [
+        "<h2>How often each rule, card or ability comes up</h2>",
+        '<p class="note">Over every player count together. "per game" is the mean number of '
+        "times per game with its 95% interval; the columns beside the name are what the card "
+        "file says about it.</p>",
+    ]
+    for name in names:
+        lines += _count_table(analysis, name)
+    return lines
+
+
+def _count_table(analysis: Analysis, name: str) -> list[str]:
+    _, by, thing = name.rpartition(" by ")
+    facts = analysis.facts[0].get(thing, {}) if by else {}
+    fact_keys = list(dict.fromkeys(key for row in facts.values() for key in row))
+    rows_shown = list(
+        dict.fromkeys(
+            row
+            for side in range(len(analysis.card_files))
+            for row in counted_rows(analysis, side, name)
+        )
+    )
+    per_side = [
+        [o for players in analysis.player_counts for o in analysis.played(side, players)]
+        for side in range(len(analysis.card_files))
+    ]
+    n = len(per_side[0])
+    header = [
+        name,
+        *fact_keys,
+        *_side_labels(analysis, "total"),
+        *_side_labels(analysis, "per game"),
+    ]
+    if analysis.compared:
+        header.append("B − A per game")
+    rows = []
+    for row in rows_shown:
+        values = [[float(o.counts.get(name, {}).get(row, 0)) for o in side] for side in per_side]
+        cells = [_e(row), *(_e(_shown(facts.get(row, {}).get(key, ""))) for key in fact_keys)]
+        cells += [str(int(sum(side))) for side in values]
+        cells += [_e(Estimate.of(side).text()) for side in values]
+        if analysis.compared:
+            cells.append(_difference_cell(values[0], values[1]))
+        rows.append(cells)
+    return [f"<h3>{_e(name)} (n = {n} games)</h3>", _table(header, rows, raw=True)]
+
+
+def _anomalies(analysis: Analysis) -> list[str]:
+    found = analysis.anomalies()
+    lines = ["<h2>Things that should never happen</h2>"]
+    if not found:
+        lines.append(
+            "<p>None: every game ended, with a winner, within the move cap, and no game raised "
+            "an error.</p>"
+        )
+        return lines
+    lines.append("<ul>")
+    for outcome in found:
+        where = f"{outcome.players} players, seed {outcome.seed}"
+        if analysis.compared:
+            where = f"card file {SIDES[outcome.side]}, {where}"
+        lines.append(f"<li>{_e(where)}: {_e(outcome.anomaly)}</li>")
+    lines.append("</ul>")
+    return lines
+
+
+def _per_count_table(
+    analysis: Analysis, figures: dict[str, Callable[[Outcome], float]]
+) -> list[str]:
+    """Rows: the figures; columns: each player count (and side, and B − A), mean ± interval."""
+    header = ["per game"]
+    for players in analysis.player_counts:
+        n = len(analysis.played(0, players))
+        header += [f"{label}, {players} players (n = {n})" for label in _side_labels(analysis, "")]
+        if analysis.compared:
+            header.append(f"B − A, {players} players")
+    rows = []
+    for label, value in figures.items():
+        cells = [_e(label)]
+        for players in analysis.player_counts:
+            sides = _per_game(analysis, players, value)
+            cells += [_e(Estimate.of(values).text()) for values in sides]
+            if analysis.compared:
+                cells.append(_difference_cell(sides[0], sides[1]))
+        rows.append(cells)
+    return [_table(header, rows, raw=True)]
+
+
+# ----- figures -----
+
+
+def _embed(figure: Any) -> str:
+    """A matplotlib figure as an embedded PNG (and closed)."""
+    import matplotlib.pyplot as plt
+
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=80, bbox_inches="tight")
+    plt.close(figure)
+    data = base64.b64encode(buffer.getvalue()).decode("ascii")
+    return f'<p><img alt="figure" src="data:image/png;base64,{data}"></p>'
+
+
+def _share_plot(analysis: Analysis, players: int, seats: list[list[list[float]]]) -> Any:
+    import matplotlib.pyplot as plt
+
+    figure, axes = plt.subplots(figsize=(6, 3))
+    sides = len(analysis.card_files)
+    width = 0.8 / sides
+    for side in range(sides):
+        estimates = [Estimate.share(seat[side]) for seat in seats]
+        xs = [seat + 1 + (side - (sides - 1) / 2) * width for seat in range(players)]
+        means = [e.mean for e in estimates]
+        errors = [[e.mean - e.low for e in estimates], [e.high - e.mean for e in estimates]]
+        label = _side_name(analysis, side) + f" (n = {len(seats[0][side])})"
+        axes.bar(xs, means, width, yerr=errors, capsize=4, label=label)
+    axes.axhline(1 / players, color="grey", linestyle="--", label=f"par {1 / players:.0%}")
+    axes.set_xticks(range(1, players + 1))
+    axes.set_xlabel("seat (1 plays first)")
+    axes.set_ylabel("share of victories")
+    axes.set_title(f"{players} players: win share by seat, 95% intervals")
+    axes.legend(fontsize="small")
+    return figure
+
+
+def _histograms(analysis: Analysis, what: str, values_of: Callable[[Outcome], list[float]]) -> Any:
+    import matplotlib.pyplot as plt
+
+    counts = analysis.player_counts
+    figure, grid = plt.subplots(1, len(counts), figsize=(3.2 * len(counts) + 1, 3), squeeze=False)
+    for axes, players in zip(grid[0], counts, strict=True):
+        for side in range(len(analysis.card_files)):
+            played = analysis.played(side, players)
+            values = [value for o in played for value in values_of(o)]
+            # The mean of per-game means: games are independent, players in one game are not.
+            mean = Estimate.of([sum(values_of(o)) / len(values_of(o)) for o in played])
+            label = f"{_side_name(analysis, side)}: mean {mean.text()} (n = {len(played)})"
+            if values:
+                axes.hist(values, bins=min(20, max(1, len(set(values)))), alpha=0.55, label=label)
+        axes.set_title(f"{players} players", fontsize="small")
+        axes.set_xlabel(what, fontsize="small")
+        if axes.get_legend_handles_labels()[0]:
+            axes.legend(fontsize="x-small")
+    grid[0][0].set_ylabel("games" if "every player" not in what else "players")
+    return figure
+
+
+# ----- text -----
+
+
+def _side_labels(analysis: Analysis, what: str) -> list[str]:
+    if not analysis.compared:
+        return [what or "mean"]
+    return [f"{what} {side}".strip() for side in SIDES]
+
+
+def _side_name(analysis: Analysis, side: int) -> str:
+    if not analysis.compared:
+        return _card_name(analysis.card_files[0])
+    return f"{SIDES[side]}: {_card_name(analysis.card_files[side])}"
+
+
+def _card_name(cards: str) -> str:
+    return cards or "the game's own card file"
+
+
+def _share(values: Sequence[float]) -> str:
+    return _e(Estimate.share(values).text(percent=True))
+
+
+def _advantage(values: Sequence[float], players: int) -> str:
+    """Seat 1's share minus par, with the Wilson interval shifted by par."""
+    share = Estimate.share(values)
+    par = 1 / players
+    return _e(
+        f"{(share.mean - par) * 100:+.1f} points "
+        f"({(share.low - par) * 100:+.1f} to {(share.high - par) * 100:+.1f})"
+    )
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, tuple | list):
+        return ",".join(str(item) for item in value)
+    return "default" if value is None else str(value)
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[str]], raw: bool = False) -> str:
+    """An HTML table; cells are escaped already when ``raw``."""
+    cell: Callable[[str], str] = (lambda text: text) if raw else _e
+    head = "".join(f"<th>{_e(h)}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td>{cell(c)}</td>" for c in row) + "</tr>" for row in rows)
+    return f"<table><tr>{head}</tr>{body}</table>"
+
+
+def _e(text: str) -> str:
+    return html.escape(str(text))

@@ -1,0 +1,99 @@
+"""The designers' analysis: seeded games kept one by one, paired across two card files, and the
+HTML report drawn from them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from angler.agents import agent_seed, make_agent
+from angler.core import make_game
+from angler.games.flip_and_fish.game import FlipAndFishGame
+from angler.play.loop import play_out
+from angler.sim import analyse
+from angler.sim.analyse import Analysis, Outcome, configure, run_analysis
+from angler.sim.report_html import paired_difference, render, significant
+
+BUNDLED = Path(FlipAndFishGame(2).cards.source)
+
+
+def analysed(game: str, games: int, players: int, cards: tuple[str, ...] = ("",)) -> Analysis:
+    return run_analysis(configure(game, {}, cards, (players,)), {}, games, seed=3)
+
+
+def test_every_game_is_played_from_its_seed_with_seeded_agents() -> None:
+    run = analysed("fishing", 2, 4)
+    game = make_game("fishing", 4)
+    agents = [make_agent("heuristic", agent_seed(4, seat), game) for seat in range(4)]
+    state = play_out(game.new_state(4), agents)
+    second = run.played(0, 4)[1]
+    assert (second.seed, second.scores, second.winners) == (
+        4,
+        tuple(state.scores()),
+        tuple(state.winners()),
+    )
+    assert second.decisions == len(state.history)
+
+
+@pytest.mark.parametrize("game", ["fishing", "crazy-fishing", "flip-and-fish"])
+def test_a_report_for_every_game_names_its_command_sample_sizes_and_embeds_figures(
+    game: str,
+) -> None:
+    run = analysed(game, 2, 3)
+    page = render(run, f"angler analyse {game} --players 3 --games 2")
+    assert f"<pre>angler analyse {game} --players 3 --games 2</pre>" in page
+    assert "3 players (n = 2 games)" in page
+    assert page.count('src="data:image/png;base64,') == 3
+    assert "first player&#x27;s advantage over par" in page
+    assert "http" not in page  # self-contained: nothing fetched from anywhere
+
+
+def test_two_card_files_play_the_same_seeds_and_show_a_difference(tmp_path: Path) -> None:
+    cards = json.loads(BUNDLED.read_text())
+    for card in cards["fishing"]:
+        if card["catch_rate"] is not None:
+            card["catch_rate"] = max(1, card["catch_rate"] - 6)  # every fish much easier to catch
+    easier = tmp_path / "easier.json"
+    easier.write_text(json.dumps(cards))
+    run = analysed("flip-and-fish", 6, 2, ("", str(easier)))
+    a, b = run.played(0, 2), run.played(1, 2)
+    assert [o.seed for o in a] == [o.seed for o in b] == list(range(3, 9))
+    page = render(run, "angler analyse flip-and-fish --compare easier.json")
+    assert "card file B: <b>" + str(easier) + "</b>" in page
+    assert "B − A" in page and ": significant" in page
+
+
+def test_a_paired_difference_is_significant_only_when_its_interval_leaves_out_zero() -> None:
+    assert significant(paired_difference([1.0, 2.0, 3.0, 4.0], [3.0, 4.1, 5.0, 5.9]))
+    assert not significant(paired_difference([1.0, 2.0, 3.0, 4.0], [2.0, 1.0, 4.0, 3.0]))
+
+
+def test_a_stopped_run_keeps_the_games_that_finished() -> None:
+    seen: list[Outcome] = []
+
+    def stop_at_third(outcome: Outcome) -> None:
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+        seen.append(outcome)
+
+    run = run_analysis(configure("fishing", {}, ("",), (3,)), {}, 5, 1, on_game=stop_at_third)
+    assert run.stopped is not None and (run.stopped.finished, run.stopped.total) == (2, 5)
+    assert [o.seed for o in run.played(0, 3)] == [1, 2]
+    assert "interrupted after 2 of 5 games" in render(run, "angler analyse fishing")
+
+
+def test_a_game_that_never_ends_is_listed_and_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(analyse, "MOVE_CAP", 50)
+    run = analysed("fishing", 1, 3)
+    assert run.played(0, 3) == [] and run.anomalies()[0].anomaly.startswith("stalled")
+    assert "seed 3: stalled: still going after 50 decisions" in render(run, "angler analyse")
+
+
+def test_the_seeds_give_the_same_games_on_worker_processes() -> None:
+    def played(jobs: int) -> list[Outcome]:
+        setup = configure("crazy-fishing", {}, ("",), (2,))
+        return run_analysis(setup, {}, 4, 7, jobs=jobs).outcomes
+
+    assert played(2) == played(1)
