@@ -246,6 +246,8 @@ def _count_table(analysis: Analysis, name: str) -> list[str]:
     _, by, thing = name.rpartition(" by ")
     facts = analysis.facts[0].get(thing, {}) if by else {}
     fact_keys = list(dict.fromkeys(key for row in facts.values() for key in row))
+    facts_b = analysis.facts[-1].get(thing, {}) if by else {}
+    changed = analysis.compared and facts_b != facts  # B's own numbers shown beside A's
     rows_shown = list(
         dict.fromkeys(
             row
@@ -261,19 +263,30 @@ def _count_table(analysis: Analysis, name: str) -> list[str]:
     header = [
         name,
         *fact_keys,
+        *(f"{key} (B)" for key in fact_keys if changed),
         *_side_labels(analysis, "total"),
         *_side_labels(analysis, "per game"),
     ]
     if analysis.compared:
         header.append("B − A per game")
+    # Shares the game asks for beside this table, e.g. landed = caught / bites.
+    shares = [(label, whole) for label, part, whole in analysis.shares if part == name]
+    for label, _ in shares:
+        header += _side_labels(analysis, label)
     rows = []
     for row in rows_shown:
         values = [[float(o.counts.get(name, {}).get(row, 0)) for o in side] for side in per_side]
         cells = [_e(row), *(_e(_shown(facts.get(row, {}).get(key, ""))) for key in fact_keys)]
+        if changed:
+            cells += [_e(_shown(facts_b.get(row, {}).get(key, ""))) for key in fact_keys]
         cells += [str(int(sum(side))) for side in values]
         cells += [_e(Estimate.of(side).text()) for side in values]
         if analysis.compared:
             cells.append(_difference_cell(values[0], values[1]))
+        for _, whole in shares:
+            for side, part in zip(per_side, values, strict=True):
+                total = sum(o.counts.get(whole, {}).get(row, 0) for o in side)
+                cells.append(f"{sum(part) / total:.0%}" if total else "–")
         rows.append(cells)
     return [f"<h3>{_e(name)} (n = {n} games)</h3>", _table(header, rows, raw=True)]
 
