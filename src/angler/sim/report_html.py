@@ -156,6 +156,8 @@ def _wins(analysis: Analysis) -> list[str]:
         n = len(seats[0][0])
         lines.append(f"<h3>{players} players (n = {n} games)</h3>")
         header = ["seat", *_side_labels(analysis, "win share")]
+        if analysis.compared:
+            header.append("B − A per game")
         rows = []
         for seat, sides in enumerate(seats):
             cells = [f"seat {seat + 1}", *(_share(values) for values in sides)]
@@ -432,6 +434,9 @@ def _shown(value: Any) -> str:
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]], raw: bool = False) -> str:
     """An HTML table; cells are escaped already when ``raw``."""
     cell: Callable[[str], str] = (lambda text: text) if raw else _e
+    uneven = [row for row in rows if len(row) != len(header)]
+    if uneven:  # a column without its heading (or a heading without its column) misleads
+        raise ValueError(f"a row of {len(uneven[0])} cells under {len(header)} headings")
     head = "".join(f"<th>{_e(h)}</th>" for h in header)
     body = "".join("<tr>" + "".join(f"<td>{cell(c)}</td>" for c in row) + "</tr>" for row in rows)
     return f"<table><tr>{head}</tr>{body}</table>"
