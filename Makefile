@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,research,rl]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,research,rl,scale]'
 	@touch $(STAMP)
 
 play: $(STAMP)  # the browser table: you against three normal bots (the terminal's: angler play)
