@@ -217,7 +217,7 @@ def run_analysis(
     options: Mapping[str, Any],
     games: int,
     seed: int = 1,
-    jobs: int = 1,
+    jobs: int | None = 1,
     on_game: Callable[[Outcome], None] | None = None,
     backend: Backend = "local",
     address: str | None = None,
@@ -251,7 +251,8 @@ def run_analysis(
     numbers = list(range(len(tasks)))
     play = partial(_play_batch, analysis.game, settings, analysis.agents, tasks)
     # A local pool never has more processes than cores; Ray has what it was given.
-    workers = jobs if backend == "ray" else min(jobs, os.cpu_count() or 1)
+    cores = os.cpu_count() or 1
+    workers = jobs if backend == "ray" else min(jobs or cores, cores)
     try:
         play_batches(play, numbers, finish, workers, backend, address)
     except KeyboardInterrupt as stop:
