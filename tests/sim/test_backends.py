@@ -21,7 +21,7 @@ from angler.core.records import record_of
 from angler.core.state import State
 from angler.sim import tournament
 from angler.sim.analyse import Outcome, configure, run_analysis
-from angler.sim.backends import batches_of, check_backend, play_batches
+from angler.sim.backends import batches_of, check_backend, play_batches, start_local_ray
 from angler.sim.simulate import GameResult, simulate
 from angler.sim.stopping import RunStopped
 from angler.sim.tournament import MatchResult, run_tournament
@@ -34,7 +34,7 @@ ray = pytest.importorskip("ray")
 
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[None]:
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    start_local_ray(2)
     yield
     ray.shutdown()
 

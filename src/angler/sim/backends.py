@@ -169,12 +169,10 @@ def ray_session(jobs: int | None, address: str | None) -> Iterator[None]:
     if ray.is_initialized():
         yield
         return
-    # Ray would otherwise report usage statistics over the network.
-    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-    quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": logging.ERROR}
     if address is not None:
+        no_usage_reports()
         try:
-            ray.init(address=address, **quiet)
+            ray.init(address=address, **QUIET)
         except (ConnectionError, RuntimeError, ValueError) as error:
             raise AnglerError(f"cannot join the Ray cluster at {address}: {error}") from None
         try:
@@ -182,14 +180,25 @@ def ray_session(jobs: int | None, address: str | None) -> Iterator[None]:
         finally:
             ray.shutdown()  # leaves the cluster; the cluster itself keeps running
         return
-    with signals_ignored(signal.SIGINT):  # Ray's own processes start with Ctrl-C ignored
-        ray.init(
-            num_cpus=jobs or os.cpu_count() or 1,
-            include_dashboard=False,
-            **quiet,
-        )
+    start_local_ray(jobs or os.cpu_count() or 1)
     try:
         yield
     finally:
         with signals_ignored(signal.SIGINT, signal.SIGTERM):
             ray.shutdown()
+
+
+QUIET: dict[str, Any] = {"log_to_driver": False, "logging_level": logging.ERROR}
+
+
+def no_usage_reports() -> None:
+    # Ray would otherwise report usage statistics over the network.
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+
+
+def start_local_ray(cpus: int) -> None:
+    """A local Ray of ``cpus`` CPUs, quiet, without its dashboard (about 6 s to start)."""
+    ray = require_ray()
+    no_usage_reports()
+    with signals_ignored(signal.SIGINT):  # Ray's own processes start with Ctrl-C ignored
+        ray.init(num_cpus=cpus, include_dashboard=False, **QUIET)
