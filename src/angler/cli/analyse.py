@@ -19,10 +19,12 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from angler.cli.backend_options import AddressOption, BackendOption
 from angler.cli.common import GameArgument, GameOptions, err, parse_options, write_text
 from angler.core.files import check_writable_file
 from angler.core.plots import require_matplotlib
 from angler.sim.analyse import configure, run_analysis
+from angler.sim.backends import check_backend
 from angler.sim.report_html import render
 from angler.sim.stopping import sigterm_stops_runs
 
@@ -91,6 +93,8 @@ def analyse_command(
         Path,
         typer.Option("--out", metavar="FILE", help="The HTML report to write."),
     ] = Path("report.html"),
+    backend: BackendOption = "local",
+    address: AddressOption = None,
 ) -> None:
     """Play GAME many times and write a designers' report as one self-contained HTML file.
 
@@ -101,6 +105,7 @@ def analyse_command(
     significant. Ctrl-C stops and writes the report of the games that finished.
     """
     require_matplotlib("angler analyse")
+    chosen = check_backend(backend, jobs, address)
     check_writable_file(out_file, SUFFIXES)
     settings = parse_options(option)
     card_files = [str(cards) if cards is not None else ""]
@@ -124,9 +129,17 @@ def analyse_command(
     total = games * len(analysis.player_counts) * len(card_files)
     with sigterm_stops_runs(), progress:
         task = progress.add_task(f"{analysis.game} ×{total}", total=total)
-        workers = jobs or os.cpu_count() or 1
+        # Ray, without --jobs, has every core of its machine or cluster.
+        workers = jobs if chosen == "ray" else jobs or os.cpu_count() or 1
         run_analysis(
-            analysis, settings, games, seed, workers, on_game=lambda _: progress.advance(task)
+            analysis,
+            settings,
+            games,
+            seed,
+            workers,
+            on_game=lambda _: progress.advance(task),
+            backend=chosen,
+            address=address,
         )
     write_text(out_file, render(analysis, command))
     if analysis.stopped is not None:

@@ -10,6 +10,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
+from angler.cli.backend_options import AddressOption, BackendOption
 from angler.cli.common import (
     GameArgument,
     GameOptions,
@@ -27,6 +28,7 @@ from angler.core.records import record_of
 from angler.core.registry import make_game
 from angler.core.state import State
 from angler.core.view import counted
+from angler.sim.backends import check_backend
 from angler.sim.simulate import GameResult, Simulation, seat_agents, simulate
 from angler.sim.stopping import RunStopped
 
@@ -80,6 +82,19 @@ def simulate_command(
             "--cards", metavar="FILE", help="Card set file (JSON) for games that have one."
         ),
     ] = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            metavar="J",
+            help="Processes to play on (default: 1; with --backend ray, every core); results "
+            "do not depend on it.",
+        ),
+    ] = None,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
 ) -> None:
     """Play GAME many times between agents and summarise wins, scores and game length.
 
@@ -99,11 +114,13 @@ def simulate_command(
         check_writable_folder(records, record_name(1, width))
 
     progress = progress_bar()
+    written: list[int] = []  # game numbers whose records are written
 
     def after_game(result: GameResult, state: State[Any]) -> None:
         if records is not None:
-            if result.number == 1:
+            if not written:  # the first game to finish, not always game 1 on workers
                 make_folder(records)
+            written.append(result.number)
             write_text(records / record_name(result.number, width), record_of(state).dumps())
         progress.advance(task)
 
@@ -115,7 +132,17 @@ def simulate_command(
     with stoppable_run(kept), progress:
         task = progress.add_task(f"{configured.name} ×{games}", total=games)
         # Checks every agent name before the first game, so nothing is written on a bad name.
-        run = simulate(configured, games, seed, names, on_game=after_game)
+        run = simulate(
+            configured,
+            games,
+            seed,
+            names,
+            on_game=after_game,
+            jobs=jobs if jobs is not None or backend == "ray" else 1,
+            backend=check_backend(backend, jobs, address),
+            address=address,
+            keep_states=records is not None,  # a worker sends a game's state only for its record
+        )
 
     out.print(summary_table(run))
     if run.mean_tally():

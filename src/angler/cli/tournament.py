@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from angler.cli.backend_options import AddressOption, BackendOption
 from angler.cli.common import (
     GameArgument,
     GameOptions,
@@ -26,6 +27,7 @@ from angler.core.files import check_writable_file, shown
 from angler.core.plots import require_matplotlib
 from angler.core.registry import make_game
 from angler.core.view import counted
+from angler.sim.backends import check_backend
 from angler.sim.tournament import MatchResult, Tournament, run_tournament
 
 
@@ -74,6 +76,8 @@ def tournament_command(
         ),
     ] = None,
     option: GameOptions = None,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
 ) -> None:
     """Play agents against each other with seats rotated every game; report each entry's win
     share and mean score with 95% confidence intervals, and OpenSkill ratings.
@@ -95,7 +99,16 @@ def tournament_command(
 
     with stoppable_run(lambda stop: "nothing written"), progress:
         task = progress.add_task(f"{configured.name} ×{games}", total=games)
-        run = run_tournament(configured, names, games, seed, jobs, on_game=after_game)
+        run = run_tournament(
+            configured,
+            names,
+            games,
+            seed,
+            jobs,
+            on_game=after_game,
+            backend=check_backend(backend, jobs, address),
+            address=address,
+        )
 
     out.print(standings_table(run))
     if out_file is not None:

@@ -17,15 +17,15 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, cast
+from typing import Any
 
 from angler.agents import agent_seed, make_agent
 from angler.core.errors import AnglerError
 from angler.core.registry import make_game
 from angler.play.loop import play_out
+from angler.sim.backends import Backend, check_backend, play_batches
 from angler.sim.simulate import seat_agents
 from angler.sim.stopping import RunStopped, signal_of
-from angler.sim.tournament import _play_on_workers
 
 MOVE_CAP = 20_000  # decisions: far beyond any real game of the three, so a game past it stalled
 
@@ -217,19 +217,21 @@ def run_analysis(
     options: Mapping[str, Any],
     games: int,
     seed: int = 1,
-    jobs: int = 1,
+    jobs: int | None = 1,
     on_game: Callable[[Outcome], None] | None = None,
+    backend: Backend = "local",
+    address: str | None = None,
 ) -> Analysis:
     """Play ``games`` seeded games at every player count of ``analysis`` (for each card file: the
-    same seeds), on ``jobs`` processes; ``on_game(outcome)`` after each.
+    same seeds), on ``jobs`` processes or on Ray (:func:`angler.sim.backends.play_batches`);
+    ``on_game(outcome)`` after each.
 
     Ctrl-C (or SIGTERM, under :func:`~angler.sim.stopping.sigterm_stops_runs`) stops at once: the
     analysis keeps the games that finished, and its ``stopped`` says how many.
     """
     if games < 1:
         raise AnglerError(f"an analysis needs at least 1 game per player count, not {games}")
-    if jobs < 1:
-        raise AnglerError(f"--jobs must be at least 1, not {jobs}")
+    backend = check_backend(backend, jobs, address)
     analysis.seed, analysis.games = seed, games
     # Both card files play a seed one after the other, so a stopped run stays paired.
     tasks = [
@@ -248,15 +250,11 @@ def run_analysis(
 
     numbers = list(range(len(tasks)))
     play = partial(_play_batch, analysis.game, settings, analysis.agents, tasks)
+    # A local pool never has more processes than cores; Ray has what it was given.
+    cores = os.cpu_count() or 1
+    workers = jobs if backend == "ray" else min(jobs or cores, cores)
     try:
-        if jobs == 1 or len(tasks) == 1:
-            for number in numbers:
-                for numbered in play([number]):
-                    finish(numbered)
-        else:
-            # The tournament's pool: batches on spawned workers that ignore Ctrl-C.
-            on_workers = cast(Any, _play_on_workers)  # typed for tournament games, works for any
-            on_workers(min(jobs, os.cpu_count() or 1), play, numbers, finish)
+        play_batches(play, numbers, finish, workers, backend, address)
     except KeyboardInterrupt as stop:
         analysis.stopped = RunStopped(len(analysis.outcomes), len(tasks), signal_of(stop))
     analysis.outcomes.sort(key=lambda o: (o.players, o.seed, o.side))

@@ -10,14 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from functools import partial
+from typing import Any, TypeVar, cast
 
 from angler.agents import Agent, agent_seed, make_agent
 from angler.agents.base import resolve_agent
 from angler.core.errors import AnglerError
 from angler.core.game import Game
+from angler.core.registry import make_game
 from angler.core.state import State
 from angler.play.loop import play_out
+from angler.sim.backends import Backend, check_backend, play_batches
 from angler.sim.stopping import RunStopped, signal_of
 
 S = TypeVar("S", bound=State[Any])
@@ -154,8 +157,17 @@ def simulate(
     seed: int = 0,
     agents: Sequence[str] = ("random",),
     on_game: Callable[[GameResult, State[Any]], None] | None = None,
+    jobs: int | None = 1,
+    backend: Backend = "local",
+    address: str | None = None,
+    keep_states: bool = True,
 ) -> Simulation:
     """Play ``games`` games of ``game``; ``on_game(result, final_state)`` is called after each.
+
+    On this process by default; on ``jobs`` worker processes (``None``: every core) or on Ray
+    (:func:`angler.sim.backends.play_batches`) the results are the same, sorted by number, and
+    ``on_game`` sees the games as they finish. A worker sends each final state back only when
+    ``keep_states`` (it costs tens of kilobytes a game); without it ``on_game`` gets ``None``.
 
     Ctrl-C (or SIGTERM, under :func:`~angler.sim.stopping.sigterm_stops_runs`) stops at once
     with :class:`RunStopped`, which says how many games had finished (their ``on_game`` done).
@@ -165,36 +177,63 @@ def simulate(
     names = seat_agents(agents, game.players)
     for seat, name in enumerate(names):  # fail on a bad name before any game is played
         make_agent(name, agent_seed(seed, seat), game)
+    backend = check_backend(backend, jobs, address)
     run = Simulation(game.name, game.players, game.describe_options(), seed, names)
+
+    def finish(played: tuple[GameResult, State[Any] | None]) -> None:
+        result, state = played
+        if on_game is not None:
+            on_game(result, cast(State[Any], state))
+        run.results.append(result)  # counted as finished once on_game is done with it
+
+    play: Callable[[list[int]], list[tuple[GameResult, State[Any] | None]]]
+    if backend == "local" and jobs == 1:  # this process: the game as given, every state kept
+        play = partial(_play_with, game, names, seed, True)
+    else:  # a worker builds the game from its name and options
+        play = partial(_play_batch, run.game, run.options, names, seed, keep_states)
     try:
-        _play_games(run, game, games, on_game)
+        play_batches(play, range(1, games + 1), finish, jobs, backend, address)
     except KeyboardInterrupt as stop:
         raise RunStopped(run.games, games, signal_of(stop)) from None
+    run.results.sort(key=lambda result: result.number)
     return run
 
 
-def _play_games(
-    run: Simulation,
-    game: Game[Any, Any],
-    games: int,
-    on_game: Callable[[GameResult, State[Any]], None] | None,
-) -> None:
-    seed, names = run.seed, run.agents
-    for index in range(games):
-        game_seed = seed + index
-        players = [
-            make_agent(name, agent_seed(game_seed, seat), game) for seat, name in enumerate(names)
-        ]
-        state = play_game(game.new_state(game_seed), players)
-        result = GameResult(
-            number=index + 1,
-            seed=game_seed,
-            scores=tuple(state.scores()),
-            winners=tuple(state.winners()),
-            decisions=len(state.history),
-            rounds=rounds_played(state),
-            tally=game.statistics.tally(state),
-        )
-        if on_game is not None:
-            on_game(result, state)
-        run.results.append(result)  # counted as finished once on_game is done with it
+def play_numbered(
+    game: Game[Any, Any], names: Sequence[str], seed: int, number: int
+) -> tuple[GameResult, State[Any]]:
+    """Game ``number`` (from 1) of a run from ``seed``, and its final state."""
+    game_seed = seed + number - 1
+    players = [
+        make_agent(name, agent_seed(game_seed, seat), game) for seat, name in enumerate(names)
+    ]
+    state = play_game(game.new_state(game_seed), players)
+    result = GameResult(
+        number=number,
+        seed=game_seed,
+        scores=tuple(state.scores()),
+        winners=tuple(state.winners()),
+        decisions=len(state.history),
+        rounds=rounds_played(state),
+        tally=game.statistics.tally(state),
+    )
+    return result, state
+
+
+def _play_batch(
+    game_name: str,
+    options: dict[str, Any],
+    names: Sequence[str],
+    seed: int,
+    keep_states: bool,
+    numbers: list[int],
+) -> list[tuple[GameResult, State[Any] | None]]:
+    """A batch of games, the game built from its name so that it runs in any process."""
+    return _play_with(make_game(game_name, **options), names, seed, keep_states, numbers)
+
+
+def _play_with(
+    game: Game[Any, Any], names: Sequence[str], seed: int, keep_states: bool, numbers: list[int]
+) -> list[tuple[GameResult, State[Any] | None]]:
+    played = (play_numbered(game, names, seed, number) for number in numbers)
+    return [(result, state if keep_states else None) for result, state in played]

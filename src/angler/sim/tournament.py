@@ -14,9 +14,6 @@ interval, its mean score with a 95% normal-approximation interval, and an OpenSk
 
 from __future__ import annotations
 
-import multiprocessing
-import os
-import signal
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -30,8 +27,9 @@ from angler.core.game import Game
 from angler.core.registry import make_game
 from angler.core.view import View
 from angler.play.loop import play_out
+from angler.sim.backends import Backend, check_backend, play_batches
 from angler.sim.stats import Estimate
-from angler.sim.stopping import RunStopped, signal_of, signals_ignored, start_worker
+from angler.sim.stopping import RunStopped, signal_of
 
 
 @dataclass(frozen=True)
@@ -225,8 +223,11 @@ def run_tournament(
     seed: int = 0,
     jobs: int | None = None,
     on_game: Callable[[MatchResult], None] | None = None,
+    backend: Backend = "local",
+    address: str | None = None,
 ) -> Tournament:
-    """Play ``games`` seat-rotated games on ``jobs`` processes (default: every core).
+    """Play ``games`` seat-rotated games on ``jobs`` processes (default: every core), or on Ray
+    (:func:`angler.sim.backends.play_batches`); the results do not depend on where.
 
     Ctrl-C (or SIGTERM, under :func:`~angler.sim.stopping.sigterm_stops_runs`) stops at once:
     the queued games are dropped, the worker processes ended, and :class:`RunStopped` says how
@@ -241,9 +242,7 @@ def run_tournament(
         raise AnglerError(f"a tournament needs at least 1 game, not {games}")
     for seat, name in enumerate(agents):  # a bad name fails before any game is played
         make_agent(name, agent_seed(seed, seat), game)
-    jobs = jobs or os.cpu_count() or 1
-    if jobs < 1:
-        raise AnglerError(f"--jobs must be at least 1, not {jobs}")
+    backend = check_backend(backend, jobs, address)
     options = game.describe_options()
     run = Tournament(game.name, game.players, options, seed, list(agents))
 
@@ -252,44 +251,10 @@ def run_tournament(
             on_game(result)
         run.results.append(result)  # counted as finished once on_game is done with it
 
-    numbers = list(range(1, games + 1))
+    play = partial(_play_batch, game.name, options, agents, seed)
     try:
-        if jobs == 1 or games == 1:
-            for number in numbers:
-                finish(play_match(game.name, options, agents, seed, number))
-        else:
-            _play_on_workers(
-                jobs, partial(_play_batch, game.name, options, agents, seed), numbers, finish
-            )
+        play_batches(play, range(1, games + 1), finish, jobs, backend, address)
     except KeyboardInterrupt as stop:
         raise RunStopped(len(run.results), games, signal_of(stop)) from None
     run.results.sort(key=lambda result: result.number)
     return run
-
-
-def _play_on_workers(
-    jobs: int,
-    play: Callable[[list[int]], list[MatchResult]],
-    numbers: list[int],
-    finish: Callable[[MatchResult], None],
-) -> None:
-    """Play the games ``numbers`` in batches on ``jobs`` worker processes, passing each result to
-    ``finish`` as it comes; on any exception (Ctrl-C included) the workers are ended first."""
-    # Small batches keep every core busy and the progress bar moving.
-    size = max(1, min(8, len(numbers) // (jobs * 4)))
-    batches = [numbers[k : k + size] for k in range(0, len(numbers), size)]
-    # Spawned workers start afresh: no threads or signal handlers inherited from this process.
-    context = multiprocessing.get_context("spawn")
-    with signals_ignored(signal.SIGINT):  # workers inherit SIGINT ignored from the start
-        pool = context.Pool(min(jobs, len(batches)), start_worker, (os.getpid(),))
-    try:
-        for results in pool.imap_unordered(play, batches):
-            for result in results:
-                finish(result)
-    except BaseException:
-        with signals_ignored(signal.SIGINT, signal.SIGTERM):  # a second Ctrl-C waits for this
-            pool.terminate()
-            pool.join()
-        raise
-    pool.close()
-    pool.join()

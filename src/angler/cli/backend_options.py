@@ -1,0 +1,26 @@
+"""``--backend`` and ``--address``: where simulate, tournament and analyse play their games."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+BackendOption = Annotated[
+    str,
+    typer.Option(
+        "--backend",
+        metavar="local|ray",
+        help="Where to play: local (this machine's processes) or ray (a local Ray, or the "
+        "cluster given by --address; needs the scale extra). Results do not depend on it.",
+    ),
+]
+AddressOption = Annotated[
+    str | None,
+    typer.Option(
+        "--address",
+        metavar="ADDRESS",
+        help="With --backend ray: join the Ray cluster at ADDRESS (e.g. 10.0.0.5:6379 or auto) "
+        "instead of starting a local Ray.",
+    ),
+]
