@@ -21,7 +21,7 @@ import csv
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -145,8 +145,14 @@ def write_curve(out: Path, args: argparse.Namespace, curve: list[Checkpoint]) ->
         for point in curve
     ]
     document = {"game": GAME, "settings": settings, "checkpoints": rows}
-    (out / "curve.json").write_text(json.dumps(document, indent=2) + "\n")
-    with (out / "curve.csv").open("w", newline="") as file:
+    _replace(
+        out / "curve.json", lambda path: path.write_text(json.dumps(document, indent=2) + "\n")
+    )
+    _replace(out / "curve.csv", lambda path: _write_csv(path, curve))
+
+
+def _write_csv(path: Path, curve: list[Checkpoint]) -> None:
+    with path.open("w", newline="") as file:
         writer = csv.writer(file)
         header = ["steps", "seconds", "games"]
         for kind in EVAL_OPPONENTS:
@@ -158,6 +164,13 @@ def write_curve(out: Path, args: argparse.Namespace, curve: list[Checkpoint]) ->
                 share = point.win_share[kind]
                 row += [f"{share.mean:.4f}", f"{share.low:.4f}", f"{share.high:.4f}"]
             writer.writerow(row)
+
+
+def _replace(path: Path, write: Callable[[Path], object]) -> None:
+    """Write a file whole or not at all: a Ctrl-C while writing keeps the previous one."""
+    partial = path.with_name(f"partial-{path.name}")  # keeps the suffix (SB3 adds .zip)
+    write(partial)
+    partial.replace(path)
 
 
 def checkpoint_line(point: Checkpoint, total: int) -> str:
@@ -231,7 +244,7 @@ def train(args: argparse.Namespace) -> int:
             point = Checkpoint(
                 model.num_timesteps, time.monotonic() - started, shares, args.eval_games
             )
-            model.save(args.out / "model.zip")
+            _replace(args.out / "model.zip", model.save)
             curve.append(point)
             write_curve(args.out, args, curve)
             print(checkpoint_line(point, total), flush=True)

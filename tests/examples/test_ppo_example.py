@@ -40,6 +40,8 @@ def test_a_short_run_writes_its_checkpoint_and_a_model_that_plays_legally(tmp_pa
     argv = ["--steps", "300", "--checkpoints", "1", "--eval-games", "2", "--seed", "3"]
     assert script.main([*argv, "--out", str(tmp_path)]) == 0
 
+    written = sorted(path.name for path in tmp_path.iterdir())
+    assert written == ["curve.csv", "curve.json", "model.zip"]  # no partial file left behind
     curve = json.loads((tmp_path / "curve.json").read_text())
     assert curve["game"] == "crazy-fishing"
     [point] = curve["checkpoints"]
