@@ -16,8 +16,8 @@ play: $(STAMP)  # the browser table: you against three normal bots (the terminal
 	$(BIN)/angler serve --play fishing --bots normal
 
 lint: $(STAMP)
-	$(BIN)/ruff check --no-cache src tests  # no cache: what CI sees on a fresh clone
-	$(BIN)/ruff format --no-cache --check src tests
+	$(BIN)/ruff check --no-cache src tests examples  # no cache: what CI sees on a fresh clone
+	$(BIN)/ruff format --no-cache --check src tests examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
