@@ -74,6 +74,16 @@ def wait_until(condition: Callable[[], object], what: str, seconds: float = GRAC
         time.sleep(0.05)
 
 
+def as_a_shell_starts_it() -> None:
+    """In the child before it runs: signals at their defaults and none blocked, as a shell starts
+    a command. The test process may have inherited otherwise from what ran before it in the same
+    worker (a library that ignores or blocks SIGINT in its thread), which a real terminal never
+    passes on."""
+    signal.pthread_sigmask(signal.SIG_SETMASK, set())
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, signal.SIG_DFL)
+
+
 def start(args: list[str], cwd: Path) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-m", "angler", *args],
@@ -81,7 +91,17 @@ def start(args: list[str], cwd: Path) -> subprocess.Popen[str]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=as_a_shell_starts_it,
     )
+
+
+def signal_state(pid: int) -> str:
+    """The process's blocked and ignored signal masks, for a failure's message."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text().splitlines()
+    except OSError:
+        return "gone"
+    return " ".join(line for line in status if line.startswith(("SigBlk", "SigIgn", "SigCgt")))
 
 
 def workers_of(proc: subprocess.Popen[str], count: int) -> set[int]:
@@ -100,9 +120,12 @@ def stop(proc: subprocess.Popen[str], signum: int) -> tuple[int, str, str]:
     try:
         out, err = proc.communicate(timeout=GRACE)
     except subprocess.TimeoutExpired:
+        state = signal_state(proc.pid)
         proc.kill()
-        proc.communicate()
-        raise AssertionError(f"still running {GRACE} s after signal {signum}") from None
+        _, err = proc.communicate()
+        raise AssertionError(
+            f"still running {GRACE} s after signal {signum} ({state}; stderr: {err[-500:]!r})"
+        ) from None
     return proc.returncode, out, err
 
 
