@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from angler.core.errors import AnglerError
+from angler.core.numbers import decimal_from_text, whole_from_text
 
 if TYPE_CHECKING:
     from angler.core.game import Game
@@ -130,6 +131,30 @@ def register_budgeted(name: str) -> Callable[[F2], F2]:
         return factory
 
     return decorate
+
+
+# A search budget's range: beyond these a decision takes hours, which no one means to ask for.
+MAX_BUDGET_ITERATIONS = 10_000_000
+MIN_BUDGET_SECONDS, MAX_BUDGET_SECONDS = 0.001, 600.0
+
+
+def read_budget(
+    name: str, budget: str, unit: str = "iterations", fewest: int = 1, example: int = 2000
+) -> tuple[float | None, int | None]:
+    """A search agent's budget after its colon: ``(seconds, None)`` for ``0.5s``, ``(None,
+    count)`` for ``2000it`` (at least ``fewest`` of ``unit``); one-line AnglerError otherwise.
+    Every searching agent reads its budget here, so ``0.5s`` and ``500it`` mean one thing."""
+    if budget.endswith("it") and budget[:-2].strip():
+        count = whole_from_text(budget[:-2], f"{name} {unit}", fewest, MAX_BUDGET_ITERATIONS)
+        return None, count
+    if budget.endswith("s") and budget[:-1].strip():
+        seconds = decimal_from_text(
+            budget[:-1], f"{name} seconds", MIN_BUDGET_SECONDS, MAX_BUDGET_SECONDS
+        )
+        return seconds, None
+    raise AnglerError(
+        f"an {name} budget is seconds or {unit}, e.g. 0.5s or {example}it, not {budget!r}"
+    )
 
 
 def agent_seed(game_seed: int, seat: int) -> int:

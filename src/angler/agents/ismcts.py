@@ -24,10 +24,9 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from angler.agents.base import register_agent, register_budgeted
+from angler.agents.base import read_budget, register_agent, register_budgeted
 from angler.agents.heuristic import HeuristicAgent
 from angler.core.errors import AnglerError
-from angler.core.numbers import decimal_from_text, whole_from_text
 from angler.sim.stats import mean_interval
 
 if TYPE_CHECKING:
@@ -42,9 +41,6 @@ DEFAULT_SECONDS = 0.8  # "normal": a move well under a second on one core
 # it: Fishing's stops one card before the round ends, Flip & Fish's after 8 per player.
 ROLLOUT_LIMIT = 40
 REUSE = 12  # iterations that share one determinisation (each on its own clone)
-# A budget's range: beyond these a decision takes hours, which no one means to ask for.
-MAX_ITERATIONS = 10_000_000
-MIN_SECONDS, MAX_SECONDS = 0.001, 600.0
 ANCHOR_Z = 2.0  # paired search leaves the heuristic's move only for one this many SEs better
 
 
@@ -259,12 +255,7 @@ def make_ismcts(seed: int, game: Game[Any, Any] | None = None) -> ISMCTSAgent:
 @register_budgeted("ismcts")
 def make_budgeted_ismcts(seed: int, game: Game[Any, Any] | None, budget: str) -> ISMCTSAgent:
     """``ismcts:0.5s`` searches half a second per decision, ``ismcts:2000it`` 2000 iterations."""
-    if budget.endswith("it") and budget[:-2].strip():
-        iterations = whole_from_text(budget[:-2], "ismcts iterations", 1, MAX_ITERATIONS)
+    seconds, iterations = read_budget("ismcts", budget)
+    if iterations is not None:
         return ISMCTSAgent(seed, game, iterations=iterations)
-    if budget.endswith("s") and budget[:-1].strip():
-        seconds = decimal_from_text(budget[:-1], "ismcts seconds", MIN_SECONDS, MAX_SECONDS)
-        return ISMCTSAgent(seed, game, seconds=seconds)
-    raise AnglerError(
-        f"an ismcts budget is seconds or iterations, e.g. 0.5s or 2000it, not {budget!r}"
-    )
+    return ISMCTSAgent(seed, game, seconds=seconds if seconds is not None else DEFAULT_SECONDS)

@@ -29,9 +29,8 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from angler.agents.base import register_agent, register_budgeted
+from angler.agents.base import read_budget, register_agent, register_budgeted
 from angler.core.errors import AnglerError
-from angler.core.numbers import decimal_from_text, whole_from_text
 
 if TYPE_CHECKING:
     from angler.core.game import Game
@@ -43,8 +42,6 @@ EXPLORATION = 0.7  # UCT's constant, as ours: returns (the win share) lie in [0,
 DEFAULT_SECONDS = 0.8  # as our "normal" search
 # The bot's first simulation only expands the root; its final policy needs a second.
 MIN_SIMULATIONS = 2
-MAX_SIMULATIONS = 10_000_000
-MIN_SECONDS, MAX_SECONDS = 0.001, 600.0
 
 
 def _research() -> tuple[Any, Any, Any, Any]:
@@ -177,14 +174,9 @@ def make_budgeted_openspiel_ismcts(
 ) -> OpenSpielISMCTSAgent:
     """``openspiel-ismcts:0.5s`` searches half a second per decision, ``:500it`` 500
     simulations."""
-    if budget.endswith("it") and budget[:-2].strip():
-        iterations = whole_from_text(
-            budget[:-2], f"{NAME} simulations", MIN_SIMULATIONS, MAX_SIMULATIONS
-        )
+    seconds, iterations = read_budget(NAME, budget, "simulations", MIN_SIMULATIONS, example=500)
+    if iterations is not None:
         return OpenSpielISMCTSAgent(seed, game, iterations=iterations)
-    if budget.endswith("s") and budget[:-1].strip():
-        seconds = decimal_from_text(budget[:-1], f"{NAME} seconds", MIN_SECONDS, MAX_SECONDS)
-        return OpenSpielISMCTSAgent(seed, game, seconds=seconds)
-    raise AnglerError(
-        f"an {NAME} budget is seconds or simulations, e.g. 0.5s or 500it, not {budget!r}"
+    return OpenSpielISMCTSAgent(
+        seed, game, seconds=seconds if seconds is not None else DEFAULT_SECONDS
     )
