@@ -310,10 +310,15 @@ def test_the_end_screen_sums_up_what_each_player_caught(name: str, words: str) -
         end = app.screen
         assert isinstance(end, EndScreen)
         console = Console(width=160, color_system=None)
-        with console.capture() as capture:
-            for widget in end.query(Static):
-                console.print(widget.content)
-        shown = capture.get()
+        shown = ""
+        for _ in range(50):  # a screen just pushed may not have composed its lines yet
+            with console.capture() as capture:
+                for widget in end.query(Static):
+                    console.print(widget.content)
+            shown = capture.get()
+            if shown:
+                break
+            await pilot.pause(0.05)
         assert "Final scores" in shown
         for seat, line in enumerate(game.statistics.standings(app.match.state)):
             assert words in line and line in shown and app.name_of(seat) in shown
