@@ -29,7 +29,7 @@ from tests.server.faults import (
     race_child,
     wait_for,
 )
-from tests.server.serving import Served, serving
+from tests.server.serving import SCRIPTED, Served, serving
 
 from angler.server.journal import StoredAction
 from angler.server.payloads import sendable
@@ -333,7 +333,7 @@ def test_a_last_move_whose_finish_the_database_refused_is_still_shown(tmp_path: 
     """The game's last move is stored, then the database goes away before the room is marked
     finished: every seat is still sent the final state, and the next start finishes the room."""
     url = f"sqlite:///{tmp_path / 'finish.sqlite3'}"
-    with serving(url) as served:
+    with serving(url, SCRIPTED) as served:
         engine = served.app.state.store._engine
 
         @event.listens_for(engine.dialect, "do_execute")

@@ -9,15 +9,13 @@ import time
 import weakref
 from pathlib import Path
 
-from tests.server.serving import serving
+from tests.server.serving import SCRIPTED, serving
 
-from angler.server.limits import Limits
 from angler.server.payloads import sendable
 
 
 def test_a_finished_room_leaves_the_servers_memory(tmp_path: Path) -> None:
-    unlimited = Limits(messages_per_s=0, rooms_per_minute=0)
-    with serving(f"sqlite:///{tmp_path / 'gone.sqlite3'}", unlimited) as served:
+    with serving(f"sqlite:///{tmp_path / 'gone.sqlite3'}", SCRIPTED) as served:
         status, made = served.request(
             "POST", "/rooms", {"game": "crazy-fishing", "seats": ["human", "human"]}
         )

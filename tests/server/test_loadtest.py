@@ -13,10 +13,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from tests.server.serving import serving
+from tests.server.serving import SCRIPTED, serving
 
 from angler.cli import loadtest as cli_loadtest
-from angler.server.limits import Limits
 from angler.server.loadtest import (
     LoadPlan,
     LoadReport,
@@ -155,8 +154,7 @@ def test_memory_growth_is_the_last_sample_over_the_first_after_the_warm_up() -> 
 def test_a_given_server_is_used_and_its_memory_is_not_claimed(tmp_path: Path) -> None:
     # Crazy Fishing's secret casts are simultaneous choices: still no refusal.
     # A machine playing flat out, as the load test's own server allows: no rate limits.
-    unlimited = Limits(messages_per_s=0, rooms_per_minute=0)
-    with serving(f"sqlite:///{tmp_path / 'given.sqlite3'}", unlimited) as served:
+    with serving(f"sqlite:///{tmp_path / 'given.sqlite3'}", SCRIPTED) as served:
         plan = LoadPlan(
             game="crazy-fishing", players=2, matches=2, seconds=2.0, warmup=0.2, url=served.http
         )

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.server.serving import Client, Served, serving
+from tests.server.serving import SCRIPTED, Client, Served, serving
 
 from angler.server.app import MESSAGE_LIMIT
 from angler.server.payloads import sendable
@@ -62,7 +62,7 @@ def first_state(client: Client) -> dict[str, Any]:
 )
 def test_a_whole_game_over_sockets_with_a_spectator(game: str, db_url: str) -> None:
     options, players = GAMES[game]
-    with serving(db_url) as served:
+    with serving(db_url, SCRIPTED) as served:
         room = make_room(served, game, players, options)
         room_id = room["room"]
         status, body = served.request("GET", f"/rooms/{room_id}/record")
@@ -80,8 +80,9 @@ def test_a_whole_game_over_sockets_with_a_spectator(game: str, db_url: str) -> N
             clients[seat].send(
                 {"type": "move", "action": sendable(pick), "version": mine["version"]}
             )
-            for other, client in clients.items():
-                latest[other] = first_state(client)
+            # The mover's socket first: a refusal would come to it, and nothing to the others.
+            for other in sorted(clients, key=lambda other: other != seat):
+                latest[other] = first_state(clients[other])
                 assert latest[other]["version"] == state["version"] + 1
             state = latest[None] = first_state(watcher)
             assert state["seat"] is None and state["legal"] == []
