@@ -43,3 +43,19 @@ def test_tournament_bad_input_is_one_line_and_writes_nothing(
     plot = tmp_path / "t.svg"
     angler([*base, "-a", "random,random,random", "--plot", plot]).assert_user_error(".png")
     assert not plot.exists()
+
+
+def test_more_agents_than_seats_make_a_ladder_ranked_by_rating(
+    angler: Angler, tmp_path: Path
+) -> None:
+    agents = "random,heuristic,random,heuristic"
+    args = ["tournament", "crazy-fishing", "-p", "2", "-a", agents, "-n", "16", "-j", "1"]
+    run = angler([*args, "--out", tmp_path / "ladder.json"])
+    assert run.status == 0, run.stderr
+    assert "rank" in run.stdout and "games" in run.stdout and "ranked by μ − 3σ" in run.stdout
+    entries = json.loads((tmp_path / "ladder.json").read_text())["summary"]["entries"]
+    assert sum(entry["games"] for entry in entries) == 16 * 2
+    rows = [line for line in run.stdout.splitlines() if "heuristic" in line or "random" in line]
+    ranked = [row.split("│")[2].strip() for row in rows]
+    ordinal = {e["label"]: e["rating"]["ordinal"] for e in entries}
+    assert ranked == sorted(ordinal, key=lambda label: -ordinal[label])

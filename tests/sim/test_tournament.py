@@ -76,3 +76,30 @@ def test_one_game_writes_strict_json_and_shows_no_infinite_interval() -> None:
     score = json.loads(text)["summary"]["entries"][0]["mean_score"]
     assert score["low"] is None and score["high"] is None
     assert run.mean_score(0).text().endswith("± —")
+
+
+# ----- a ladder: more entries than seats -----
+def test_a_ladder_seats_a_seeded_draw_of_distinct_entries_each_game() -> None:
+    draws = [lineup(7, number, 4, seed=3) for number in range(1, 141)]
+    assert all(len(set(draw)) == 4 and set(draw) <= set(range(7)) for draw in draws)
+    assert draws == [lineup(7, number, 4, seed=3) for number in range(1, 141)]
+    assert draws != [lineup(7, number, 4, seed=4) for number in range(1, 141)]
+    sat = Counter(entry for draw in draws for entry in draw)
+    assert set(sat) == set(range(7)) and min(sat.values()) >= 60  # 80 each on average
+    assert lineup(4, 2, 4, seed=9) == lineup(4, 2)  # as many entries as seats: the rotation
+
+
+def test_a_ladder_counts_each_entry_over_the_games_it_sat_in() -> None:
+    agents = ["heuristic", "random", "random", "heuristic", "random"]
+    game = make_game("crazy-fishing", 3)
+    one = run_tournament(game, agents, 12, seed=5, jobs=1)
+    two = run_tournament(game, agents, 12, seed=5, jobs=2)
+    assert one.ladder and one.results == two.results and one.ratings() == two.ratings()
+    for entry in range(len(agents)):
+        played = one.played(entry)
+        assert played == [result for result in one.results if entry in result.lineup]
+        shares = [result.share(entry) for result in played]
+        assert one.win_share(entry).mean == pytest.approx(sum(shares) / len(shares))
+    assert sum(len(one.played(entry)) for entry in range(len(agents))) == 12 * 3
+    entries = one.summary()["entries"]
+    assert [entry["games"] for entry in entries] == [len(one.played(e)) for e in range(5)]

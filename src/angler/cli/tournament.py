@@ -42,7 +42,8 @@ def tournament_command(
             help="Comma-separated agents, one per seat (an agent may enter several times): "
             "random, heuristic, ismcts[:BUDGET] (e.g. ismcts:2000it), a level (easy, normal, "
             "hard), or openspiel-ismcts[:BUDGET] (OpenSpiel's, with the research extra); any "
-            "case.",
+            "case. More agents than seats make a ladder: each game seats a seeded draw of them, "
+            "ranked by rating.",
         ),
     ],
     players: PlayersOption = None,
@@ -83,7 +84,7 @@ def tournament_command(
     share and mean score with 95% confidence intervals, and OpenSkill ratings.
 
     Reproducible from --seed whatever --jobs: game i is dealt from seed+i-1 and seats the entries
-    rotated by i-1 places.
+    rotated by i-1 places (in a ladder, a draw of them from the seed and i).
     """
     configured = make_game(game, players, **parse_options(option))
     names = agents.split(",")
@@ -123,18 +124,25 @@ def standings_table(run: Tournament) -> Table:
     table = Table(
         title=f"{run.game}: {counted(run.games, 'game')}, {run.players} players, seed {run.seed}",
         caption=f"par {par:.1%}; win share with its 95% (Wilson) interval, a shared victory "
-        "counting 1/k; mean score ± its 95% interval; rating: OpenSkill μ ± σ; "
-        "seconds a move: mean (longest)",
+        "counting 1/k; mean score ± its 95% interval; rating: OpenSkill μ ± σ"
+        + (", ranked by μ − 3σ" if run.ladder else "")
+        + "; seconds a move: mean (longest)",
     )
-    for column in ("entry", "agent", "win share", "× par", "mean score", "rating", "s/move"):
+    first = ("rank", "agent", "games") if run.ladder else ("entry", "agent")
+    for column in (*first, "win share", "× par", "mean score", "rating", "s/move"):
         table.add_column(column, justify="left" if column == "agent" else "right")
     ratings = run.ratings()
-    for entry in range(len(run.agents)):
+    entries = list(range(len(run.agents)))
+    if run.ladder:  # best first, by the rating's conservative estimate (OpenSkill's ordinal)
+        entries.sort(key=lambda entry: -(ratings[entry][0] - 3 * ratings[entry][1]))
+    for place, entry in enumerate(entries):
         share, score = run.win_share(entry), run.mean_score(entry)
         mu, sigma = ratings[entry]
+        played = (str(len(run.played(entry))),) if run.ladder else ()
         table.add_row(
-            str(entry + 1),
+            str((place if run.ladder else entry) + 1),
             run.label(entry),
+            *played,
             share.text(percent=True),
             f"{share.mean / par:.2f}",
             score.text(),

@@ -7,13 +7,18 @@ player count every entry plays every seat equally. Each seat's agent is seeded f
 and the seat (:func:`angler.agents.agent_seed`), so a game is reproducible on its own and the
 whole run is reproducible from ``S``, on one core or many.
 
-Reported per entry: its win share (a victory shared by k players counts 1/k) with a 95% Wilson
-interval, its mean score with a 95% normal-approximation interval, and an OpenSkill
-(Plackett-Luce) rating from the games' rankings in order.
+**A ladder** has more entries than seats (every agent worth rating, say). Game ``i`` then seats
+a draw of as many entries as there are seats, in a random order, drawn from ``S`` and ``i`` alone
+(so again reproducible on any number of cores); each entry's figures count the games it sat in.
+
+Reported per entry: the games it played, its win share (a victory shared by k players counts
+1/k) with a 95% Wilson interval, its mean score with a 95% normal-approximation interval, and an
+OpenSkill (Plackett-Luce) rating from the games' rankings in order.
 """
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -83,6 +88,15 @@ class Tournament:
     def games(self) -> int:
         return len(self.results)
 
+    @property
+    def ladder(self) -> bool:
+        """More entries than seats: each game seats a seeded draw of them."""
+        return len(self.agents) > self.players
+
+    def played(self, entry: int) -> list[MatchResult]:
+        """The games the entry sat in (every game, unless this is a ladder)."""
+        return [result for result in self.results if entry in result.lineup]
+
     def label(self, entry: int) -> str:
         """``heuristic`` when the agent entered once, ``heuristic #2`` when several times."""
         name = self.agents[entry]
@@ -91,16 +105,16 @@ class Tournament:
         return f"{name} #{self.agents[: entry + 1].count(name)}"
 
     def win_share(self, entry: int) -> Estimate:
-        return Estimate.share([result.share(entry) for result in self.results])
+        return Estimate.share([result.share(entry) for result in self.played(entry)])
 
     def mean_score(self, entry: int) -> Estimate:
-        return Estimate.of([float(result.score(entry)) for result in self.results])
+        return Estimate.of([float(result.score(entry)) for result in self.played(entry)])
 
     def move_time(self, entry: int) -> tuple[float, float]:
         """(mean, longest) seconds the entry's agent took per decision; timing, unlike the
         results, depends on the machine and its load."""
         moves = thinking = slowest = 0.0
-        for result in self.results:
+        for result in self.played(entry):
             if not result.moves:
                 continue
             seat = result.lineup.index(entry)
@@ -134,6 +148,7 @@ class Tournament:
                     "entry": entry,
                     "agent": name,
                     "label": self.label(entry),
+                    "games": len(self.played(entry)),
                     "win_share": self.win_share(entry).as_dict(),
                     "mean_score": self.mean_score(entry).as_dict(),
                     "rating": {"mu": mu, "sigma": sigma, "ordinal": mu - 3 * sigma},
@@ -159,10 +174,15 @@ class Tournament:
         }
 
 
-def lineup(entries: int, number: int) -> tuple[int, ...]:
-    """Entry by seat in game ``number`` (from 1): rotated one place per game."""
-    shift = (number - 1) % entries
-    return tuple((seat - shift) % entries for seat in range(entries))
+def lineup(entries: int, number: int, seats: int | None = None, seed: int = 0) -> tuple[int, ...]:
+    """Entry by seat in game ``number`` (from 1): with as many entries as ``seats`` (the
+    default), rotated one place per game; with more (a ladder), a draw of ``seats`` entries in a
+    random order, from ``seed`` and ``number`` alone."""
+    if seats is None or seats == entries:
+        shift = (number - 1) % entries
+        return tuple((seat - shift) % entries for seat in range(entries))
+    draw = random.Random(f"ladder {seed} {number}")  # a string seed is the same on every run
+    return tuple(draw.sample(range(entries), seats))
 
 
 def play_match(
@@ -171,7 +191,7 @@ def play_match(
     """Game ``number`` of a tournament: built from names so that it runs in any process."""
     game = make_game(game_name, **options)
     game_seed = seed + number - 1
-    seats = lineup(len(agents), number)
+    seats = lineup(len(agents), number, game.players, seed)
     timed = [
         TimedAgent(make_agent(agents[entry], agent_seed(game_seed, seat), game))
         for seat, entry in enumerate(seats)
@@ -233,9 +253,10 @@ def run_tournament(
     the queued games are dropped, the worker processes ended, and :class:`RunStopped` says how
     many games had finished.
     """
-    if len(agents) != game.players:
+    if len(agents) < game.players:
         raise AnglerError(
-            f"give one agent per seat: {game.players} for {game.players} players, not {len(agents)}"
+            f"give one agent per seat: {game.players} for {game.players} players, not "
+            f"{len(agents)} (or more, for a ladder)"
         )
     agents = [resolve_agent(name) for name in agents]
     if games < 1:
