@@ -48,3 +48,26 @@ def test_a_reloaded_page_keeps_its_seat_and_hand_and_plays_on(
     assert table.wait_turn_or_end(pressed) in ("turn", "over")
     assert table.version > pressed
     assert seat_view(served, room_id, token)["view"]["hand"] != held  # the card left the hand
+
+
+def test_a_link_with_a_token_the_room_does_not_know_is_forgotten_and_the_room_watched(
+    served: Served, open_page: OpenPage
+) -> None:
+    room = create_room(served, "fishing")
+    room_id, token = room["room"], room["seats"][0]["token"]
+    table = open_page()
+    table.open_room(room_id, 0, "a-token-of-no-seat")
+    notice = table.page.wait_for_selector("#notice:not(:empty)")
+    assert notice is not None
+    assert "Player 1's seat is not a seat of this room" in notice.inner_text()
+    assert "You are watching" in table.page.inner_text(".room-head")
+    stored = table.page.evaluate(f"localStorage.getItem('angler:tokens:{room_id}')")
+    assert stored is None, "the refused token was kept"
+    table.page.reload()  # nothing of it comes back
+    table.page.wait_for_selector(DRAWN)
+    assert "You are watching" in table.page.inner_text(".room-head")
+    assert table.page.inner_text("#notice") == ""
+
+    table.open_room(room_id, 0, token)  # the seat's own link still seats it
+    assert table.wait_turn_or_end(-1) == "turn"
+    assert table.seat == "0" and "You are Player 1" in table.page.inner_text(".room-head")

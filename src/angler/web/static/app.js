@@ -44,7 +44,9 @@ async function openRoom(room, params) {
   // A token may arrive in the fragment (make play, or a creator's own link): keep it in this
   // browser, then take it out of the address bar, so it is not shared by copying the URL.
   if (params.has("token") && params.has("seat")) {
-    tokens.add(room, Number(params.get("seat")), params.get("token"));
+    const seat = params.get("seat");
+    if (!/^\d{1,3}$/.test(seat)) throw new Error(`This table link is not whole: its seat "${seat.slice(0, 20)}" is not a number.`);
+    tokens.add(room, Number(seat), params.get("token"));
     history.replaceState(null, "", `#/room/${encodeURIComponent(room)}`);
   }
   return showRoom(app, room, { watch: params.has("watch") });

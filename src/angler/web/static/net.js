@@ -32,15 +32,22 @@ export const tokens = {
     held[seat] = token;
     localStorage.setItem(this.key(room), JSON.stringify(held));
   },
+  forget(room, seat) {
+    const held = this.of(room);
+    delete held[seat];
+    if (Object.keys(held).length) localStorage.setItem(this.key(room), JSON.stringify(held));
+    else localStorage.removeItem(this.key(room));
+  },
 };
 
 /** One socket on a room, as one seat (a token) or a spectator (null). It reconnects after a
- * dropped connection, saying hello again, until closed. */
+ * dropped connection, saying hello again, until closed. A token the room refuses at hello is
+ * told to `onBadToken`, and the socket closes. */
 export class RoomSocket {
-  constructor(room, token, { onState, onError, onStatus }) {
+  constructor(room, token, { onState, onError, onStatus, onBadToken }) {
     this.room = room;
     this.token = token;
-    this.handlers = { onState, onError, onStatus };
+    this.handlers = { onState, onError, onStatus, onBadToken };
     this.closed = false;
     this.delay = 500;
     this.open();
@@ -50,20 +57,27 @@ export class RoomSocket {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     this.ws = new WebSocket(`${scheme}://${location.host}/rooms/${encodeURIComponent(this.room)}/ws`);
     this.held = null; // a new socket's first state is whole
+    this.joined = false; // its hello was answered with a state
     this.ws.addEventListener("open", () => {
       this.delay = 500;
       this.ws.send(JSON.stringify({ type: "hello", token: this.token }));
       this.handlers.onStatus(true);
     });
     this.ws.addEventListener("message", (event) => {
+      if (this.closed) return; // a message still queued when its page moved on
       let message;
       try {
         message = JSON.parse(event.data);
       } catch {
         return;
       }
-      if (message.type === "state") this.handlers.onState(this.whole(message));
-      else if (message.type === "error") this.handlers.onError(message);
+      if (message.type === "state") {
+        this.joined = true;
+        this.handlers.onState(this.whole(message));
+      } else if (message.type === "error" && message.error === "token" && !this.joined && this.token && this.handlers.onBadToken) {
+        this.close();
+        this.handlers.onBadToken(message);
+      } else if (message.type === "error") this.handlers.onError(message);
     });
     this.ws.addEventListener("close", (event) => {
       this.handlers.onStatus(false);

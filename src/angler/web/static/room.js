@@ -7,16 +7,40 @@ import { api, RoomSocket, tokens } from "/static/net.js";
 import { loadBoard } from "/static/boards.js";
 
 export async function showRoom(app, room, { watch = false } = {}) {
+  // A seat token this browser keeps that the room does not know (a mistyped or foreign link) is
+  // forgotten, and the table drawn again without it: as the other seats held, or watching.
+  let leave = () => {};
+  let gone = false;
+  let redrawn = Promise.resolve(); // one redraw at a time, should two tokens be refused at once
+  const forget = (seat) => {
+    redrawn = redrawn.then(async () => {
+      tokens.forget(room, seat);
+      if (gone) return; // the page has moved on
+      leave();
+      const notice = `The link this browser kept for Player ${seat + 1}'s seat is not a seat of this room, so it was forgotten.`;
+      leave = await openTable(app, room, watch, notice, forget);
+    });
+  };
+  leave = await openTable(app, room, watch, "", forget);
+  return () => {
+    gone = true;
+    leave();
+  };
+}
+
+async function openTable(app, room, watch, notice, forget) {
   const info = await api(`/rooms/${encodeURIComponent(room)}`);
   const board = await loadBoard(info.game);
   const held = watch ? {} : tokens.of(room);
-  const mine = Object.keys(held).map(Number).sort((a, b) => a - b);
+  const mine = Object.keys(held).map(Number).filter((seat) => Number.isInteger(seat) && seat >= 0).sort((a, b) => a - b);
   const table = new Table(app, info, board, mine);
+  table.notice.textContent = notice;
   const sockets = new Map();
   const status = new Map();
   const handlers = (seat) => ({
     onState: (payload) => table.receive(seat, payload),
     onError: (error) => table.refused(error),
+    onBadToken: () => forget(seat),
     onStatus: (up) => {
       status.set(seat, up);
       table.online([...status.values()].every(Boolean));
@@ -59,6 +83,7 @@ class Table {
     this.actions = h("div", { id: "actions", role: "group", "aria-label": "Your choices" });
     this.hint = h("p", { class: "muted", id: "hint" });
     this.error = h("p", { id: "error", role: "alert" });
+    this.notice = h("p", { id: "notice", role: "status" }); // stays until the page is left
     this.undoButton = h("button", { id: "undo", class: "btn", type: "button", onClick: () => this.undo() }, "Undo", h("span", { class: "key" }, "U"));
     this.timers = h("p", { class: "timers", id: "timers" });
     this.log = h("ol", { id: "log", "aria-label": "What happened" });
@@ -71,7 +96,7 @@ class Table {
       h("button", { class: "btn", type: "button", onClick: () => this.showKeys() }, "Keys", h("span", { class: "key" }, "?")),
       h("a", { class: "btn", href: `#/howto/${this.info.game}`, target: "_blank", rel: "noopener" }, "How to play"));
     const side = h("aside", { class: "side" },
-      h("section", { class: "panel", "aria-label": "Your decision" }, this.prompt, this.actions, this.hint, this.error, this.timers, controls),
+      h("section", { class: "panel", "aria-label": "Your decision" }, this.notice, this.prompt, this.actions, this.hint, this.error, this.timers, controls),
       this.inviteBox,
       h("section", { class: "panel" }, h("h2", {}, "Log"), this.log));
     this.main = h("main", { class: "room", "data-room": this.info.room, "data-seat": "", "data-version": "", "data-over": "false" },
