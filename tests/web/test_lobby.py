@@ -86,6 +86,13 @@ def test_the_lobby_lists_a_live_game_to_join_or_watch(open_page: OpenPage, serve
     listed = page.locator(f'#live-rooms [data-room="{room}"]')
     listed.wait_for()
     assert listed.locator(f'a[href="#/join/{room}/1"]').count() == 1
+    assert "person, open seat, easy bot" in listed.inner_text()
+    status, _ = served.request("POST", f"/rooms/{room}/seats/1")  # a friend takes the seat
+    assert status == 200
+    page.reload()
+    listed.wait_for()
+    assert "person, friend, easy bot" in listed.inner_text()
+    assert listed.locator(f'a[href="#/join/{room}/1"]').count() == 0
     listed.locator("text=Watch").click()
     page.wait_for_selector('main.room[data-seat="spectator"]')
 

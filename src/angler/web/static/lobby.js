@@ -161,8 +161,11 @@ async function createRoom(game, players, optionsBox, seatsBox, cardsInput) {
   return created.room;
 }
 
-function seatWords(kinds) {
-  return kinds.map((kind) => (kind === "human" ? "person" : kind === "open" ? "open seat" : `${kind} bot`)).join(", ");
+function seatWords(room) {
+  // An invitation's seat stays "open" among the kinds; once claimed, a friend sits there.
+  const open = new Set(room.open_seats || []);
+  const word = (kind, seat) => (kind === "human" ? "person" : kind === "open" ? (open.has(seat) ? "open seat" : "friend") : `${kind} bot`);
+  return room.seats.map(word).join(", ");
 }
 
 function drawLive(list, rooms, titles) {
@@ -172,7 +175,7 @@ function drawLive(list, rooms, titles) {
     const held = Object.keys(tokens.of(room.room)).length > 0;
     return h("li", { "data-room": room.room },
       h("span", {}, h("strong", {}, titles[room.game] || room.game), ` · ${room.players} players`, h("br"),
-        h("small", { class: "muted" }, seatWords(room.seats))),
+        h("small", { class: "muted" }, seatWords(room))),
       h("span", { class: "row" },
         held ? h("a", { class: "btn primary", href: `#/room/${id}` }, "Back to my seat") : null,
         room.open_seats.map((seat) => h("a", { class: "btn primary", href: `#/join/${id}/${seat}` }, `Join as Player ${seat + 1}`)),
