@@ -68,6 +68,14 @@ def test_a_tournament_times_every_decision_of_every_agent() -> None:
     assert 0 < mean <= longest
     summary = run.summary()["entries"][0]["seconds_per_move"]
     assert summary == {"mean": mean, "longest": longest}
+    for result in run.results:  # 30 iterations for each decision the search had to make
+        seat = result.lineup.index(0)
+        assert result.iterations[seat] % 30 == 0 and result.iterations[seat] > 0
+        assert 0 < result.searching[seat] <= result.thinking[seat]
+        assert all(result.iterations[other] == 0 for other in range(3) if other != seat)
+    rate = run.iteration_rate(0)
+    assert rate is not None and rate > 0 and run.iteration_rate(1) is None
+    assert run.summary()["entries"][0]["iterations_per_s"] == rate
 
 
 def test_one_game_writes_strict_json_and_shows_no_infinite_interval() -> None:

@@ -121,15 +121,21 @@ def tournament_command(
 
 def standings_table(run: Tournament) -> Table:
     par = 1 / run.players
+    rates = [run.iteration_rate(entry) for entry in range(len(run.agents))]
+    searched = ("it/s",) if any(rate is not None for rate in rates) else ()
     table = Table(
         title=f"{run.game}: {counted(run.games, 'game')}, {run.players} players, seed {run.seed}",
         caption=f"par {par:.1%}; win share with its 95% (Wilson) interval, a shared victory "
         "counting 1/k; mean score ± its 95% interval; rating: OpenSkill μ ± σ"
         + (", ranked by μ − 3σ" if run.ladder else "")
-        + "; seconds a move: mean (longest)",
+        + "; seconds a move: mean (longest)"
+        + (
+            "; it/s: a search's iterations a second, over the decisions it searched"
+            * bool(searched)
+        ),
     )
     first = ("rank", "agent", "games") if run.ladder else ("entry", "agent")
-    for column in (*first, "win share", "× par", "mean score", "rating", "s/move"):
+    for column in (*first, "win share", "× par", "mean score", "rating", "s/move", *searched):
         table.add_column(column, justify="left" if column == "agent" else "right")
     ratings = run.ratings()
     entries = list(range(len(run.agents)))
@@ -139,6 +145,7 @@ def standings_table(run: Tournament) -> Table:
         share, score = run.win_share(entry), run.mean_score(entry)
         mu, sigma = ratings[entry]
         played = (str(len(run.played(entry))),) if run.ladder else ()
+        rate = rates[entry]
         table.add_row(
             str((place if run.ladder else entry) + 1),
             run.label(entry),
@@ -148,6 +155,7 @@ def standings_table(run: Tournament) -> Table:
             score.text(),
             f"{mu:.1f} ± {sigma:.1f}",
             "{} ({})".format(*map(duration, run.move_time(entry))),
+            *(("—" if rate is None else f"{rate:,.0f}",) if searched else ()),
         )
     return table
 

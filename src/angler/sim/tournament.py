@@ -51,6 +51,10 @@ class MatchResult:
     moves: tuple[int, ...] = field(default=(), compare=False)  # decisions its agent was asked
     thinking: tuple[float, ...] = field(default=(), compare=False)  # seconds spent on them
     slowest: tuple[float, ...] = field(default=(), compare=False)  # its longest, in seconds
+    # A searching agent's simulations over the decisions it searched, and the seconds they took
+    # (a forced move is not searched): its iterations a second, in the games' own run.
+    iterations: tuple[int, ...] = field(default=(), compare=False)
+    searching: tuple[float, ...] = field(default=(), compare=False)
 
     def share(self, entry: int) -> float:
         """The entry's part of this game's victory (1/k for a victory shared by k)."""
@@ -72,6 +76,8 @@ class MatchResult:
             "moves": list(self.moves),
             "thinking": [round(t, 4) for t in self.thinking],
             "slowest": [round(t, 4) for t in self.slowest],
+            "iterations": list(self.iterations),
+            "searching": [round(t, 4) for t in self.searching],
         }
 
 
@@ -123,6 +129,17 @@ class Tournament:
             slowest = max(slowest, result.slowest[seat])
         return (thinking / moves if moves else 0.0), slowest
 
+    def iteration_rate(self, entry: int) -> float | None:
+        """Iterations a second of the entry's search over the games it played (None: it does not
+        search, or never had to choose)."""
+        iterations = seconds = 0.0
+        for result in self.played(entry):
+            if result.iterations:
+                seat = result.lineup.index(entry)
+                iterations += result.iterations[seat]
+                seconds += result.searching[seat]
+        return iterations / seconds if iterations and seconds else None
+
     def ratings(self) -> list[tuple[float, float]]:
         """OpenSkill (Plackett-Luce) ``(mu, sigma)`` per entry, rated game by game in order."""
         from openskill.models import PlackettLuce
@@ -155,6 +172,7 @@ class Tournament:
                     "seconds_per_move": dict(
                         zip(("mean", "longest"), self.move_time(entry), strict=True)
                     ),
+                    "iterations_per_s": self.iteration_rate(entry),
                 }
             )
         return {
@@ -207,6 +225,8 @@ def play_match(
         moves=tuple(agent.moves for agent in timed),
         thinking=tuple(agent.thinking for agent in timed),
         slowest=tuple(agent.slowest for agent in timed),
+        iterations=tuple(agent.iterations for agent in timed),
+        searching=tuple(agent.searching for agent in timed),
     )
 
 
@@ -217,8 +237,8 @@ class TimedAgent:
         self.agent = agent
         self.name = agent.name
         self.needs_view = agent.needs_view
-        self.moves = 0
-        self.thinking = self.slowest = 0.0
+        self.moves = self.iterations = 0
+        self.thinking = self.slowest = self.searching = 0.0
 
     def act(self, view: View | None, legal: Sequence[int]) -> int:
         start = time.perf_counter()
@@ -227,6 +247,10 @@ class TimedAgent:
         self.moves += 1
         self.thinking += spent
         self.slowest = max(self.slowest, spent)
+        searched = getattr(self.agent, "last_iterations", None)  # ismcts, openspiel-ismcts
+        if searched is not None and len(legal) > 1:
+            self.iterations += searched
+            self.searching += spent
         return action
 
 
