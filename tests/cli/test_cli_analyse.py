@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -41,6 +42,22 @@ def test_analyse_compares_two_card_files(angler: Angler, tmp_path: Path) -> None
     assert f"card file B: <b>{changed}</b>" in page
     assert "card file A: <b>the game&#x27;s own card file</b>" in page
     assert "B − A" in page and "significant" in page
+    assert "<th>effect of one more copy A</th>" in page
+    assert "<th>effect of one more copy B</th>" in page
+
+
+def test_analyse_without_statsmodels_says_which_extra_to_install(
+    angler: Angler, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_games(*args: object, **kwargs: object) -> None:
+        raise AssertionError("played before finding statsmodels missing")
+
+    monkeypatch.setitem(sys.modules, "statsmodels", None)  # as where the extra is not installed
+    monkeypatch.setattr(analyse, "run_analysis", no_games)
+    out = tmp_path / "r.html"
+    run = angler(["analyse", "fishing", "-p", "3", "-n", "2", "--out", out])
+    run.assert_user_error("angler analyse needs statsmodels", "pip install 'angler[analysis]'")
+    assert not out.exists()
 
 
 def test_ctrl_c_writes_the_report_of_the_games_that_finished(

@@ -4,12 +4,14 @@ HTML report drawn from them."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from angler.agents import agent_seed, make_agent
 from angler.core import make_game
+from angler.games.crazy_fishing.game import CrazyFishingGame
 from angler.games.flip_and_fish.game import FlipAndFishGame
 from angler.play.loop import play_out
 from angler.sim import analyse
@@ -97,3 +99,50 @@ def test_the_seeds_give_the_same_games_on_worker_processes() -> None:
         return run_analysis(setup, {}, 4, 7, jobs=jobs).outcomes
 
     assert played(2) == played(1)
+
+
+def effects_section(page: str) -> str:
+    start = page.index("<h2>Each card's effect on its holder's win share</h2>")
+    return page[start : page.index("<h2>", start + 1)]
+
+
+@pytest.mark.parametrize("game", ["fishing", "crazy-fishing", "flip-and-fish"])
+def test_the_report_estimates_each_cards_effect_on_its_holders_win_share(game: str) -> None:
+    run = analysed(game, 40, 3)
+    section = effects_section(render(run, f"angler analyse {game}"))
+    assert "n = 120 seats in 40 games" in section
+    assert "not proof of cause" in section and "clustered by game" in section
+    for card in run.held_names[0]:  # every card of the file gets its row, held or not
+        assert f"<tr><td>{card}</td>" in section
+    assert section.count("<tr>") == len(run.held_names[0]) + 1  # and only those
+    assert "points (" in section  # some card is estimable at 40 games
+    assert 'src="data:image/png;base64,' in section  # the forest plot
+
+
+def test_the_card_effects_are_the_same_from_the_same_seed() -> None:
+    def section() -> str:
+        return effects_section(render(analysed("crazy-fishing", 30, 4), "angler analyse"))
+
+    first = section()
+    assert first == section() and "points (" in first
+
+
+def test_compared_card_files_show_each_cards_effect_side_by_side(tmp_path: Path) -> None:
+    cards = json.loads(Path(CrazyFishingGame(2).cards.source).read_text())
+    for fish in cards["fish"]:
+        if fish["name"] == "F7":
+            fish["name"] = "Big7"  # the same fish under a name only B has
+    renamed = tmp_path / "renamed.json"
+    renamed.write_text(json.dumps(cards))
+    run = analysed("crazy-fishing", 30, 3, ("", str(renamed)))
+    section = effects_section(render(run, "angler analyse crazy-fishing --compare renamed.json"))
+    for label in ("A", "B"):
+        assert f"<th>effect of one more copy {label}</th>" in section
+    assert "the difference is not tested" in section
+    only_a = re.search(r"<tr><td>F7</td>(.*?)</tr>", section)
+    only_b = re.search(r"<tr><td>Big7</td>(.*?)</tr>", section)
+    both = re.search(r"<tr><td>F6</td>(.*?)</tr>", section)
+    assert only_a and only_b and both
+    assert only_a.group(1).endswith("<td></td><td></td><td></td><td></td>")  # B's empty, no note
+    assert only_b.group(1).startswith("<td></td><td></td><td></td><td>")  # A's empty
+    assert both.group(1).count("points (") == 2

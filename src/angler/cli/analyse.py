@@ -25,6 +25,7 @@ from angler.core.files import check_writable_file
 from angler.core.plots import require_matplotlib
 from angler.sim.analyse import configure, run_analysis
 from angler.sim.backends import check_backend
+from angler.sim.card_effects import require_statsmodels
 from angler.sim.report_html import render
 from angler.sim.stopping import sigterm_stops_runs
 
@@ -99,11 +100,13 @@ def analyse_command(
     """Play GAME many times and write a designers' report as one self-contained HTML file.
 
     Win share by seat and the first player's advantage at each player count, the distributions of
-    score and game length, how often each rule or card comes up, and any game that stalled or
-    broke, every figure with its 95% interval and number of games. With --compare, both card
-    files play the same seeds and every figure shows the difference and whether it is
-    significant. Ctrl-C stops and writes the report of the games that finished.
+    score and game length, how often each rule or card comes up, each card's effect on its
+    holder's win share, and any game that stalled or broke, every figure with its 95% interval
+    and number of games. With --compare, both card files play the same seeds and every figure
+    shows the difference and whether it is significant. Ctrl-C stops and writes the report of
+    the games that finished.
     """
+    require_statsmodels("angler analyse")  # its extra brings matplotlib's too
     require_matplotlib("angler analyse")
     chosen = check_backend(backend, jobs, address)
     check_writable_file(out_file, SUFFIXES)

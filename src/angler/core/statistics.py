@@ -22,6 +22,10 @@ class Statistics(Generic[S]):
     ``("landed", "caught", "bites")`` shows, in the tables counted by the same thing, caught over
     bites for each row."""
 
+    holdings_meaning: ClassVar[str] = ""
+    """What ``holdings`` counts, in a phrase for the analysis report: "the fish in each seat's
+    catch pile at the end"."""
+
     def __init__(self, game: Game[S, Any]) -> None:
         self.game = game
 
@@ -45,6 +49,19 @@ class Statistics(Generic[S]):
         ``{"fish type": {"Octopus": {"kind": "regular", "catch rate": 4, "copies": 3}}}``. The
         balance report shows them beside the counts, and every row named here, counted or not."""
         return {}
+
+    def holdings(self, state: S) -> list[Counter[str]]:
+        """What each seat *holds* at the end of a finished game, one Counter per seat, keyed by
+        the card's name as the card file spells it. The analysis estimates each card's effect on
+        its holder's win share from these; each game decides from its rules what holding a card
+        means (``holdings_meaning``, docs/analyse.md). A function of the finished state alone.
+        Default: an empty list, the game has none."""
+        return []
+
+    def holding_names(self) -> list[str]:
+        """Every name ``holdings`` may count in the game as set up, in card-file order, so that a
+        card no seat held still gets its row in the report (default: none)."""
+        return []
 
     def progress(self, state: S) -> dict[str, Any]:
         """Where the game stands: ``{"round": …, "phase": …}``, each game's own equivalent of a

@@ -43,6 +43,7 @@ class Outcome:
     lengths: dict[str, float] = field(default_factory=dict)  # numeric ``progress`` entries
     tally: dict[str, float] = field(default_factory=dict)
     counts: dict[str, dict[str, int]] = field(default_factory=dict)
+    holdings: tuple[dict[str, int], ...] = ()  # by seat: the cards it held, by name
     anomaly: str = ""  # what went wrong, if anything did
 
     def share(self, seat: int) -> float:
@@ -72,6 +73,8 @@ class Analysis:
     card_files: list[str]  # as the designer named them; "" for the bundled one
     facts: list[dict[str, dict[str, dict[str, Any]]]]  # by side
     shares: tuple[tuple[str, str, str], ...]
+    held_names: list[list[str]] = field(default_factory=list)  # by side: every card one may hold
+    holdings_meaning: str = ""  # what holding a card means in this game
     outcomes: list[Outcome] = field(default_factory=list)
     planned: int = 0
     stopped: RunStopped | None = None
@@ -126,7 +129,9 @@ def configure(
     counts = list(players) or list(range(first.min_players, first.max_players + 1))
     by_count: dict[int, list[str]] = {}
     facts = []
+    held_names: list[list[str]] = []
     for cards in card_files:
+        names_held: dict[str, None] = {}
         for count in dict.fromkeys(counts):
             game = make_game(game_name, count, **card_options(options, cards))
             names = seat_agents(agents, count)
@@ -135,6 +140,8 @@ def configure(
             by_count[count] = names
             if count == counts[0]:
                 facts.append(game.statistics.count_facts())
+            names_held.update(dict.fromkeys(game.statistics.holding_names()))
+        held_names.append(list(names_held))
     described = first.describe_options()
     return Analysis(
         game=first.name,
@@ -146,6 +153,8 @@ def configure(
         card_files=list(card_files),
         facts=facts,
         shares=first.statistics.count_shares,
+        held_names=held_names,
+        holdings_meaning=first.statistics.holdings_meaning,
     )
 
 
@@ -186,6 +195,7 @@ def play_task(
         lengths=lengths,
         tally=statistics.tally(state),
         counts={name: dict(table) for name, table in statistics.counts(state).items()},
+        holdings=tuple(dict(sorted(held.items())) for held in statistics.holdings(state)),
     )
 
 

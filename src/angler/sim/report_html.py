@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from angler.sim.analyse import Analysis, Outcome, counted_rows
+from angler.sim.card_effects import CardEffect, card_effects, same_total_in_each_game, seat_rows
 from angler.sim.stats import Estimate
 
 STYLE = """
@@ -40,6 +41,7 @@ def render(analysis: Analysis, command: str) -> str:
         *_lengths(analysis),
         *_tallies(analysis),
         *_counts(analysis),
+        *_card_effects(analysis),
         *_anomalies(analysis),
         "</body></html>",
     ]
@@ -293,6 +295,110 @@ def _count_table(analysis: Analysis, name: str) -> list[str]:
     return [f"<h3>{_e(name)} (n = {n} games)</h3>", _table(header, rows, raw=True)]
 
 
+def _card_effects(analysis: Analysis) -> list[str]:
+    """Each card's effect on its holder's win share, side by side when comparing."""
+    sides = range(len(analysis.card_files))
+    names = [analysis.held_names[side] if analysis.held_names else [] for side in sides]
+    played = [
+        [o for players in analysis.player_counts for o in analysis.played(side, players)]
+        for side in sides
+    ]
+    rows = [seat_rows(outcomes) for outcomes in played]
+    if not any(names) and not any(row.held for side in rows for row in side):
+        return []  # the game names no holdings
+    effects = [
+        {effect.card: effect for effect in card_effects(rows[side], names[side])} for side in sides
+    ]
+    cards = sorted(
+        dict.fromkeys(card for side in effects for card in side),
+        key=lambda card: _effect_order(card, effects),
+    )
+    lines = [
+        "<h2>Each card's effect on its holder's win share</h2>",
+        _effects_explained(analysis, all(same_total_in_each_game(side) for side in rows if side)),
+        "<h3>"
+        + "; ".join(
+            f"{_side_name(analysis, side)}: " * analysis.compared
+            + f"n = {len(rows[side])} seats in {len(played[side])} games"
+            for side in sides
+        )
+        + "</h3>",
+    ]
+    header = ["card"]
+    for label in SIDES[: len(sides)] if analysis.compared else [""]:
+        header += [
+            f"seats holding it {label}".strip(),
+            f"effect of one more copy {label}".strip(),
+            f"interval leaves out 0 {label}".strip(),
+        ]
+    header.append("note")
+    table = []
+    for card in cards:
+        cells = [_e(card)]
+        notes = []
+        for side in sides:
+            effect = effects[side].get(card)
+            cells += _effect_cells(effect)
+            if effect is not None and effect.note:
+                notes.append(f"{SIDES[side]}: " * analysis.compared + effect.note)
+        table.append([*cells, _e("; ".join(notes))])
+    lines.append(_table(header, table, raw=True))
+    if any(effect.estimable for side in effects for effect in side.values()):
+        lines.append(_embed(_forest_plot(analysis, cards, effects)))
+    return lines
+
+
+def _effects_explained(analysis: Analysis, same_total: bool) -> str:
+    controls = (
+        "the seat and the player count (every seat of a game holds as many cards as the others "
+        "here, so that number cannot confound: one more X means one other card fewer)"
+        if same_total
+        else "the seat, the player count and how many other cards the seat held (a seat that "
+        "holds more of everything both wins more and holds more of any one card)"
+    )
+    text = (
+        f"Holding a card means here: {analysis.holdings_meaning or 'what the game counts'}. "
+        "For each card, a logistic regression of each seat's share of the victory (1 for a win, "
+        "1/k for a victory shared by k, 0 for a loss) on how many copies of the card it held, "
+        f"controlling for {controls}. The effect is the average marginal effect of one more "
+        "copy: a seat holding one more X won that many percentage points more often, other "
+        "things equal. Its 95% interval is clustered by game (the seats of one game share one "
+        "victory); a card that no seat held, that every seat held alike or whose count alone "
+        "tells winners from losers cannot be estimated, and its note says why. Caution: this is "
+        "an association in games played by these agents, not proof of cause: the agents choose "
+        "what they catch, play or buy, so a card good positions seek out looks good. With many "
+        "cards, about one interval in twenty leaves out 0 by chance alone."
+    )
+    if analysis.compared:
+        text += (
+            " A and B are estimated each on its own games; the difference is not tested: "
+            "compare the two intervals."
+        )
+    return f'<p class="note">{_e(text)}</p>'
+
+
+def _effect_order(card: str, effects: Sequence[dict[str, CardEffect]]) -> tuple[int, float]:
+    """Largest effect first (A's, or B's for a card only B has); cards not estimable last."""
+    for side in effects:
+        effect = side.get(card)
+        if effect is not None and effect.effect is not None:
+            return (0, -effect.effect)
+    return (1, 0.0)
+
+
+def _effect_cells(effect: CardEffect | None) -> list[str]:
+    """Seats holding it, the effect in points with its interval, and whether it leaves out 0;
+    empty cells for a card this side's file does not have."""
+    if effect is None:
+        return ["", "", ""]
+    if effect.effect is None or effect.low is None or effect.high is None:
+        return [str(effect.held_by), "not estimable", ""]
+    low, high = effect.low * 100, effect.high * 100
+    text = f"{effect.effect * 100:+.1f} points ({low:+.1f} to {high:+.1f})"
+    leaves = '<span class="sig">yes</span>' if effect.leaves_out_zero else "no"
+    return [str(effect.held_by), _e(text), leaves]
+
+
 def _anomalies(analysis: Analysis) -> list[str]:
     found = analysis.anomalies()
     lines = ["<h2>Things that should never happen</h2>"]
@@ -368,6 +474,44 @@ def _share_plot(analysis: Analysis, players: int, seats: list[list[list[float]]]
     axes.set_title(f"{players} players: win share by seat, 95% intervals")
     axes.legend(fontsize="small")
     return figure
+
+
+def _forest_plot(
+    analysis: Analysis, cards: Sequence[str], effects: Sequence[dict[str, CardEffect]]
+) -> Any:
+    """Each estimable card's effect with its 95% interval, in the table's order."""
+    import matplotlib.pyplot as plt
+
+    shown = [c for c in cards if any(side.get(c, _NONE).estimable for side in effects)]
+    figure, axes = plt.subplots(figsize=(6, 1.2 + 0.24 * len(shown)))
+    sides = len(effects)
+    for side, by_card in enumerate(effects):
+        offset = (side - (sides - 1) / 2) * 0.3
+        points = [
+            (y + offset, e.effect * 100, e.low * 100, e.high * 100)
+            for y, card in enumerate(shown)
+            if (e := by_card.get(card, _NONE)).effect is not None
+            and e.low is not None
+            and e.high is not None
+        ]
+        if not points:
+            continue
+        ys, means, lows, highs = zip(*points, strict=True)
+        below = [mean - low for mean, low in zip(means, lows, strict=True)]
+        above = [high - mean for mean, high in zip(means, highs, strict=True)]
+        label = _side_name(analysis, side)
+        axes.errorbar(means, ys, xerr=[below, above], fmt="o", capsize=3, label=label)
+    axes.axvline(0, color="grey", linestyle="--")
+    axes.set_yticks(range(len(shown)), shown, fontsize="small")
+    axes.set_ylim(len(shown) - 0.5, -0.5)  # the largest effect on top, as in the table
+    axes.set_title("Each card's effect on its holder's win share", fontsize="medium")
+    axes.set_xlabel("effect of one more copy on the win share (points), 95% interval")
+    if sides > 1:
+        axes.legend(fontsize="small")
+    return figure
+
+
+_NONE = CardEffect("", 0)  # a card a side's file does not have
 
 
 def _histograms(analysis: Analysis, what: str, values_of: Callable[[Outcome], list[float]]) -> Any:

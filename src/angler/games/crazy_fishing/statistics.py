@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 class CrazyFishingStatistics(Statistics[CrazyFishingState]):
     game: CrazyFishingGame
+    holdings_meaning = "the fish in each seat's catch pile at the end of the game"
 
     def standings(self, state: CrazyFishingState) -> list[str]:
         """Fish caught per seat, with boots and pearls."""
@@ -83,6 +84,17 @@ class CrazyFishingStatistics(Statistics[CrazyFishingState]):
             "rod": {card.label(): {} for card in cards if card.kind == ROD},
             "bait": {card.label(): {} for card in cards if card.kind == BAIT},
         }
+
+    def holdings(self, state: CrazyFishingState) -> list[Counter[str]]:
+        """The fish in each seat's catch pile at the end, by fish type: what it scores. Rods and
+        baits only pass through a hand on their way to the discard piles."""
+        cards = self.game.cards.cards
+        return [Counter(cards[fish].type_name for fish in pile) for pile in state.piles]
+
+    def holding_names(self) -> list[str]:
+        """Every fish type in the sea for this player count and these options."""
+        cards = self.game.cards.cards
+        return list(dict.fromkeys(cards[fish].type_name for fish in sorted(self.game.fish_in_play)))
 
     def progress(self, state: CrazyFishingState) -> dict[str, Any]:
         """The round (a cast by everyone, then the catches) and its phase: cast, turbulent,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from angler.core.statistics import Statistics
 from angler.core.view import counted
 from angler.games.fishing.cards import SUITS
-from angler.games.fishing.events import Catch, Forfeit, MinusThree, Trick
+from angler.games.fishing.events import Catch, Forfeit, MinusThree, Play, Trick
 from angler.games.fishing.rules import PHASE_NAMES, FishingState
 
 if TYPE_CHECKING:
@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 class FishingStatistics(Statistics[FishingState]):
     game: FishingGame
+    holdings_meaning = "the cards each seat played over the game, once for each time it played one"
 
     def standings(self, state: FishingState) -> list[str]:
         """Tricks and cards caught over the game, and -3 penalties, per seat."""
@@ -74,6 +75,23 @@ class FishingStatistics(Statistics[FishingState]):
             "star tier": {counted(tier, "star"): {} for tier in tiers},
             "winning suit": {suit: {} for suit in SUITS},
         }
+
+    def holdings(self, state: FishingState) -> list[Counter[str]]:
+        """The cards each seat played from its hand, counted each time: a caught card scores 1
+        point whatever it is, so what a card does for its holder it does from the hand (winning
+        or steering tricks); the catch pile would only count points again."""
+        names = [card.name for card in self.game.cards.cards]
+        held: list[Counter[str]] = [Counter() for _ in range(self.game.players)]
+        for event in state.events:
+            if type(event) is Play:
+                held[event.seat][names[event.card]] += 1
+        return held
+
+    def holding_names(self) -> list[str]:
+        """Every card in the game: the starting cards for this player count and the ocean's."""
+        game = self.game
+        in_game = {*game.starting, *(card for tier in game.tiers_bottom_up for card in tier)}
+        return [card.name for card in game.cards.cards if card.id in in_game]
 
     def progress(self, state: FishingState) -> dict[str, Any]:
         """The round (1–8) and whose decision it is: play, catch (a 0's choice), pass, call, or

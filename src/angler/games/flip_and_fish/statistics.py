@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from angler.core.events import kind_of, kinds
 from angler.core.statistics import Statistics
 from angler.core.view import counted
-from angler.games.flip_and_fish.cards import ONGOING, TROPHY
+from angler.games.flip_and_fish.cards import BOOT, ONGOING, TROPHY
 from angler.games.flip_and_fish.events import (
     Ability,
     Boot,
@@ -31,6 +31,10 @@ if TYPE_CHECKING:
 class FlipAndFishStatistics(Statistics[FlipAndFishState]):
     game: FlipAndFishGame
     count_shares = (("landed", "caught", "bites"),)
+    holdings_meaning = (
+        "every fish each seat caught (trophies and others, with a roll or a spear) and every "
+        "equipment card it took from the shop, over the game"
+    )
 
     def standings(self, state: FlipAndFishState) -> list[str]:
         """Trophies and other fish caught, and gear held, per seat."""
@@ -103,6 +107,27 @@ class FlipAndFishStatistics(Statistics[FlipAndFishState]):
             "ability": {card.ability.effect: {} for card in fish if card.ability},
             "equipment": {card.effect: {} for card in usable if card.kind != ONGOING},
         }
+
+    def holdings(self, state: FlipAndFishState) -> list[Counter[str]]:
+        """Every fish each seat caught (with a roll or a spear) and every equipment card it took
+        from the shop, over the game: what it took into its hands. Not its catch at the end: a
+        regular fish goes on as bait or payment, a discard card leaves when used, and the limits
+        force more out, so the end would hide the cards that did their work."""
+        cards = state.cards.cards
+        held: list[Counter[str]] = [Counter() for _ in range(self.game.players)]
+        for event in state.events:
+            if type(event) is Catch or type(event) is Speared:
+                held[event.seat][cards[event.fish].type_name] += 1
+            elif type(event) is Equip:
+                held[event.seat][cards[event.card].type_name] += 1
+        return held
+
+    def holding_names(self) -> list[str]:
+        """Every fish type that can be caught (not the boot), then every equipment card."""
+        cards = self.game.cards
+        fish = [card for card in cards.fishing_ids if cards.kind[card] != BOOT]
+        ids = [*fish, *cards.shopping_ids]
+        return list(dict.fromkeys(cards.cards[card].type_name for card in ids))
 
     def progress(self, state: FlipAndFishState) -> dict[str, Any]:
         """The round (every seat's turn once; closing time comes after the ``rounds`` option),
