@@ -111,3 +111,21 @@ def test_a_ladder_counts_each_entry_over_the_games_it_sat_in() -> None:
     assert sum(len(one.played(entry)) for entry in range(len(agents))) == 12 * 3
     entries = one.summary()["entries"]
     assert [entry["games"] for entry in entries] == [len(one.played(e)) for e in range(5)]
+
+
+def test_a_ladder_entry_that_never_sat_has_no_figures_and_ranks_last() -> None:
+    agents = ["heuristic", "random", "heuristic", "random", "random", "random"]
+    run = run_tournament(make_game("crazy-fishing", 3), agents, 1, seed=2, jobs=1)
+    sat = list(run.results[0].lineup)
+    never = [entry for entry in range(6) if entry not in sat]
+    summary = {entry["entry"]: entry for entry in run.summary()["entries"]}
+    for entry in never:  # no share of 0 out of [0, 1], no mean score of 0 ± 0
+        assert summary[entry]["games"] == 0
+        assert summary[entry]["win_share"] is None and summary[entry]["mean_score"] is None
+        assert summary[entry]["seconds_per_move"] is None
+    assert all(summary[entry]["win_share"] is not None for entry in sat)
+    standings = run.standings()
+    assert sorted(standings[3:]) == never  # after every entry that sat, whatever its prior
+    ordinals = [summary[entry]["rating"]["ordinal"] for entry in standings[:3]]
+    assert ordinals == sorted(ordinals, reverse=True)
+    assert min(summary[entry]["rating"]["ordinal"] for entry in never) > ordinals[-1]

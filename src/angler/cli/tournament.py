@@ -123,11 +123,13 @@ def standings_table(run: Tournament) -> Table:
     par = 1 / run.players
     rates = [run.iteration_rate(entry) for entry in range(len(run.agents))]
     searched = ("it/s",) if any(rate is not None for rate in rates) else ()
+    unseated = any(not run.played(entry) for entry in range(len(run.agents)))
     table = Table(
         title=f"{run.game}: {counted(run.games, 'game')}, {run.players} players, seed {run.seed}",
         caption=f"par {par:.1%}; win share with its 95% (Wilson) interval, a shared victory "
         "counting 1/k; mean score ± its 95% interval; rating: OpenSkill μ ± σ"
         + (", ranked by μ − 3σ" if run.ladder else "")
+        + ("; —: an entry the draws never seated" if unseated else "")
         + "; seconds a move: mean (longest)"
         + (
             "; it/s: a search's iterations a second, over the decisions it searched"
@@ -138,23 +140,26 @@ def standings_table(run: Tournament) -> Table:
     for column in (*first, "win share", "× par", "mean score", "rating", "s/move", *searched):
         table.add_column(column, justify="left" if column == "agent" else "right")
     ratings = run.ratings()
-    entries = list(range(len(run.agents)))
-    if run.ladder:  # best first, by the rating's conservative estimate (OpenSkill's ordinal)
-        entries.sort(key=lambda entry: -(ratings[entry][0] - 3 * ratings[entry][1]))
-    for place, entry in enumerate(entries):
-        share, score = run.win_share(entry), run.mean_score(entry)
+    for place, entry in enumerate(run.standings()):
         mu, sigma = ratings[entry]
-        played = (str(len(run.played(entry))),) if run.ladder else ()
+        games = len(run.played(entry))
         rate = rates[entry]
+        if games:
+            share = run.win_share(entry)
+            figures = (
+                share.text(percent=True),
+                f"{share.mean / par:.2f}",
+                run.mean_score(entry).text(),
+                f"{mu:.1f} ± {sigma:.1f}",
+                "{} ({})".format(*map(duration, run.move_time(entry))),
+            )
+        else:  # a ladder's entry the draws never seated: nothing measured, no rank
+            figures = ("—",) * 5
         table.add_row(
-            str((place if run.ladder else entry) + 1),
+            str((place if run.ladder else entry) + 1) if games else "—",
             run.label(entry),
-            *played,
-            share.text(percent=True),
-            f"{share.mean / par:.2f}",
-            score.text(),
-            f"{mu:.1f} ± {sigma:.1f}",
-            "{} ({})".format(*map(duration, run.move_time(entry))),
+            *((str(games),) if run.ladder else ()),
+            *figures,
             *(("—" if rate is None else f"{rate:,.0f}",) if searched else ()),
         )
     return table
@@ -172,6 +177,7 @@ def games_csv(run: Tournament) -> str:
     writer.writerow(
         ["game", "seed", "decisions", "winners"]
         + [f"agent_{s}" for s in seats]
+        + [f"entry_{s}" for s in seats]  # which entry: an agent may enter several times
         + [f"score_{s}" for s in seats]
     )
     for result in run.results:
@@ -182,6 +188,7 @@ def games_csv(run: Tournament) -> str:
                 result.decisions,
                 " ".join(str(s) for s in result.winners),
                 *(run.agents[entry] for entry in result.lineup),
+                *result.lineup,
                 *result.scores,
             ]
         )
@@ -193,10 +200,17 @@ def draw(run: Tournament, path: Path) -> None:
     require_matplotlib("--plot")
     import matplotlib.pyplot as plt
 
-    labels = [run.label(entry) for entry in range(len(run.agents))]
-    shares = [run.win_share(entry) for entry in range(len(run.agents))]
-    ratings = run.ratings()
-    figure, (left, right) = plt.subplots(1, 2, figsize=(10, 0.6 * len(labels) + 2))
+    # The table's order from the top (the first row is drawn lowest); a ladder's entry that
+    # never sat has nothing to draw.
+    drawn = [entry for entry in reversed(run.standings()) if run.played(entry)]
+    labels = [run.label(entry) for entry in drawn]
+    shares = [run.win_share(entry) for entry in drawn]
+    rated = run.ratings()
+    ratings = [rated[entry] for entry in drawn]
+    # One row per entry across both panels; a constrained layout keeps the title clear of them,
+    # however many rows a ladder has.
+    size = (10, 0.6 * len(labels) + 2)
+    figure, (left, right) = plt.subplots(1, 2, figsize=size, sharey=True, layout="constrained")
     rows = list(range(len(labels)))
     left.barh(
         rows,
@@ -207,6 +221,7 @@ def draw(run: Tournament, path: Path) -> None:
     )
     left.axvline(1 / run.players, color="#c0392b", linestyle="--", label="par")
     left.set_yticks(rows, labels)
+    left.set_ylim(-0.6, len(rows) - 0.4)
     left.set_xlabel("win share (95% interval)")
     left.legend(loc="lower right")
     right.errorbar(
@@ -217,11 +232,9 @@ def draw(run: Tournament, path: Path) -> None:
         color="#2e8b57",
         capsize=4,
     )
-    right.set_yticks(rows, labels)
     right.set_xlabel("OpenSkill rating (μ ± σ)")
     games = counted(run.games, "game")
     figure.suptitle(f"{run.game}, {run.players} players, {games} (seed {run.seed})")
-    figure.tight_layout()
     try:
         figure.savefig(path, dpi=110)
     except OSError as exc:

@@ -13,7 +13,8 @@ a draw of as many entries as there are seats, in a random order, drawn from ``S`
 
 Reported per entry: the games it played, its win share (a victory shared by k players counts
 1/k) with a 95% Wilson interval, its mean score with a 95% normal-approximation interval, and an
-OpenSkill (Plackett-Luce) rating from the games' rankings in order.
+OpenSkill (Plackett-Luce) rating from the games' rankings in order. A ladder's entry that the
+draws never seated has no figures (null in the summary) and is ranked after every other.
 """
 
 from __future__ import annotations
@@ -140,6 +141,19 @@ class Tournament:
                 seconds += result.searching[seat]
         return iterations / seconds if iterations and seconds else None
 
+    def standings(self) -> list[int]:
+        """The entries in the order to show them: as entered; in a ladder, best first by the
+        rating's conservative estimate (OpenSkill's ordinal, mu - 3 sigma), then any entry that
+        never sat (its rating is only the prior, so it has no place among the others)."""
+        if not self.ladder:
+            return list(range(len(self.agents)))
+        ratings = self.ratings()
+        sat = {entry for result in self.results for entry in result.lineup}
+        return sorted(
+            range(len(self.agents)),
+            key=lambda entry: (entry not in sat, -(ratings[entry][0] - 3 * ratings[entry][1])),
+        )
+
     def ratings(self) -> list[tuple[float, float]]:
         """OpenSkill (Plackett-Luce) ``(mu, sigma)`` per entry, rated game by game in order."""
         from openskill.models import PlackettLuce
@@ -160,17 +174,20 @@ class Tournament:
         entries = []
         for entry, name in enumerate(self.agents):
             mu, sigma = ratings[entry]
+            sat = bool(self.played(entry))  # a ladder's entry may never sit: no figures then
             entries.append(
                 {
                     "entry": entry,
                     "agent": name,
                     "label": self.label(entry),
                     "games": len(self.played(entry)),
-                    "win_share": self.win_share(entry).as_dict(),
-                    "mean_score": self.mean_score(entry).as_dict(),
+                    "win_share": self.win_share(entry).as_dict() if sat else None,
+                    "mean_score": self.mean_score(entry).as_dict() if sat else None,
                     "rating": {"mu": mu, "sigma": sigma, "ordinal": mu - 3 * sigma},
-                    "seconds_per_move": dict(
-                        zip(("mean", "longest"), self.move_time(entry), strict=True)
+                    "seconds_per_move": (
+                        dict(zip(("mean", "longest"), self.move_time(entry), strict=True))
+                        if sat
+                        else None
                     ),
                     "iterations_per_s": self.iteration_rate(entry),
                 }
