@@ -6,15 +6,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pytest
-from tests.web.table import DRAWN, create_room, seat_view
+from tests.web.table import DRAWN, WAIT_MS, create_room, seat_view
 
 if TYPE_CHECKING:
+    from playwright.sync_api import Page, Route
     from tests.server.serving import Served
     from tests.web.conftest import OpenPage
+    from tests.web.table import Watched
 
 pytestmark = pytest.mark.browser
 
 MOVES_BEFORE = 2
+# Run what a page has queued: an import of the board's module (loaded already), then a task and
+# a frame.
+SETTLE = """
+async () => {
+  await import("/static/boards.js").then((boards) => boards.loadBoard("fishing"));
+  await new Promise((done) => setTimeout(done, 0));
+  await new Promise((done) => requestAnimationFrame(done));
+}
+"""
 
 
 def test_a_reloaded_page_keeps_its_seat_and_hand_and_plays_on(
@@ -71,3 +82,61 @@ def test_a_link_with_a_token_the_room_does_not_know_is_forgotten_and_the_room_wa
     table.open_room(room_id, 0, token)  # the seat's own link still seats it
     assert table.wait_turn_or_end(-1) == "turn"
     assert table.seat == "0" and "You are Player 1" in table.page.inner_text(".room-head")
+
+
+def held_room_requests(page: Page, room: str) -> list[Route]:
+    """``GET /rooms/ROOM`` is answered the first time, then held (kept here, unanswered): the
+    table's redraw after its token was refused waits on it."""
+    answered: list[Route] = []
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        if answered:
+            held.append(route)
+        else:
+            answered.append(route)
+            route.continue_()
+
+    page.route(f"**/rooms/{room}", hold)
+    return held
+
+
+def refused_and_redrawing(table: Watched, room: str) -> Route:
+    """Open the room with a token it does not know; the redraw's request, held."""
+    held = held_room_requests(table.page, room)
+    table.page.goto(f"/#/room/{room}?seat=0&token=a-token-of-no-seat")
+    for _ in range(WAIT_MS // 20):  # the socket's hello is refused; the redraw asks again
+        if held:
+            return held[0]
+        table.page.wait_for_timeout(20)
+    raise AssertionError("the refused token's table was not drawn again")
+
+
+def test_a_redraw_that_ends_after_the_page_was_left_draws_nothing(
+    served: Served, open_page: OpenPage
+) -> None:
+    room = create_room(served, "fishing")["room"]
+    table = open_page()
+    sockets: list[str] = []
+    table.page.on("websocket", lambda socket: sockets.append(socket.url))
+    redraw = refused_and_redrawing(table, room)
+    table.page.evaluate("location.hash = '#/'")  # to the lobby, while the room is fetched
+    table.page.wait_for_selector("#live-rooms")
+    opened = len(sockets)
+    with table.page.expect_response(lambda answer: answer.url.endswith(f"/rooms/{room}")) as got:
+        redraw.continue_()
+    got.value.finished()  # its body read too
+    table.page.evaluate(SETTLE)  # what the answer starts has run
+    assert table.page.locator("main.room").count() == 0, "the left table was drawn over the lobby"
+    assert table.page.locator("#live-rooms").count() == 1
+    assert len(sockets) == opened, "the left table opened a socket"
+
+
+def test_a_redraw_that_cannot_fetch_the_room_says_so(served: Served, open_page: OpenPage) -> None:
+    room = create_room(served, "fishing")["room"]
+    table = open_page()
+    redraw = refused_and_redrawing(table, room)
+    gone = {"error": "room", "message": f"There is no room {room} any more."}
+    redraw.fulfill(status=404, json=gone)
+    table.page.wait_for_selector("text=Not here")
+    assert gone["message"] in table.page.inner_text("#app")

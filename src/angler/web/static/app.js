@@ -1,7 +1,7 @@
 // The browser table's entry: routes by the URL fragment, so a link names a page and the server
 // serves one file. #/ the lobby, #/room/ID a table, #/join/ID/SEAT an invitation,
 // #/replay/ID a finished game, #/howto/GAME how to play.
-import { h, patternDefs, replace, s } from "/static/kit.js";
+import { h, notHere, patternDefs, replace, s } from "/static/kit.js";
 import { showLobby } from "/static/lobby.js";
 import { showRoom } from "/static/room.js";
 import { showReplay } from "/static/replay.js";
@@ -34,9 +34,9 @@ async function route() {
     else if (page === "join" && rest.length === 2) await join(rest[0], rest[1]);
     else if (page === "replay" && rest[0]) leaving = await showReplay(app, rest[0], params);
     else if (page === "howto") await showHowto(rest[0] || (await gameList())[0].name, rest[1] === "rules" ? "rules" : "howto");
-    else notFound(`There is no page ${location.hash}.`);
+    else notHere(app, `There is no page ${location.hash}.`);
   } catch (error) {
-    notFound(error.message);
+    notHere(app, error.message);
   }
 }
 
@@ -82,10 +82,6 @@ async function showHowto(game, part) {
     article,
   );
   document.title = `angler: ${part === "rules" ? "rules" : "how to play"}`;
-}
-
-function notFound(message) {
-  replace(app, h("div", { class: "panel" }, h("h2", { text: "Not here" }), h("p", { text: message }), h("a", { href: "#/", class: "btn" }, "Back to the lobby")));
 }
 
 // The colour patterns, once for every SVG of the page (url(#pat-red) and so on).

@@ -2,7 +2,7 @@
 // screen between people), or one as a spectator. The game's own board draws the table; the
 // shell around it is the same for every game: what you are deciding, the legal actions, undo,
 // the log, the result, and keys.
-import { h, reducedMotion, replace, seatName } from "/static/kit.js";
+import { h, notHere, reducedMotion, replace, seatName } from "/static/kit.js";
 import { api, RoomSocket, tokens } from "/static/net.js";
 import { loadBoard } from "/static/boards.js";
 
@@ -11,26 +11,35 @@ export async function showRoom(app, room, { watch = false } = {}) {
   // forgotten, and the table drawn again without it: as the other seats held, or watching.
   let leave = () => {};
   let gone = false;
+  const left = () => gone;
   let redrawn = Promise.resolve(); // one redraw at a time, should two tokens be refused at once
   const forget = (seat) => {
-    redrawn = redrawn.then(async () => {
-      tokens.forget(room, seat);
-      if (gone) return; // the page has moved on
-      leave();
-      const notice = `The link this browser kept for Player ${seat + 1}'s seat is not a seat of this room, so it was forgotten.`;
-      leave = await openTable(app, room, watch, notice, forget);
-    });
+    redrawn = redrawn
+      .then(async () => {
+        tokens.forget(room, seat);
+        if (gone) return; // the page has moved on
+        leave();
+        leave = () => {};
+        const notice = `The link this browser kept for Player ${seat + 1}'s seat is not a seat of this room, so it was forgotten.`;
+        leave = await openTable(app, room, watch, notice, forget, left);
+      })
+      .catch((error) => {
+        // The old table's sockets are closed: say why there is no new one, as the router would.
+        if (!gone) notHere(app, error.message);
+      });
   };
-  leave = await openTable(app, room, watch, "", forget);
+  leave = await openTable(app, room, watch, "", forget, left);
   return () => {
     gone = true;
     leave();
   };
 }
 
-async function openTable(app, room, watch, notice, forget) {
+async function openTable(app, room, watch, notice, forget, left) {
   const info = await api(`/rooms/${encodeURIComponent(room)}`);
   const board = await loadBoard(info.game);
+  // A redraw whose page was left while the room was fetched draws nothing and opens no socket.
+  if (left()) return () => {};
   const held = watch ? {} : tokens.of(room);
   const mine = Object.keys(held).map(Number).filter((seat) => Number.isInteger(seat) && seat >= 0).sort((a, b) => a - b);
   const table = new Table(app, info, board, mine);
