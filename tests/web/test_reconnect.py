@@ -3,6 +3,7 @@ address), the same hand drawn, and a move works after."""
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING
 
 import pytest
@@ -140,3 +141,19 @@ def test_a_redraw_that_cannot_fetch_the_room_says_so(served: Served, open_page: 
     redraw.fulfill(status=404, json=gone)
     table.page.wait_for_selector("text=Not here")
     assert gone["message"] in table.page.inner_text("#app")
+
+
+def test_two_refused_tokens_of_one_hot_seat_are_both_forgotten_and_named(
+    served: Served, open_page: OpenPage
+) -> None:
+    room = create_room(served, "fishing")["room"]
+    table = open_page()
+    table.page.goto("/#/")
+    held = json.dumps({"0": "no-seat-a", "2": "no-seat-b"})
+    table.page.evaluate(f"localStorage.setItem('angler:tokens:{room}', {json.dumps(held)})")
+    table.page.goto(f"/#/room/{room}")
+    table.page.wait_for_selector(DRAWN)  # as a spectator, once both are forgotten
+    assert "You are watching" in table.page.inner_text(".room-head")
+    notice = table.page.inner_text("#notice")
+    assert "the seats of Player 1 and Player 3 are not seats of this room" in notice
+    assert table.page.evaluate(f"localStorage.getItem('angler:tokens:{room}')") is None

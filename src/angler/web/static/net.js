@@ -59,6 +59,7 @@ export class RoomSocket {
     this.held = null; // a new socket's first state is whole
     this.joined = false; // its hello was answered with a state
     this.ws.addEventListener("open", () => {
+      if (this.closed) return; // closed while connecting: no hello
       this.delay = 500;
       this.ws.send(JSON.stringify({ type: "hello", token: this.token }));
       this.handlers.onStatus(true);
@@ -108,6 +109,10 @@ export class RoomSocket {
 
   close() {
     this.closed = true;
-    this.ws.close(1000);
+    // A socket still connecting is closed once open: closed before, the browser warns of it
+    // (a hot seat's table redrawn when its first token is refused closes the others so).
+    const ws = this.ws;
+    if (ws.readyState === WebSocket.CONNECTING) ws.addEventListener("open", () => ws.close(1000));
+    else ws.close(1000);
   }
 }

@@ -13,15 +13,19 @@ export async function showRoom(app, room, { watch = false } = {}) {
   let gone = false;
   const left = () => gone;
   let redrawn = Promise.resolve(); // one redraw at a time, should two tokens be refused at once
+  const forgotten = new Set();
   const forget = (seat) => {
     redrawn = redrawn
       .then(async () => {
+        // Forgotten already: the table drawn since has no socket with it (a second refusal of
+        // the same token, from a table that was about to be replaced).
+        if (!(seat in tokens.of(room))) return;
         tokens.forget(room, seat);
+        forgotten.add(seat);
         if (gone) return; // the page has moved on
         leave();
         leave = () => {};
-        const notice = `The link this browser kept for Player ${seat + 1}'s seat is not a seat of this room, so it was forgotten.`;
-        leave = await openTable(app, room, watch, notice, forget, left);
+        leave = await openTable(app, room, watch, forgottenNotice([...forgotten]), forget, left);
       })
       .catch((error) => {
         // The old table's sockets are closed: say why there is no new one, as the router would.
@@ -33,6 +37,13 @@ export async function showRoom(app, room, { watch = false } = {}) {
     gone = true;
     leave();
   };
+}
+
+function forgottenNotice(seats) {
+  const players = seats.sort((a, b) => a - b).map((seat) => `Player ${seat + 1}`);
+  if (players.length === 1) return `The link this browser kept for ${players[0]}'s seat is not a seat of this room, so it was forgotten.`;
+  const named = `${players.slice(0, -1).join(", ")} and ${players.at(-1)}`;
+  return `The links this browser kept for the seats of ${named} are not seats of this room, so they were forgotten.`;
 }
 
 async function openTable(app, room, watch, notice, forget, left) {
