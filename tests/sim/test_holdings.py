@@ -1,4 +1,4 @@
-"""What each seat holds at the end of a game (``statistics.holdings``), by the card file's names:
+"""What each seat held in a finished game (``statistics.holdings``), by the card file's names:
 what the analysis estimates each card's effect on its holder's win share from."""
 
 from __future__ import annotations

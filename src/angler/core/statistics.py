@@ -51,11 +51,12 @@ class Statistics(Generic[S]):
         return {}
 
     def holdings(self, state: S) -> list[Counter[str]]:
-        """What each seat *holds* at the end of a finished game, one Counter per seat, keyed by
-        the card's name as the card file spells it. The analysis estimates each card's effect on
-        its holder's win share from these; each game decides from its rules what holding a card
-        means (``holdings_meaning``, docs/analyse.md). A function of the finished state alone.
-        Default: an empty list, the game has none."""
+        """What each seat *held* in a finished game, one Counter per seat, keyed by the card's
+        name as the card file spells it: the cards it played, caught or took over the game, or
+        its catch at the end, as the game's rules make a card do its work
+        (``holdings_meaning``, docs/analyse.md). The analysis estimates each card's effect on its
+        holder's win share from these. A function of the finished state alone. Default: an
+        empty list, the game has none."""
         return []
 
     def holding_names(self) -> list[str]:
