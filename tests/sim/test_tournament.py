@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
+from collections.abc import Sequence
 
 import pytest
 
 from angler.core import AnglerError, make_game
-from angler.sim.tournament import lineup, run_tournament
+from angler.core.view import View
+from angler.sim.tournament import TimedAgent, lineup, run_tournament
 
 
 def test_seats_rotate_so_every_entry_plays_every_seat_equally() -> None:
@@ -129,3 +131,22 @@ def test_a_ladder_entry_that_never_sat_has_no_figures_and_ranks_last() -> None:
     ordinals = [summary[entry]["rating"]["ordinal"] for entry in standings[:3]]
     assert ordinals == sorted(ordinals, reverse=True)
     assert min(summary[entry]["rating"]["ordinal"] for entry in never) > ordinals[-1]
+
+
+class Searcher:
+    """A stand-in search agent: each decision reports 7 iterations, as ismcts's attribute."""
+
+    name = "searcher"
+    needs_view = False
+    last_iterations = 7
+
+    def act(self, view: View | None, legal: Sequence[int]) -> int:
+        return legal[0]
+
+
+def test_a_forced_move_is_not_counted_as_searched() -> None:
+    timed = TimedAgent(Searcher())
+    timed.act(None, [4])  # one legal move: the search returns it unsearched, its count stale
+    assert (timed.moves, timed.iterations, timed.searching) == (1, 0, 0.0)
+    timed.act(None, [4, 5])
+    assert timed.moves == 2 and timed.iterations == 7 and 0 < timed.searching <= timed.thinking

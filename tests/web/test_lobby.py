@@ -135,6 +135,7 @@ def test_each_game_has_a_how_to_play_page(open_page: OpenPage, game: str) -> Non
     [
         ("#/room/nope", "unknown room 'nope'"),
         ("#/join/nope/abc", "is not a number"),
+        ("#/room/nope?seat=abc&token=x", 'its seat "abc" is not a number'),
         ("#/replay/nope?seat=9", "unknown room 'nope'"),
         ("#/room/%E0%A4%A", "unknown room"),
         ("#/howto/nope", "No how-to-play page for nope"),
