@@ -157,3 +157,44 @@ def test_two_refused_tokens_of_one_hot_seat_are_both_forgotten_and_named(
     notice = table.page.inner_text("#notice")
     assert "the seats of Player 1 and Player 3 are not seats of this room" in notice
     assert table.page.evaluate(f"localStorage.getItem('angler:tokens:{room}')") is None
+
+
+def test_a_page_left_while_it_loads_does_not_draw_over_the_next_one(
+    served: Served, open_page: OpenPage
+) -> None:
+    room = create_room(served, "fishing")["room"]
+    table = open_page()
+    held: list[Route] = []
+
+    def hold_the_first(route: Route) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    table.page.route(f"**/rooms/{room}", hold_the_first)
+    closed: list[str] = []
+    table.page.on(
+        "websocket", lambda socket: socket.on("close", lambda gone: closed.append(gone.url))
+    )
+    opened: list[str] = []
+    table.page.on("websocket", lambda socket: opened.append(socket.url))
+    table.page.goto(f"/#/room/{room}")  # the room's page asks for the room, and waits
+    for _ in range(WAIT_MS // 20):
+        if held:
+            break
+        table.page.wait_for_timeout(20)
+    assert held, "the room's page did not ask for the room"
+    table.page.evaluate("location.hash = '#/'")  # to the lobby before the answer comes
+    table.page.wait_for_selector("#live-rooms")
+    with table.page.expect_response(lambda answer: answer.url.endswith(f"/rooms/{room}")) as got:
+        held[0].continue_()
+    got.value.finished()
+    table.page.evaluate(SETTLE)
+    table.page.wait_for_selector("#live-rooms")
+    assert table.page.locator("main.room").count() == 0, "the left room was drawn over the lobby"
+    for _ in range(WAIT_MS // 20):  # a socket the left page opened is closed again
+        if len(closed) >= len(opened):
+            break
+        table.page.wait_for_timeout(20)
+    assert sorted(closed) == sorted(opened)

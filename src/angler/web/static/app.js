@@ -23,21 +23,37 @@ function parseHash() {
   return { parts, params: new URLSearchParams(query) };
 }
 
+let started = 0; // routes begun, numbered
+let drawn = 0; // the number of the newest route whose page is up
+
 async function route() {
   if (leaving) leaving();
   leaving = null;
+  const mine = ++started;
+  let leave = null;
+  let failed = null;
   try {
     const { parts, params } = parseHash();
     const [page, ...rest] = parts;
-    if (!page) leaving = await showLobby(app);
-    else if (page === "room" && rest[0]) leaving = await openRoom(rest[0], params);
+    if (!page) leave = await showLobby(app);
+    else if (page === "room" && rest[0]) leave = await openRoom(rest[0], params);
     else if (page === "join" && rest.length === 2) await join(rest[0], rest[1]);
-    else if (page === "replay" && rest[0]) leaving = await showReplay(app, rest[0], params);
+    else if (page === "replay" && rest[0]) leave = await showReplay(app, rest[0], params);
     else if (page === "howto") await showHowto(rest[0] || (await gameList())[0].name, rest[1] === "rules" ? "rules" : "howto");
     else notHere(app, `There is no page ${location.hash}.`);
   } catch (error) {
-    notHere(app, error.message);
+    failed = error;
   }
+  if (mine !== started) {
+    // The address changed while this page loaded: it is not wanted. Close what it opened; if a
+    // newer page was already up, this one drew over it, so draw the address's page again.
+    if (leave) leave();
+    if (drawn > mine) route();
+    return;
+  }
+  drawn = mine;
+  leaving = leave;
+  if (failed) notHere(app, failed.message);
 }
 
 async function openRoom(room, params) {
