@@ -198,3 +198,16 @@ def test_a_page_left_while_it_loads_does_not_draw_over_the_next_one(
             break
         table.page.wait_for_timeout(20)
     assert sorted(closed) == sorted(opened)
+
+
+def test_a_link_whose_seat_number_is_not_its_tokens_seat_takes_the_tokens_seat(
+    served: Served, open_page: OpenPage
+) -> None:
+    room = create_room(served, "fishing")
+    room_id, token = room["room"], room["seats"][0]["token"]
+    table = open_page()
+    table.open_room(room_id, 2, token)  # seat 0's token, under seat 2's number
+    table.page.wait_for_selector("text=You are Player 1")
+    assert table.wait_turn_or_end(-1) == "turn" and table.seat == "0"
+    stored = table.page.evaluate(f"localStorage.getItem('angler:tokens:{room_id}')")
+    assert json.loads(stored) == {"0": token}

@@ -8,31 +8,46 @@ import { loadBoard } from "/static/boards.js";
 
 export async function showRoom(app, room, { watch = false } = {}) {
   // A seat token this browser keeps that the room does not know (a mistyped or foreign link) is
-  // forgotten, and the table drawn again without it: as the other seats held, or watching.
+  // forgotten, and one kept under another seat's number is moved to the seat the room says it
+  // is; then the table is drawn again: as the seats held, or watching.
   let leave = () => {};
   let gone = false;
   const left = () => gone;
   let redrawn = Promise.resolve(); // one redraw at a time, should two tokens be refused at once
   const forgotten = new Set();
-  const forget = (seat) => {
+  const redraw = (change) => {
     redrawn = redrawn
       .then(async () => {
-        // Forgotten already: the table drawn since has no socket with it (a second refusal of
-        // the same token, from a table that was about to be replaced).
-        if (!(seat in tokens.of(room))) return;
-        tokens.forget(room, seat);
-        forgotten.add(seat);
+        // Nothing to change: the table drawn since has no socket with that token (a second
+        // answer for the same token, from a table that was about to be replaced).
+        if (!change()) return;
         if (gone) return; // the page has moved on
         leave();
         leave = () => {};
-        leave = await openTable(app, room, watch, forgottenNotice([...forgotten]), forget, left);
+        const notice = forgotten.size ? forgottenNotice([...forgotten]) : "";
+        leave = await openTable(app, room, watch, notice, fixes, left);
       })
       .catch((error) => {
         // The old table's sockets are closed: say why there is no new one, as the router would.
         if (!gone) notHere(app, error.message);
       });
   };
-  leave = await openTable(app, room, watch, "", forget, left);
+  const fixes = {
+    forget: (seat) => redraw(() => {
+      if (!(seat in tokens.of(room))) return false;
+      tokens.forget(room, seat);
+      forgotten.add(seat);
+      return true;
+    }),
+    move: (seat, actual) => redraw(() => {
+      const token = tokens.of(room)[seat];
+      if (token === undefined) return false;
+      tokens.forget(room, seat);
+      tokens.add(room, actual, token);
+      return true;
+    }),
+  };
+  leave = await openTable(app, room, watch, "", fixes, left);
   return () => {
     gone = true;
     leave();
@@ -46,7 +61,7 @@ function forgottenNotice(seats) {
   return `The links this browser kept for the seats of ${named} are not seats of this room, so they were forgotten.`;
 }
 
-async function openTable(app, room, watch, notice, forget, left) {
+async function openTable(app, room, watch, notice, fixes, left) {
   const info = await api(`/rooms/${encodeURIComponent(room)}`);
   const board = await loadBoard(info.game);
   // A redraw whose page was left while the room was fetched draws nothing and opens no socket.
@@ -58,9 +73,13 @@ async function openTable(app, room, watch, notice, forget, left) {
   const sockets = new Map();
   const status = new Map();
   const handlers = (seat) => ({
-    onState: (payload) => table.receive(seat, payload),
+    onState: (payload) => {
+      // A link whose seat number is not its token's (`?seat=5&token=<seat 0's>`).
+      if (seat !== null && Number.isInteger(payload.seat) && payload.seat !== seat) return fixes.move(seat, payload.seat);
+      table.receive(seat, payload);
+    },
     onError: (error) => table.refused(error),
-    onBadToken: () => forget(seat),
+    onBadToken: () => fixes.forget(seat),
     onStatus: (up) => {
       status.set(seat, up);
       table.online([...status.values()].every(Boolean));
