@@ -146,3 +146,9 @@ def test_compared_card_files_show_each_cards_effect_side_by_side(tmp_path: Path)
     assert only_a.group(1).endswith("<td></td><td></td><td></td><td></td>")  # B's empty, no note
     assert only_b.group(1).startswith("<td></td><td></td><td></td><td>")  # A's empty
     assert both.group(1).count("points (") == 2
+
+
+def test_a_report_of_one_game_counts_it_in_the_singular() -> None:
+    page = render(analysed("fishing", 1, 3), "angler analyse fishing --players 3 --games 1")
+    assert "3 players (n = 1 game)" in page and "n = 3 seats in 1 game<" in page
+    assert "1 games" not in page

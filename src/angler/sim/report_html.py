@@ -15,6 +15,7 @@ import io
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from angler.core.view import counted
 from angler.sim.analyse import Analysis, Outcome, counted_rows
 from angler.sim.card_effects import CardEffect, card_effects, same_total_in_each_game, seat_rows
 from angler.sim.stats import Estimate
@@ -117,7 +118,7 @@ def _header(analysis: Analysis, command: str) -> list[str]:
         lines.append(f"<li>{_e(label)}<b>{_e(_card_name(cards))}</b></li>")
     finished = len(analysis.outcomes)
     lines += [
-        f"<li>{analysis.games} games per player count"
+        f"<li>{counted(analysis.games, 'game')} per player count"
         + (" and card file" if analysis.compared else "")
         + f", seeds {analysis.seed} to {analysis.seed + analysis.games - 1}"
         + (", the same seeds for both card files (paired games)" if analysis.compared else "")
@@ -156,7 +157,7 @@ def _wins(analysis: Analysis) -> list[str]:
     for players in analysis.player_counts:
         seats = [_per_game(analysis, players, _seat_share(seat)) for seat in range(players)]
         n = len(seats[0][0])
-        lines.append(f"<h3>{players} players (n = {n} games)</h3>")
+        lines.append(f"<h3>{players} players (n = {counted(n, 'game')})</h3>")
         header = ["seat", *_side_labels(analysis, "win share")]
         if analysis.compared:
             header.append("B − A per game")
@@ -292,7 +293,7 @@ def _count_table(analysis: Analysis, name: str) -> list[str]:
                 total = sum(o.counts.get(whole, {}).get(row, 0) for o in side)
                 cells.append(f"{sum(part) / total:.0%}" if total else "–")
         rows.append(cells)
-    return [f"<h3>{_e(name)} (n = {n} games)</h3>", _table(header, rows, raw=True)]
+    return [f"<h3>{_e(name)} (n = {counted(n, 'game')})</h3>", _table(header, rows, raw=True)]
 
 
 def _card_effects(analysis: Analysis) -> list[str]:
@@ -319,7 +320,7 @@ def _card_effects(analysis: Analysis) -> list[str]:
         "<h3>"
         + "; ".join(
             f"{_side_name(analysis, side)}: " * analysis.compared
-            + f"n = {len(rows[side])} seats in {len(played[side])} games"
+            + f"n = {counted(len(rows[side]), 'seat')} in {counted(len(played[side]), 'game')}"
             for side in sides
         )
         + "</h3>",
