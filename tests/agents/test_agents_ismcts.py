@@ -175,26 +175,92 @@ def test_ismcts_searches_its_own_move_in_a_simultaneous_choice(name: str, phase:
     pytest.fail(f"no simultaneous {phase} reached")
 
 
+def contested_turn(game: Any) -> State[Any]:
+    """A Flip & Fish position, reached by heuristic players, where seat 0 chooses its turn
+    among at least four actions (bait to take, gear to buy or ready)."""
+    for seed in range(40):
+        state = game.new_state(seed)
+        players = [HeuristicAgent(s, game) for s in range(game.players)]
+        for _ in range(400):
+            if state.is_terminal():
+                break
+            seat = state.current_players()[0]
+            legal = state.legal_actions(seat)
+            if seat == 0 and state.view(0).phase == "turn" and len(legal) >= 4:
+                return state
+            state.apply_action(players[seat].act(state.view(seat), legal), seat)
+    raise AssertionError("no contested turn in 40 seeded games")
+
+
 def test_paired_search_tries_every_root_move_on_the_same_samples() -> None:
     """Flip & Fish compares root moves on common random numbers: each is tried once per re-deal
     and chance seed, so all end with the same visits. The heuristic's move is played unless
     another's paired gain over it is more than two standard errors above zero."""
     game = make_game("flip-and-fish", 3)
-    assert game.search.paired_search
-    state = game.new_state(1)
-    state.apply("fish", 0)
-    agent = ISMCTSAgent(3, game, iterations=90)
+    assert isinstance(game, FlipAndFishGame) and game.search.paired_search
+    state = contested_turn(game)
+    agent = ISMCTSAgent(3, game, iterations=120)
     action = agent.act(state.view(0), state.legal_actions(0))
     assert agent.last_root is not None
+    moves = len(agent.last_root.children)
+    assert moves >= 2
     visits = {child.visits for child in agent.last_root.children.values()}
-    assert visits == {30} and agent.last_iterations == 90  # three aims, thirty samples each
+    assert len(visits) == 1  # every root move the same number of samples
+    (samples,) = visits
+    assert agent.last_iterations == moves * samples <= 120 + moves
     assert agent.anchor_move in agent.last_root.children
     assert set(agent.advantage) == set(agent.last_root.children) - {agent.anchor_move}
-    assert all(len(gains) == 30 for gains in agent.advantage.values())
+    assert all(len(gains) == samples for gains in agent.advantage.values())
     if action != agent.anchor_move:
         gains = agent.advantage[action]
         mean = sum(gains) / len(gains)
         assert mean > 0
+
+
+def test_paired_search_stops_once_every_other_move_is_clearly_worse() -> None:
+    game = make_game("flip-and-fish", 3)
+    agent = ISMCTSAgent(3, game, iterations=3)
+    agent.advantage = {8: [-0.5, -0.4, -0.45], 9: [-0.3, -0.31, -0.29]}
+    assert agent.settled()
+    agent.advantage[10] = [0.5, -0.4, 0.1]  # might still prove better: search on
+    assert not agent.settled()
+    agent.advantage = {}
+    assert not agent.settled()  # nothing compared yet
+
+
+def test_an_aim_is_the_heuristics_and_its_budget_is_banked_for_later_decisions() -> None:
+    """Search never left the heuristic's aim, so an aim is not searched: the decision's budget
+    goes to the bank, which a later decision may draw on up to ``BANK_MOVES`` decisions' worth."""
+    from angler.agents.ismcts import BANK_MOVES
+
+    game = make_game("flip-and-fish", 3)
+    state = game.new_state(1)
+    state.apply("fish", 0)
+    agent = ISMCTSAgent(3, game, iterations=50)
+    anchor = HeuristicAgent(3, game)
+    for banked in (50, 100, 150, 200, 200):  # capped at BANK_MOVES decisions
+        action = agent.act(state.view(0), state.legal_actions(0))
+        assert action == anchor.act(state.view(0), state.legal_actions(0))
+        assert agent.last_iterations == 0 and agent.bank == banked
+    assert agent.bank == 50 * BANK_MOVES
+    turn = contested_turn(game)
+    agent.act(turn.view(0), turn.legal_actions(0))
+    assert agent.last_root is not None
+    assert 50 <= agent.last_iterations <= 200 + len(agent.last_root.children)
+    assert agent.bank == max(0, min(250 - agent.last_iterations, 200))
+
+
+def test_banked_budget_never_goes_below_nothing_nor_above_its_cap() -> None:
+    from angler.agents.ismcts import BANK_MOVES
+
+    agent = ISMCTSAgent(3, make_game("flip-and-fish", 3), iterations=100)
+    agent.bank_unused(130)  # overran with nothing banked
+    assert agent.bank == 0
+    for _ in range(10):
+        agent.bank_unused(0)
+    assert agent.bank == 100 * BANK_MOVES
+    agent.bank_unused(350)
+    assert agent.bank == 100 * BANK_MOVES - 250
 
 
 def test_paired_search_keeps_the_heuristics_move_without_clear_evidence() -> None:

@@ -42,6 +42,12 @@ DEFAULT_SECONDS = 0.8  # "normal": a move well under a second on one core
 ROLLOUT_LIMIT = 40
 REUSE = 12  # iterations that share one determinisation (each on its own clone)
 ANCHOR_Z = 2.0  # paired search leaves the heuristic's move only for one this many SEs better
+# Paired search stops early once every other move is this clearly worse than the anchor's
+# (checked every SETTLE_EVERY rounds from SETTLE_AFTER on), and banks the budget it did not use
+# for the next contested decision, up to BANK_MOVES decisions' worth.
+SETTLE_AFTER = 20
+SETTLE_EVERY = 10
+BANK_MOVES = 4.0
 
 
 class Node:
@@ -89,6 +95,7 @@ class ISMCTSAgent:
         self.anchor_move = -1
         # Per root move: its paired gains over the anchor's move, one per sample.
         self.advantage: dict[int, list[float]] = {}
+        self.bank = 0.0  # paired search: budget (seconds or iterations) left unused so far
         self.last_iterations = 0
         self.last_root_choices = 0  # the searcher's own actions found at the root last time
         self.last_root: Node | None = None  # the last search's tree, for analysis
@@ -103,6 +110,10 @@ class ISMCTSAgent:
         if self.anchor is not None:
             self.anchor_move = self.anchor.act(view, legal)
             self.advantage = {}
+            if self.game.search.heuristic_settles(view):
+                self.bank_unused(0.0)
+                self.last_iterations, self.last_root, self.last_root_choices = 0, root, 0
+                return self.anchor_move
         search = self.search_paired if self.paired else self.search
         self.last_iterations = search(root, view, rng)
         self.last_root = root
@@ -134,6 +145,12 @@ class ISMCTSAgent:
             return done < self.iterations
         return time.perf_counter() < deadline
 
+    def settled(self) -> bool:
+        """Whether every other root move is already clearly worse than the anchor's: more search
+        would not leave the anchor's move, since leaving it needs one clearly better."""
+        gains = self.advantage.values()
+        return bool(gains) and all(mean_interval(g, ANCHOR_Z).high < 0 for g in gains)
+
     def search(self, root: Node, view: View, rng: random.Random) -> int:
         """Plain SO-ISMCTS: UCB1 from the root down; returns the iterations made."""
         deadline = time.perf_counter() + self.seconds
@@ -154,11 +171,19 @@ class ISMCTSAgent:
         numbers), then searched below by UCB1 as usual. In games where luck swamps a move's
         worth (a Flip & Fish cast), comparing the moves on the same dice is what makes their
         difference visible at all."""
-        deadline = time.perf_counter() + self.seconds
+        # A decision may draw on the bank: what settled decisions before it left unused.
+        base = self.budget()
+        allowance = base + min(self.bank, base * (BANK_MOVES - 1))
+        started = time.perf_counter()
+        deadline = started + allowance
+        limit = round(allowance) if self.iterations is not None else None
         me = view.player
-        done = 0
+        done = rounds = 0
         anchor = self.anchor_move
-        while self.running(done, deadline):
+        while done < limit if limit is not None else time.perf_counter() < deadline:
+            if rounds >= SETTLE_AFTER and rounds % SETTLE_EVERY == 0 and self.settled():
+                break
+            rounds += 1
             dealt = self.game.search.determinise(view, rng)
             seed = rng.getrandbits(62)
             actions = list(self.game.search.search_actions(dealt, me))
@@ -181,7 +206,17 @@ class ISMCTSAgent:
                 for action, reward in rewards.items():
                     if action != anchor:
                         self.advantage.setdefault(action, []).append(reward - rewards[anchor])
+        self.bank_unused(done if limit is not None else time.perf_counter() - started)
         return done
+
+    def budget(self) -> float:
+        """One decision's budget: seconds, or iterations when counted."""
+        return float(self.iterations) if self.iterations is not None else self.seconds
+
+    def bank_unused(self, spent: float) -> None:
+        """Bank what a decision left of its budget (or draw on the bank for what it overran)."""
+        base = self.budget()
+        self.bank = max(0.0, min(self.bank + base - spent, base * BANK_MOVES))
 
     def iterate(
         self,

@@ -40,6 +40,11 @@ class SearchSupport(ABC, Generic[S, V]):
     def __init__(self, game: Game[S, V]) -> None:
         self.game = game
 
+    def heuristic_settles(self, view: V) -> bool:
+        """Paired search plays the heuristic's move here without searching, banking the time
+        for contested decisions: for decisions where measured search never left it."""
+        return False
+
     @abstractmethod
     def determinise(self, view: V, rng: random.Random) -> S:
         """A full state consistent with everything ``view`` shows, hidden parts sampled by rng."""
