@@ -98,9 +98,32 @@ class ArrayOfOtherNumbers(FishingEncoding):
         return [0.0] * 4 + super().observation(view)[4:]
 
 
-class TooTightBounds(FishingEncoding):
+class TooTightLimits(FishingEncoding):
+    """Declares hand sizes 0 or 1: a dealt hand holds more."""
+
+    def observation_limits(self) -> tuple[Sequence[float], Sequence[float]]:
+        low, high = (list(side) for side in super().observation_limits())
+        hands = next(b for b in self.layout.blocks if b.name == "hand_sizes")
+        high[hands.offset : hands.end] = [1.0] * hands.size
+        return low, high
+
+
+class BoundsNarrowerThanLimits(FishingEncoding):
     def observation_bounds(self) -> tuple[float, float]:
-        return (0.0, 1.0)  # counts of cards go past 1
+        return (0.0, 1.0)  # the scores' limits run from -48 to 800
+
+
+class LimitsUpsideDown(FishingEncoding):
+    def observation_limits(self) -> tuple[Sequence[float], Sequence[float]]:
+        low, high = (list(side) for side in super().observation_limits())
+        low[5] = 2.0  # above its high, 1 (phase[2] with 3 seats)
+        return low, high
+
+
+class LimitsTooShort(FishingEncoding):
+    def observation_limits(self) -> tuple[Sequence[float], Sequence[float]]:
+        low, high = super().observation_limits()
+        return low[:-1], high[:-1]
 
 
 class TooShortGames(FishingEncoding):
@@ -118,8 +141,9 @@ class ReadsTheLastState(FishingEncoding):
     def observation_array(self, view: FishingView) -> array[float]:
         out = super().observation_array(view)  # observation() is its tolist(): both read it
         if SEEN and not view.spectator:
-            state = SEEN[-1]
-            out[0] = float(state.hands[(view.player + 1) % state.n][0])
+            hand = SEEN[-1].hands[(view.player + 1) % SEEN[-1].n]
+            if hand:  # its first card id, where the scores' range (-48 to 800) holds it
+                out[self.at_scores] = float(hand[0])
         return out
 
 
@@ -134,7 +158,10 @@ class ReadsTheLastState(FishingEncoding):
         (BulkOffByOne, "action_indices"),
         (MaskMissesOne, "action_mask"),
         (ArrayOfOtherNumbers, "observation_array"),
-        (TooTightBounds, "outside observation_bounds"),
+        (TooTightLimits, r"at hand_sizes\[0\] \(index \d+\) lies outside its observation_limits"),
+        (BoundsNarrowerThanLimits, "does not hold every index's limits"),
+        (LimitsUpsideDown, r"at phase\[2\] \(index 5\) is no interval"),
+        (LimitsTooShort, "lows and highs"),
         (TooShortGames, "past max_game_length"),
     ],
 )

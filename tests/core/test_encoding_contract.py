@@ -1,18 +1,28 @@
-"""The encoding contract's bulk methods and bounds (``core/encoding.py``): their defaults, built
-on the required methods, and the games' own (``check_encoding`` compares them at every position
-of seeded games; here, what each says)."""
+"""The encoding contract's bulk methods, bounds and limits (``core/encoding.py``): their
+defaults, built on the required methods, and the games' own (``check_encoding`` compares them at
+every position of seeded games; here, what each says); and the layouts' ranges
+(``core/tensors.py``) that the games' limits come from."""
 
 from __future__ import annotations
 
 import math
+import random
 from array import array
 from typing import Any
 
 import pytest
 
-from angler.core import make_game
-from angler.core.encoding import Encoding
+from angler.core import all_games, make_game
+from angler.core.encoding import Encoding, LaidOutEncoding
+from angler.core.events import PUBLIC
+from angler.core.tensors import TensorLayout
 from angler.games.flip_and_fish import actions as flip_actions
+
+SMALLEST_AND_LARGEST = [
+    pytest.param(cls.name, players, id=f"{cls.name}-{players}p")
+    for cls in all_games()
+    for players in (cls.min_players, cls.max_players)
+]
 
 
 class Doubling(Encoding[Any]):
@@ -42,6 +52,7 @@ def test_the_defaults_are_built_on_the_required_methods() -> None:
     assert isinstance(numbers, array) and numbers.typecode == "d"
     assert numbers.tolist() == [7.0, 7.0]
     assert encoding.observation_bounds() == (-math.inf, math.inf)
+    assert encoding.observation_limits() == ([-math.inf] * 2, [math.inf] * 2)
     assert encoding.max_game_length() is None
 
 
@@ -53,6 +64,16 @@ def test_fishings_game_length_bound_counts_plays_and_the_decisions_cards_cause(
     assert encoding is not None
     assert encoding.max_game_length() == longest
     assert encoding.observation_bounds() == (-48.0, 800.0)  # 2 minus-three cards, 100 cards
+
+
+def test_fishings_limits_are_per_block_scores_wide_counts_of_cards_and_one_hots_narrow() -> None:
+    encoding = make_game("fishing", 4).encoding
+    assert isinstance(encoding, LaidOutEncoding)
+    low, high = encoding.observation_limits()
+    ranges = {b.name: (low[b.offset], high[b.offset]) for b in encoding.layout.blocks}
+    assert ranges["scores"] == (-48.0, 800.0)
+    assert ranges["hand_sizes"] == ranges["ocean_size"] == (0.0, 100.0)
+    assert ranges["hand"] == ranges["round"] == (0.0, 1.0)
 
 
 def test_flip_and_fishs_aims_are_numbered_and_masked_as_one_run() -> None:
@@ -88,3 +109,88 @@ def test_a_bounded_encoding_gives_a_bounded_box() -> None:
     box = observation_space(encoding)["observation"]
     assert isinstance(box, Box)
     assert float(box.low.min()) == -48.0 and float(box.high.max()) == 800.0
+
+
+@pytest.mark.parametrize(("name", "players"), SMALLEST_AND_LARGEST)
+def test_every_games_box_is_finite_and_is_its_limits_index_by_index(
+    name: str, players: int
+) -> None:
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("gymnasium")
+    from angler.interop.common import observation_space
+
+    encoding = make_game(name, players).encoding
+    assert encoding is not None
+    from gymnasium.spaces import Box
+
+    box = observation_space(encoding)["observation"]
+    assert isinstance(box, Box)
+    assert box.shape == encoding.observation_shape()
+    assert np.isfinite(box.low).all() and np.isfinite(box.high).all()
+    assert (box.low <= box.high).all()
+    low, high = encoding.observation_limits()
+    assert box.low.tolist() == list(low) and box.high.tolist() == list(high)  # whole numbers
+
+
+@pytest.mark.parametrize(("name", "players"), SMALLEST_AND_LARGEST)
+def test_a_blocks_range_is_the_limits_at_that_blocks_offsets(name: str, players: int) -> None:
+    encoding = make_game(name, players).encoding
+    assert isinstance(encoding, LaidOutEncoding)
+    low, high = encoding.observation_limits()
+    assert len(low) == len(high) == encoding.observation_size()
+    for block in encoding.layout.blocks:
+        assert set(low[block.offset : block.end]) == {block.low}, block.name
+        assert set(high[block.offset : block.end]) == {block.high}, block.name
+    lows, highs = (min(low), max(high))
+    assert encoding.observation_bounds() == (lows, highs)
+
+
+@pytest.mark.parametrize(("name", "players"), SMALLEST_AND_LARGEST)
+def test_observations_of_seeded_random_games_lie_within_their_limits(
+    name: str, players: int
+) -> None:
+    """A few hundred decisions, the games played one after another from seeds 0, 1, …: every
+    deciding seat's observation and the spectator's, number by number. (``check_encoding``
+    checks the same in the conformance suite, at every player count and variant.)"""
+    game = make_game(name, players)
+    encoding = game.encoding
+    assert isinstance(encoding, LaidOutEncoding)
+    low, high = encoding.observation_limits()
+    decisions, seed = 0, 0
+    while decisions < 300:
+        state, rng = game.new_state(seed), random.Random(seed)
+        while not state.is_terminal() and decisions < 300:
+            seats = state.current_players()
+            for seat in (PUBLIC, *seats):
+                numbers = encoding.observation_array(state.view(seat))
+                outside = [
+                    f"{encoding.layout.block_at(i).name}: {x}"
+                    for i, x in enumerate(numbers)
+                    if not low[i] <= x <= high[i]
+                ]
+                assert not outside, (seed, decisions, outside[:3])
+            seat = rng.choice(seats)
+            state.apply_action(rng.choice(state.legal_actions(seat)), seat)
+            decisions += 1
+        seed += 1
+
+
+def test_a_layouts_blocks_declare_their_range_and_the_table_shows_it() -> None:
+    layout = TensorLayout()
+    layout.add("flags", 2, "two flags")
+    layout.add("score", (2, 3), "points", -6, 40)
+    low, high = layout.limits()
+    assert isinstance(low, array) and low.typecode == "d"
+    assert low.tolist() == [0.0] * 2 + [-6.0] * 6
+    assert high.tolist() == [1.0] * 2 + [40.0] * 6
+    assert layout.block_at(1).name == "flags" and layout.block_at(2).name == "score"
+    assert layout.table().splitlines() == [
+        "| block | offset | shape | range | holds |",
+        "|---|---|---|---|---|",
+        "| `flags` | 0 | 2 | [0, 1] | two flags |",
+        "| `score` | 2 | 2 × 3 | [-6, 40] | points |",
+    ]
+    with pytest.raises(IndexError):
+        layout.block_at(8)
+    with pytest.raises(ValueError, match="no range"):
+        layout.add("upside_down", 1, "low above high", 2, 1)

@@ -20,11 +20,15 @@ random positions of every game):
 - the bulk methods agree with the one-by-one ones: ``action_indices(view, codes)`` is
   ``[action_index(view, code) for code in codes]``, ``action_mask(view, codes)`` has a 1 at
   exactly those indices, ``observation_array(view)`` holds ``observation(view)``'s numbers;
-- every number of an observation lies within ``observation_bounds()``;
+- every number of an observation lies within its index's limits: ``low[i] <= x[i] <= high[i]``
+  for ``(low, high) = observation_limits()``, one pair per index (so within
+  ``observation_bounds()``, the least low and the greatest high, too);
 - no game played by the rules takes more than ``max_game_length()`` decisions.
 
-The bulk methods and the bounds have defaults built on the others, so an encoding that writes
-only the required methods keeps working; a game overrides them where it is faster or knows more.
+The bulk methods, the limits and the bounds have defaults built on the others, so an encoding
+that writes only the required methods keeps working; a game overrides them where it is faster or
+knows more. An encoding laid out in a ``TensorLayout`` (``LaidOutEncoding``, every game's) takes
+its shape and limits from the layout: each block declares the range of its numbers.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from array import array
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from angler.core.tensors import TensorLayout
 from angler.core.view import View
 
 if TYPE_CHECKING:
@@ -96,11 +101,37 @@ class Encoding(Generic[V]):
         return array("d", self.observation(view))
 
     def observation_bounds(self) -> tuple[float, float]:
-        """The least and the greatest number any observation may hold (the Box of Gymnasium and
-        PettingZoo's observation spaces); unbounded unless the game knows better."""
+        """The least and the greatest number any observation may hold, at any index;
+        unbounded unless the game knows better."""
         return (-math.inf, math.inf)
+
+    def observation_limits(self) -> tuple[Sequence[float], Sequence[float]]:
+        """The least and the greatest number each index may hold: two sequences of
+        ``observation_size()`` numbers (the Box of Gymnasium's and PettingZoo's observation
+        spaces). By default ``observation_bounds()`` at every index."""
+        low, high = self.observation_bounds()
+        size = self.observation_size()
+        return [low] * size, [high] * size
 
     def max_game_length(self) -> int | None:
         """The most decisions (actions applied) a game played by the rules can take in this
         configuration: OpenSpiel's ``max_game_length``. None when the game states no bound."""
         return None
+
+
+class LaidOutEncoding(Encoding[V]):
+    """An encoding whose observation is the blocks of ``self.layout`` (set by the game's
+    ``__init__``), flat: its shape is the layout's size, each index's limits are its block's
+    range, and the bounds are the least and the greatest of those."""
+
+    layout: TensorLayout
+
+    def observation_shape(self) -> tuple[int, ...]:
+        return (self.layout.size,)
+
+    def observation_limits(self) -> tuple[Sequence[float], Sequence[float]]:
+        return self.layout.limits()
+
+    def observation_bounds(self) -> tuple[float, float]:
+        blocks = self.layout.blocks
+        return (min(b.low for b in blocks), max(b.high for b in blocks))

@@ -1,6 +1,7 @@
 """Helpers the games' encodings share (``games/<game>/encoding.py``, ``core/encoding.py``):
-an observation laid out as named blocks at fixed offsets, bitmasks written into it a byte at a
-time, and a ranking of small subsets (a cast of hand slots, a pair of gear cards) as indices.
+an observation laid out as named blocks at fixed offsets, each with the range its numbers keep,
+bitmasks written into it a byte at a time, and a ranking of small subsets (a cast of hand slots,
+a pair of gear cards) as indices.
 
 Everything is built once per configured game, so encoding a view only fills numbers in.
 """
@@ -21,16 +22,31 @@ _BYTE_BITS_ARRAY = tuple(array("d", bits) for bits in _BYTE_BITS)
 
 @dataclass(frozen=True)
 class Block:
-    """One named part of an observation: where it starts and its shape (rows, columns…)."""
+    """One named part of an observation: where it starts, its shape (rows, columns…), and the
+    least and greatest number any of its places holds."""
 
     name: str
     offset: int
     shape: tuple[int, ...]
     meaning: str
+    low: float = 0.0
+    high: float = 1.0
 
     @property
     def size(self) -> int:
         return prod(self.shape)
+
+    @property
+    def end(self) -> int:
+        return self.offset + self.size
+
+    def range_text(self) -> str:
+        """``[low, high]``, whole numbers without a decimal point: ``[0, 1]``, ``[-48, 800]``."""
+        return f"[{_number(self.low)}, {_number(self.high)}]"
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if value.is_integer() else repr(value)  # inf and NaN: repr
 
 
 class TensorLayout:
@@ -40,9 +56,20 @@ class TensorLayout:
         self.blocks: list[Block] = []
         self.size = 0
 
-    def add(self, name: str, shape: int | tuple[int, ...], meaning: str) -> int:
+    def add(
+        self,
+        name: str,
+        shape: int | tuple[int, ...],
+        meaning: str,
+        low: float = 0.0,
+        high: float = 1.0,
+    ) -> int:
+        """A block after the others, every number of it within ``[low, high]`` (the default,
+        0 to 1, fits one-hots and flags); returns its offset."""
+        if not low <= high:  # also refuses NaN
+            raise ValueError(f"block {name!r}: [{low}, {high}] is no range")
         dims = (shape,) if isinstance(shape, int) else shape
-        block = Block(name, self.size, dims, meaning)
+        block = Block(name, self.size, dims, meaning, float(low), float(high))
         self.blocks.append(block)
         self.size += block.size
         return block.offset
@@ -50,12 +77,30 @@ class TensorLayout:
     def zeros(self) -> list[float]:
         return [0.0] * self.size
 
+    def limits(self) -> tuple[array[float], array[float]]:
+        """The least and the greatest number each index may hold: its block's range."""
+        low, high = array("d"), array("d")
+        for block in self.blocks:
+            low.extend([block.low] * block.size)
+            high.extend([block.high] * block.size)
+        return low, high
+
+    def block_at(self, index: int) -> Block:
+        """The block holding ``index`` (IndexError past the last)."""
+        for block in self.blocks:
+            if block.offset <= index < block.end:
+                return block
+        raise IndexError(f"index {index} lies past the layout's {self.size} numbers")
+
     def table(self) -> str:
         """The layout as a Markdown table, for ``docs/interop.md``."""
-        rows = ["| block | offset | shape | holds |", "|---|---|---|---|"]
+        rows = ["| block | offset | shape | range | holds |", "|---|---|---|---|---|"]
         for block in self.blocks:
             shape = " × ".join(str(d) for d in block.shape)
-            rows.append(f"| `{block.name}` | {block.offset} | {shape} | {block.meaning} |")
+            rows.append(
+                f"| `{block.name}` | {block.offset} | {shape} | {block.range_text()} "
+                f"| {block.meaning} |"
+            )
         return "\n".join(rows)
 
 

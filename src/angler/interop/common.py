@@ -49,12 +49,17 @@ def agent_name(seat: int) -> str:
 
 
 def observation_space(encoding: Encoding[Any]) -> spaces.Dict:
-    """The tensor within the encoding's ``observation_bounds()``; the mask one 0/1 per index."""
-    low, high = encoding.observation_bounds()
+    """The tensor, each index within its own ``observation_limits()``; the mask one 0/1 per
+    index. The limits become float32 as the observations do, rounding the same way, so a number
+    within its limits stays within them."""
+    shape = encoding.observation_shape()
+    low, high = encoding.observation_limits()
     return spaces.Dict(
         {
             "observation": spaces.Box(
-                low, high, shape=encoding.observation_shape(), dtype=np.float32
+                np.asarray(low, dtype=np.float32).reshape(shape),
+                np.asarray(high, dtype=np.float32).reshape(shape),
+                dtype=np.float32,
             ),
             "action_mask": spaces.Box(0, 1, shape=(encoding.action_count(),), dtype=np.int8),
         }

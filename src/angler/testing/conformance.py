@@ -32,6 +32,7 @@ from angler.core.game import Game
 from angler.core.records import Record, parse_record, record_of, replay
 from angler.core.registry import get_game, make_game
 from angler.core.state import State
+from angler.core.tensors import TensorLayout
 from angler.core.view import View
 
 MAX_STEPS = 100_000
@@ -871,11 +872,13 @@ def check_encoding(
     At every position, for every deciding seat: each legal code has an index in
     ``range(action_count())``, different codes have different indices, and ``action_code`` gives
     each code back; the observation of that seat's view, and of the spectator's, has
-    ``observation_size()`` finite numbers. (A long legal list offered again, the same object, is
-    checked on a sample of its codes.) At ``twins`` random positions per game, for every seat:
-    the re-deals of its view (``game.search.determinise``) give that seat, and a spectator, the
-    same observation as the real game, so an observation shows nothing its view hides; and an
-    index beyond ``action_count()`` is refused with ValueError. Returns the positions checked.
+    ``observation_size()`` finite numbers, each within its index's ``observation_limits()``
+    (an interval per index, within ``observation_bounds()``). (A long legal list offered
+    again, the same object, is checked on a sample of its codes.) At ``twins`` random positions
+    per game, for every seat: the re-deals of its view (``game.search.determinise``) give that
+    seat, and a spectator, the same observation as the real game, so an observation shows
+    nothing its view hides; and an index beyond ``action_count()`` is refused with ValueError.
+    Returns the positions checked.
     """
     encoding = game.encoding
     _expect(encoding is not None, f"{game.name}: the game has no encoding to check")
@@ -895,11 +898,7 @@ def check_encoding(
         size == math.prod(shape),
         f"{game.name} {game.players}p: observation_size() is not the product of the shape",
     )
-    low, high = encoding.observation_bounds()
-    _expect(
-        low <= high and not (math.isnan(low) or math.isnan(high)),
-        f"{game.name} {game.players}p: observation_bounds() {low, high} is no interval",
-    )
+    limits = _checked_limits(encoding, size, f"{game.name} {game.players}p")
     longest = encoding.max_game_length()
     _expect(
         longest is None or (type(longest) is int and longest > 0),
@@ -919,10 +918,10 @@ def check_encoding(
         state = game.new_state(seed)
         for step in range(len(moves) + 1):
             where = _where(game, seed, step)
-            _check_observation(encoding, state.view(PUBLIC), size, f"{where} spectator")
+            _check_observation(encoding, state.view(PUBLIC), limits, f"{where} spectator")
             for seat in state.current_players():
                 view = state.view(seat)
-                _check_observation(encoding, view, size, f"{where} seat {seat}")
+                _check_observation(encoding, view, limits, f"{where} seat {seat}")
                 legal = state.legal_actions(seat)
                 again = any(legal is known for known in checked_lists)
                 codes = rng.sample(legal, min(ENCODING_SAMPLE, len(legal))) if again else legal
@@ -940,7 +939,51 @@ def check_encoding(
     return positions
 
 
-def _check_observation(encoding: Any, view: View, size: int, where: str) -> list[float]:
+Limits = tuple[list[float], list[float]]
+"""Each index's least and greatest number, as ``Encoding.observation_limits()`` gives them."""
+
+
+def _checked_limits(encoding: Any, size: int, label: str) -> Limits:
+    """The encoding's limits, once they are shown to be an interval per index, one per number
+    of the observation, within ``observation_bounds()``."""
+    bottom, top = encoding.observation_bounds()
+    _expect(
+        bottom <= top and not (math.isnan(bottom) or math.isnan(top)),
+        f"{label}: observation_bounds() {bottom, top} is no interval",
+    )
+    low, high = (list(side) for side in encoding.observation_limits())
+    _expect(
+        len(low) == size and len(high) == size,
+        f"{label}: observation_limits() must give observation_size() = {size} lows and highs, "
+        f"not {len(low)} and {len(high)}",
+    )
+    wrong = next((i for i in range(size) if not low[i] <= high[i]), None)  # NaN fails too
+    if wrong is not None:
+        raise ConformanceError(
+            f"{label}: observation_limits() at {_place(encoding, wrong)} is no interval "
+            f"{low[wrong], high[wrong]}"
+        )
+    _expect(
+        bottom <= min(low) and max(high) <= top,
+        f"{label}: observation_bounds() {bottom, top} does not hold every index's limits "
+        f"({min(low)} to {max(high)})",
+    )
+    return low, high
+
+
+def _place(encoding: Any, index: int) -> str:
+    """An observation index by its block when the encoding has a layout: ``scores[2] (index
+    2310)``."""
+    layout = getattr(encoding, "layout", None)
+    if isinstance(layout, TensorLayout) and 0 <= index < layout.size:
+        block = layout.block_at(index)
+        return f"{block.name}[{index - block.offset}] (index {index})"
+    return f"index {index}"
+
+
+def _check_observation(encoding: Any, view: View, limits: Limits, where: str) -> list[float]:
+    low, high = limits
+    size = len(low)
     observation = encoding.observation(view)
     _expect(
         isinstance(observation, list) and len(observation) == size,
@@ -950,9 +993,19 @@ def _check_observation(encoding: Any, view: View, size: int, where: str) -> list
         all(type(x) is float and math.isfinite(x) for x in observation),
         f"{where}: the observation holds a number that is not a finite float",
     )
-    low, high = encoding.observation_bounds()
-    outside = [x for x in observation if not low <= x <= high]
-    _expect(not outside, f"{where}: {outside[:1]} lies outside observation_bounds() {low, high}")
+    outside = next(
+        (
+            i
+            for i, (x, lo, hi) in enumerate(zip(observation, low, high, strict=True))
+            if not lo <= x <= hi
+        ),
+        None,
+    )
+    if outside is not None:
+        raise ConformanceError(
+            f"{where}: {observation[outside]} at {_place(encoding, outside)} lies outside its "
+            f"observation_limits() [{low[outside]}, {high[outside]}]"
+        )
     numbers = encoding.observation_array(view)
     _expect(
         isinstance(numbers, array) and numbers.typecode == "d" and numbers.tolist() == observation,

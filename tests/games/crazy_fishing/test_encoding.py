@@ -3,6 +3,8 @@ card-id order) and the fish used as bait, the other verbs by their own numbers."
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from angler.core.events import PUBLIC
@@ -99,3 +101,14 @@ def test_the_hand_slots_show_each_cards_type() -> None:
     assert [row.index(1.0) for row in rows] == [1, 4, 9, 16, 18, 19]
     spectator = encoding.observation(game.new_state(5).view(PUBLIC))
     assert not any(spectator[found.offset : found.offset + found.size])
+
+
+def test_the_round_is_shown_capped_at_999() -> None:
+    """No rule ends a game within a number of rounds: the round block's range stops at 999."""
+    game = CrazyFishingGame(4)
+    encoding = encoding_of(game)
+    view = game.new_state(1).view(0)
+    at = encoding.at_round
+    assert encoding.observation(replace(view, round=12))[at] == 12.0
+    assert encoding.observation(replace(view, round=5000))[at] == 999.0
+    assert encoding.observation_limits()[1][at] == 999.0

@@ -3,6 +3,8 @@ the fisher's bait slots, equipment by its place among the equipment cards."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from angler.core.events import PUBLIC
@@ -95,3 +97,30 @@ def test_a_face_only_the_viewer_saw_is_hidden_from_the_others() -> None:
     assert encoding.observation(state.view(2))[wahoo] == 1.0
     assert encoding.observation(state.view(0))[wahoo] == 0.0
     assert encoding.observation(state.view(PUBLIC))[wahoo] == 0.0
+
+
+@pytest.mark.parametrize(
+    ("x", "y", "shown"),
+    [(225.0, -450.0, (0.5, -1.0)), (2000.0, -5000.0, (2.0, -2.0)), (-950.0, 0.0, (-2.0, 0.0))],
+)
+def test_a_landing_is_shown_over_the_tables_half_clamped_to_two_halves(
+    x: float, y: float, shown: tuple[float, float]
+) -> None:
+    """Off the table (past ±450 mm) every landing is a miss, so how far off is capped."""
+    game = make_game("flip-and-fish", 3)
+    encoding = encoding_of(game)
+    view = replace(game.new_state(0).view(0), landing=(x, y, True, 7))
+    landing = next(b for b in encoding.layout.blocks if b.name == "landing")
+    numbers = encoding.observation(view)[landing.offset : landing.end]
+    assert numbers == [1.0, *shown, 1.0]
+    assert (landing.low, landing.high) == (-2.0, 2.0)
+
+
+def test_the_roll_and_turns_ranges_come_from_the_cards_and_the_round_limit() -> None:
+    """The roll: 12 + 4 bait fish at 3 + colour 2 + strike 2 + roll bonuses 3 + 3 + 2 + two
+    lures at 2. Turns: closing time after rounds × players turns."""
+    encoding = encoding_of(make_game("flip-and-fish", 4, rounds=20))
+    ranges = {b.name: (b.low, b.high) for b in encoding.layout.blocks}
+    assert ranges["roll"] == (0.0, 40.0)
+    assert ranges["turns"] == (0.0, 80.0)
+    assert ranges["scores"] == (0.0, 17.0)  # the trophies of the card set

@@ -14,11 +14,14 @@ from __future__ import annotations
 from array import array
 from typing import TYPE_CHECKING
 
-from angler.core.encoding import Encoding
+from angler.core.encoding import LaidOutEncoding
 from angler.core.tensors import Subsets, TensorLayout, put_mask, put_ones
 from angler.games.crazy_fishing import actions as act
-from angler.games.crazy_fishing.cards import BAIT, FISH, ROD
+from angler.games.crazy_fishing.cards import BAIT, FISH, ROD, CardSet
 from angler.games.crazy_fishing.rules import HAND_SIZE, PHASE_NAMES
+from angler.games.crazy_fishing.scoring import BOOT_BONUS
+from angler.games.crazy_fishing.sea import MAX_POSITION
+from angler.games.crazy_fishing.setup import MAX_ROUND
 from angler.games.crazy_fishing.view import CrazyFishingView
 
 if TYPE_CHECKING:
@@ -26,9 +29,10 @@ if TYPE_CHECKING:
 
 MM = 100.0  # sea positions are given in units of 100 mm
 BAIT_CAP = 100  # a bait value shown at most this big (the Most Tempting Bait beats any fish)
+ROUND_CAP = MAX_ROUND  # a round number shown at most this big (no rule ends a game in N rounds)
 
 
-class CrazyFishingEncoding(Encoding[CrazyFishingView]):
+class CrazyFishingEncoding(LaidOutEncoding[CrazyFishingView]):
     def __init__(self, game: CrazyFishingGame) -> None:
         super().__init__(game)
         cards = game.cards
@@ -68,7 +72,9 @@ class CrazyFishingEncoding(Encoding[CrazyFishingView]):
         self.at_seat = t.add("seat", p, "the viewer's seat (all 0 for a spectator)")
         self.at_phase = t.add("phase", len(PHASE_NAMES), "one-hot: " + ", ".join(PHASE_NAMES))
         self.at_current = t.add("to_act", p, "seats that decide now")
-        self.at_round = t.add("round", 1, "the round number")
+        # No rule ends a game within a number of rounds, so the round is shown capped: at the
+        # most a set-up may give, far more rounds than any game lasts.
+        self.at_round = t.add("round", 1, f"the round number (at most {ROUND_CAP})", 0, ROUND_CAP)
         self.at_hand = t.add("hand", c, "the viewer's hand, by card id")
         self.at_slots = t.add(
             "hand_slots",
@@ -76,20 +82,30 @@ class CrazyFishingEncoding(Encoding[CrazyFishingView]):
             "the hand in card-id order, slot by slot: the card's type (rod and bait types in "
             "card-file order); the slots a cast's index names",
         )
-        self.at_rods_held = t.add("rods_held", p, "rods in each hand")
-        self.at_baits_held = t.add("baits_held", p, "baits in each hand")
+        # Collect refills a hand to 6 cards and no further; nothing else adds a card to it.
+        self.at_rods_held = t.add("rods_held", p, "rods in each hand", 0, HAND_SIZE)
+        self.at_baits_held = t.add("baits_held", p, "baits in each hand", 0, HAND_SIZE)
         self.at_cast_done = t.add("cast_done", p, "seats that have cast (or sit out) this round")
         self.at_sits_out = t.add("sits_out", p, "seats that cannot cast this round")
         self.at_my_cast = t.add("my_cast", c, "the viewer's own cast, before the reveal")
         self.at_casts = t.add("casts", (p, c), "each seat's revealed cast (after the reveal)")
         self.at_order = t.add("order", (p, p), "catch order: row = place, column = seat")
         self.at_at = t.add("catching", p, "the place in the catch order catching now")
-        self.at_decks = t.add("decks", 2, "cards in the rod deck, in the bait deck")
+        # A deck holds cards of its kind only: at most the card file's rods, or its baits.
+        most_of_a_kind = max(sum(1 for card in cards.cards if card.kind == k) for k in (ROD, BAIT))
+        self.at_decks = t.add(
+            "decks", 2, "cards in the rod deck, in the bait deck", 0, most_of_a_kind
+        )
         self.at_discards = t.add("discards", c, "the rod and bait discard piles")
-        self.at_sea_spots = t.add("sea_spots", 1, "spots the sea was scattered into")
+        self.at_sea_spots = t.add("sea_spots", 1, "spots the sea was scattered into", 0, s)
         self.at_sea_here = t.add("sea_present", s, "by spot (bottom of the pile first): a fish")
         self.at_sea_covered = t.add("sea_covered", s, "by spot: covered by a card above")
-        self.at_sea_xy = t.add("sea_xy", (s, 2), "by spot: its centre (x, y) in units of 100 mm")
+        # Every scatter, drawn or a record's, and every set-up's sea is checked to lie within
+        # MAX_POSITION mm of the middle (sea.read_scatter, setup.py).
+        far = MAX_POSITION / MM
+        self.at_sea_xy = t.add(
+            "sea_xy", (s, 2), "by spot: its centre (x, y) in units of 100 mm", -far, far
+        )
         self.at_sea_back = t.add(
             "sea_back", (s, len(backs)), "by spot: its back, one-hot: " + ", ".join(backs)
         )
@@ -102,20 +118,33 @@ class CrazyFishingEncoding(Encoding[CrazyFishingView]):
         self.at_piles = t.add("piles", (p, f), "each seat's catch pile")
         self.at_pile_top = t.add("pile_top", (p, f), "the fish on top of each catch pile")
         self.at_removed = t.add("removed", f, "fish spent as bait with an out-of-series rod")
-        self.at_peeks_left = t.add("peeks_left", 1, "Fish Finder looks left")
+        # One look for each Fish Finder in the cast, which is at most a hand of 6 cards.
+        self.at_peeks_left = t.add("peeks_left", 1, "Fish Finder looks left", 0, HAND_SIZE)
         self.at_turbulent = t.add("turbulent_after", 1, "the sea is shuffled after this catch")
         self.at_target_spots = t.add("target_spots", s, "sea spots chosen in this catch")
         self.at_target_beside = t.add("target_beside", f, "fish beside the sea chosen")
-        self.at_wanted = t.add("targets_wanted", 1, "fish this catch goes for (2: the Reel)")
+        # Each catch goes for 1 fish, or 2 with a Super-Fast Reel.
+        self.at_wanted = t.add("targets_wanted", 1, "fish this catch goes for (2: the Reel)", 1, 2)
         self.at_flipped = t.add("flipped", f, "the two fish flipped before a split")
-        self.at_retry = t.add("retry_bait", 1, f"a Pair of Fish's bait (at most {BAIT_CAP})")
+        # The bait that caught the Pair of Fish: at least its size, never below 0; capped.
+        self.at_retry = t.add(
+            "retry_bait", 1, f"a Pair of Fish's bait (at most {BAIT_CAP})", 0, BAIT_CAP
+        )
         self.at_caught = t.add("caught_this_round", (p, f), "fish each seat caught this round")
         self.at_collect = t.add(
             "collect_order", (p, p), "collect order: row = place, column = seat"
         )
         self.at_collecting = t.add("collecting", p, "the place in it collecting now")
-        self.at_scores = t.add("scores", p, "points so far")
+        self.at_scores = t.add("scores", p, "points so far", 0, self._most_points(cards))
         self.zeros = array("d", t.zeros())
+
+    @staticmethod
+    def _most_points(cards: CardSet) -> int:
+        """More points than one pile can score: every fish of the card file in it, each at
+        twice its size or 2 (a pearl of the set doubles, a Prawn makes a 1 a 2), and the best
+        boot bonus. Sizes are never below 0, so neither is a score."""
+        fish = [card.value for card in cards.cards if card.kind == FISH]
+        return sum(2 * max(size, 1) for size in fish) + max(BOOT_BONUS.values())
 
     # ----- actions -----
     def action_count(self) -> int:
@@ -213,9 +242,6 @@ class CrazyFishingEncoding(Encoding[CrazyFishingView]):
         return sum(1 << card for slot, card in enumerate(ordered) if slots >> slot & 1)
 
     # ----- observations -----
-    def observation_shape(self) -> tuple[int, ...]:
-        return (self.layout.size,)
-
     def observation(self, view: CrazyFishingView) -> list[float]:
         return self.observation_array(view).tolist()
 
@@ -227,7 +253,7 @@ class CrazyFishingEncoding(Encoding[CrazyFishingView]):
             out[self.at_seat + view.player] = 1.0
         out[self.at_phase + self.phase_of[view.phase]] = 1.0
         put_ones(out, self.at_current, view.current)
-        out[self.at_round] = float(view.round)
+        out[self.at_round] = float(min(view.round, ROUND_CAP))
         put_ones(out, self.at_hand, view.hand)
         types, row = self.type_of, self.type_count
         for slot, card in enumerate(sorted(view.hand)):

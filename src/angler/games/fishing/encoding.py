@@ -8,7 +8,7 @@ from __future__ import annotations
 from array import array
 from typing import TYPE_CHECKING
 
-from angler.core.encoding import Encoding
+from angler.core.encoding import LaidOutEncoding
 from angler.core.tensors import TensorLayout, put_mask, put_ones
 from angler.games.fishing.cards import CALL_COLOUR, CATCH_ONE, MINUS_THREE, PASS_LEFT, SUITS
 from angler.games.fishing.rules import HAND_SIZES, PHASE_NAMES, ROUNDS
@@ -20,12 +20,13 @@ if TYPE_CHECKING:
 CALLABLE = 5  # the colours a caller may name
 
 
-class FishingEncoding(Encoding[FishingView]):
+class FishingEncoding(LaidOutEncoding[FishingView]):
     def __init__(self, game: FishingGame) -> None:
         super().__init__(game)
         self.effects = game.cards.effect
         n = self.cards = len(game.cards)
         p = self.players = game.players
+        minus = self.effects.count(MINUS_THREE)
         self.count = 3 * n + CALLABLE  # play, catch and pass a card; call a colour
         self.phase_of = {name: index for index, name in enumerate(PHASE_NAMES)}
         t = self.layout = TensorLayout()
@@ -62,10 +63,13 @@ class FishingEncoding(Encoding[FishingView]):
         self.at_stock_may = t.add(
             "stock_may_hold", (p, n), "public memory: cards each stockroom may hold"
         )
-        self.at_hand_sizes = t.add("hand_sizes", p, "cards in each hand")
-        self.at_stock_sizes = t.add("stock_sizes", p, "cards in each stockroom")
-        self.at_ocean = t.add("ocean_size", 1, "cards in the ocean stack")
-        self.at_scores = t.add("scores", p, "points so far")
+        # A pile never holds more than the whole card set.
+        self.at_hand_sizes = t.add("hand_sizes", p, "cards in each hand", 0, n)
+        self.at_stock_sizes = t.add("stock_sizes", p, "cards in each stockroom", 0, n)
+        self.at_ocean = t.add("ocean_size", 1, "cards in the ocean stack", 0, n)
+        # A score gains 1 a caught card, at most every card a round, and loses 3 for each -3
+        # card caught, at most each once a round.
+        self.at_scores = t.add("scores", p, "points so far", -3 * ROUNDS * minus, ROUNDS * n)
         self.at_overfished = t.add("overfished", 1, "the ocean could not refill the hands")
         self.zeros = array("d", t.zeros())
 
@@ -97,16 +101,7 @@ class FishingEncoding(Encoding[FishingView]):
             extra += p if effect == PASS_LEFT else int(effect in (CATCH_ONE, CALL_COLOUR))
         return plays + ROUNDS * extra
 
-    def observation_bounds(self) -> tuple[float, float]:
-        """One-hots are 0 or 1 and counts of cards at most the card set; a score gains at most
-        every card a round and loses 3 for each -3 card caught, at most each once a round."""
-        minus = self.effects.count(MINUS_THREE)
-        return (-3.0 * ROUNDS * minus, float(ROUNDS * self.cards))
-
     # ----- observations -----
-    def observation_shape(self) -> tuple[int, ...]:
-        return (self.layout.size,)
-
     def observation(self, view: FishingView) -> list[float]:
         return self.observation_array(view).tolist()
 

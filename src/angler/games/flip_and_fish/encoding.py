@@ -14,15 +14,17 @@ from array import array
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from angler.core.encoding import Encoding
+from angler.core.encoding import LaidOutEncoding
 from angler.core.tensors import Subsets, TensorLayout, put_ones
 from angler.games.flip_and_fish import actions as act
-from angler.games.flip_and_fish.cards import BAIT_RATINGS, BASE_BAIT_FISH, COLOURS
+from angler.games.flip_and_fish.cards import BAIT_RATINGS, BASE_BAIT_FISH, COLOURS, CardSet
 from angler.games.flip_and_fish.rules import (
+    COLOUR_BONUS,
     FISH_LIMIT,
     GEAR_UP_MOST,
     PHASE_NAMES,
     SHOP_ROW,
+    STRIKE_BONUS,
     WATER,
 )
 from angler.games.flip_and_fish.table import TABLE_HALF
@@ -34,10 +36,11 @@ if TYPE_CHECKING:
 SHOP_CHOICES = SHOP_ROW + 1  # the shop's slots and a lucky dip
 USE_SLOTS = WATER + 1  # a water slot, or none
 DIE_FACES = 12
+OFF_TABLE = 2.0  # a landing's x and y are shown within ±2 table halves (any past ±1 is a miss)
 WATER_STATES = ("empty", "face down", "face known")
 
 
-class FlipAndFishEncoding(Encoding[FlipAndFishView]):
+class FlipAndFishEncoding(LaidOutEncoding[FlipAndFishView]):
     def __init__(self, game: FlipAndFishGame) -> None:
         super().__init__(game)
         cards = game.cards
@@ -82,7 +85,14 @@ class FlipAndFishEncoding(Encoding[FlipAndFishView]):
         self.at_seat = t.add("seat", p, "the viewer's seat (all 0 for a spectator)")
         self.at_phase = t.add("phase", len(PHASE_NAMES), "one-hot: " + ", ".join(PHASE_NAMES))
         self.at_turn = t.add("turn", p, "whose turn it is")
-        self.at_turns = t.add("turns", 1, "turns played")
+        # Closing time ends the game once the turns reach the round limit × the players.
+        self.at_turns = t.add(
+            "turns",
+            1,
+            "turns played (at most the round limit × the players)",
+            0,
+            game.round_limit * p,
+        )
         self.at_can_cast = t.add("can_cast", 1, "the viewer aims now")
         self.at_water_state = t.add(
             "water_state", (WATER, 3), "by water slot, one-hot: " + ", ".join(WATER_STATES)
@@ -105,28 +115,60 @@ class FlipAndFishEncoding(Encoding[FlipAndFishView]):
         self.at_gear_used = t.add("gear_used", (p, e), "each seat's equipment, used (face down)")
         self.at_shop = t.add("shop", 2, "the shop is open; it opens next turn")
         self.at_shop_row = t.add("shop_row", (SHOP_ROW, e), "the equipment on display, by slot")
-        self.at_decks = t.add("decks", 2, "cards in the fishing deck, in the shopping deck")
+        # A deck holds cards of its own only: at most the fishing cards, or the equipment.
+        self.at_decks = t.add(
+            "decks", 2, "cards in the fishing deck, in the shopping deck", 0, max(fc, e)
+        )
         self.at_fish_discard = t.add("fish_discard", fc, "the fishing discard pile")
         self.at_shop_discard = t.add("shop_discard", e, "the shopping discard pile")
         self.at_bait = t.add("bait", fc, "the bait announced this turn")
+        # A cast's error is Gaussian, so a die may stop anywhere: off the table (past ±1) is a
+        # miss wherever it lies, so x and y are shown clamped to ±OFF_TABLE.
         self.at_landing = t.add(
-            "landing", 4, "the die has landed; its x and y over 450 mm; it revolved"
+            "landing",
+            4,
+            f"the die has landed; its x and y over 450 mm (clamped to ±{OFF_TABLE:g}); it revolved",
+            -OFF_TABLE,
+            OFF_TABLE,
         )
         self.at_face = t.add("die_face", DIE_FACES, "the face it shows, one-hot 1 … 12")
         self.at_bite = t.add("bite_slot", WATER, "the slot of the fish biting")
-        self.at_roll = t.add("roll", 1, "the roll's total")
+        self.at_roll = t.add("roll", 1, "the roll's total", 0, self._highest_roll(cards))
         self.at_no_fishing = t.add("no_fishing", p, "the seat whose lines are tangled")
         self.at_flags = t.add("flags", 2, "the next player's lines are tangled; an extra turn")
-        self.at_scores = t.add("scores", p, "trophies caught")
+        # A score counts trophies caught: at most every trophy of the card set.
+        self.at_scores = t.add("scores", p, "trophies caught", 0, len(cards.trophy_ids))
         self.at_winner = t.add("winner", p, "the seat that won")
+        # Water cards lie wholly on the table (table.check_layout), jetties 330 mm out.
         self.at_table = t.add(
-            "table", (WATER + p, 2), "water slot centres, then jetties, over 450 mm (constant)"
+            "table",
+            (WATER + p, 2),
+            "water slot centres, then jetties, over 450 mm (constant)",
+            -1,
+            1,
         )
         self.zeros = array("d", t.zeros())
         table = game.table
         for row, (x, y) in enumerate((*table.cards, *table.jetties)):
             self.zeros[self.at_table + 2 * row] = x / TABLE_HALF
             self.zeros[self.at_table + 2 * row + 1] = y / TABLE_HALF
+
+    @staticmethod
+    def _highest_roll(cards: CardSet) -> int:
+        """More than any roll total (``rules.roll_total``, then the boosts): the die's 12, the
+        most bait fish (3 and every extra-bait card) each at the best rating, the colour bonus,
+        a strike, every roll-bonus card (each is spent or turned down when used, so once a
+        bite) and every colour lure's +2 (likewise). Faces and bonuses are never below 0,
+        so neither is a roll."""
+        equipment = cards.shopping_ids
+
+        def total(effect: str) -> int:
+            return sum(cards.value[i] for i in equipment if cards.effect[i] == effect)
+
+        lures = sum(1 for i in equipment if cards.effect[i] == "colour-lure")
+        most_bait = BASE_BAIT_FISH + total("extra-bait")
+        bonuses = COLOUR_BONUS + STRIKE_BONUS + total("roll-bonus") + COLOUR_BONUS * lures
+        return DIE_FACES + most_bait * max(BAIT_RATINGS) + bonuses
 
     # ----- actions -----
     def action_count(self) -> int:
@@ -222,9 +264,6 @@ class FlipAndFishEncoding(Encoding[FlipAndFishView]):
         )
 
     # ----- observations -----
-    def observation_shape(self) -> tuple[int, ...]:
-        return (self.layout.size,)
-
     def observation(self, view: FlipAndFishView) -> list[float]:
         return self.observation_array(view).tolist()
 
@@ -273,7 +312,9 @@ class FlipAndFishEncoding(Encoding[FlipAndFishView]):
         if view.landing is not None:
             x, y, revolved, face = view.landing
             at = self.at_landing
-            out[at], out[at + 1], out[at + 2] = 1.0, x / TABLE_HALF, y / TABLE_HALF
+            out[at] = 1.0
+            out[at + 1] = max(-OFF_TABLE, min(OFF_TABLE, x / TABLE_HALF))
+            out[at + 2] = max(-OFF_TABLE, min(OFF_TABLE, y / TABLE_HALF))
             out[at + 3] = float(revolved)
             if 1 <= face <= DIE_FACES:
                 out[self.at_face + face - 1] = 1.0
