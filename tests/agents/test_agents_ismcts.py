@@ -217,6 +217,23 @@ def test_paired_search_tries_every_root_move_on_the_same_samples() -> None:
         assert mean > 0
 
 
+def test_leaving_the_heuristics_move_needs_more_evidence_against_more_rivals() -> None:
+    """Bonferroni: against k rivals a gain must clear the z whose tail is two standard errors'
+    tail over k, so a gain two and a half standard errors up is enough against one rival but
+    not when it is the best of twenty noisy ones."""
+    from angler.agents.ismcts import ANCHOR_Z, anchor_z
+
+    assert anchor_z(1) == pytest.approx(ANCHOR_Z) and anchor_z(0) == pytest.approx(ANCHOR_Z)
+    assert anchor_z(1) < anchor_z(2) < anchor_z(20) < 3.5
+    agent = ISMCTSAgent(3, make_game("flip-and-fish", 3), iterations=3)
+    agent.anchor_move = 0
+    marginal = [0.25 + 1.0, 0.25 - 1.0] * 50  # mean 0.25, standard error about 0.1
+    agent.advantage = {1: marginal}
+    assert agent.anchored_choice({0, 1}) == 1
+    agent.advantage = {1: marginal, **{r: [-0.1, 0.1] * 50 for r in range(2, 21)}}
+    assert agent.anchored_choice(set(range(21))) == 0
+
+
 def test_paired_search_stops_once_every_other_move_is_clearly_worse() -> None:
     game = make_game("flip-and-fish", 3)
     agent = ISMCTSAgent(3, game, iterations=3)

@@ -22,6 +22,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from statistics import NormalDist
 from typing import TYPE_CHECKING, Any
 
 from angler.agents.base import read_budget, register_agent, register_budgeted
@@ -48,6 +49,14 @@ ANCHOR_Z = 2.0  # paired search leaves the heuristic's move only for one this ma
 SETTLE_AFTER = 20
 SETTLE_EVERY = 10
 BANK_MOVES = 4.0
+
+
+def anchor_z(rivals: int) -> float:
+    """How many standard errors a rival's gain must clear to leave the anchor's move: ``ANCHOR_Z``
+    against one rival; against k, the z whose one-sided tail is ``ANCHOR_Z``'s over k
+    (Bonferroni), so twenty noisy rivals are not twenty chances of a false step away."""
+    normal = NormalDist()
+    return normal.inv_cdf(1 - (1 - normal.cdf(ANCHOR_Z)) / max(1, rivals))
 
 
 class Node:
@@ -129,13 +138,14 @@ class ISMCTSAgent:
         return best[0] if best is not None else legal[int(rng.random() * len(legal))]
 
     def anchored_choice(self, allowed: set[int]) -> int:
-        """The heuristic's move, unless another's paired gain over it is more than ``ANCHOR_Z``
-        standard errors above zero (then the one whose lower bound is highest)."""
+        """The heuristic's move, unless another's paired gain over it is clearly above zero:
+        more than ``anchor_z(k)`` standard errors, k the moves compared with it (then the one
+        whose lower bound is highest)."""
         best, best_bound = self.anchor_move, 0.0
-        for action, gains in self.advantage.items():
-            if action not in allowed or len(gains) < 3:
-                continue
-            bound = mean_interval(gains, ANCHOR_Z).low
+        rivals = {a: g for a, g in self.advantage.items() if a in allowed and len(g) >= 3}
+        z = anchor_z(len(rivals))
+        for action, gains in rivals.items():
+            bound = mean_interval(gains, z).low
             if bound > best_bound:
                 best, best_bound = action, bound
         return best
