@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -12,6 +13,10 @@ from angler.agents import agent_seed, make_agent
 from angler.core import AnglerError, all_games, make_game
 from angler.core.game import Game
 from angler.core.view import View
+from angler.games.flip_and_fish import actions as act
+from angler.games.flip_and_fish.aiming import bite_chances
+from angler.games.flip_and_fish.game import FlipAndFishGame
+from angler.games.flip_and_fish.heuristic import FlipAndFishHeuristic
 from angler.games.flip_and_fish.rules import FlipAndFishState
 from angler.sim.simulate import play_game
 
@@ -133,3 +138,64 @@ def test_the_flip_and_fish_heuristic_restocks_a_shop_with_nothing_worth_buying()
     legal = state.legal_actions(0)
     action = make_agent("heuristic", 1, game).act(state.view(0), legal)
     assert game.action_to_string(action) == "stocktake Herring#1"
+
+
+def flip_and_fish_fingerprint(players: int, games: int) -> tuple[str, int]:
+    """Every action of ``games`` seeded heuristic-only games, hashed, and their decisions."""
+    game = make_game("flip-and-fish", players)
+    digest = hashlib.sha256()
+    decisions = 0
+    for seed in range(games):
+        agents = [make_agent("heuristic", agent_seed(seed, s), game) for s in range(players)]
+        state = play_game(game.new_state(seed), agents)
+        digest.update(repr((seed, state.history)).encode())
+        decisions += len(state.history)
+    return digest.hexdigest()[:16], decisions
+
+
+@pytest.mark.slow  # 420 whole games
+@pytest.mark.parametrize(
+    ("players", "games", "pinned"),
+    [
+        (3, 300, ("2af94c472784cb35", 39708)),
+        (2, 60, ("9b289dbae297dba3", 11378)),
+        (4, 60, ("d161a4322dcd3db0", 8858)),
+    ],
+)
+def test_the_flip_and_fish_heuristic_plays_as_it_did_when_it_remembered_its_target(
+    players: int, games: int, pinned: tuple[str, int]
+) -> None:
+    """Pinned from the heuristic that kept the turn's target slot for its aim: planning the aim
+    again from the aim's view changed no action of any of these games."""
+    assert flip_and_fish_fingerprint(players, games) == pinned
+
+
+def test_the_flip_and_fish_heuristic_aims_where_its_turn_meant_without_remembering_it() -> None:
+    """At every aim of heuristic-only games, a fresh policy (no turn before it) and the policy
+    that chose the turn aim at the centre of the slot the turn's plan chose. Some of those aims
+    are baited or not at the likeliest bite, so the plan, not the fallback, decides them."""
+    game = make_game("flip-and-fish", 3)
+    assert isinstance(game, FlipAndFishGame)
+    likeliest = [
+        max(range(5), key=bite_chances(game.table, s, game.skill(s)).__getitem__) for s in range(3)
+    ]
+    aims = baited = planned_elsewhere = 0
+    for seed in range(12):
+        state = game.new_state(seed)
+        players = [FlipAndFishHeuristic(game) for _ in range(3)]
+        planned = -1
+        while not state.is_terminal():
+            seat = state.current_players()[0]
+            view = state.view(seat)
+            legal = state.legal_actions(seat)
+            if view.phase == "turn":
+                planned = players[seat].plan_fishing(view, legal)[2]
+            if view.phase == "aim" and planned >= 0:
+                fresh = FlipAndFishHeuristic(game).act(view, legal)
+                assert fresh == players[seat].act(view, legal)
+                assert fresh == act.aim_code(*game.table.cards[planned])
+                aims += 1
+                baited += bool(view.bait)
+                planned_elsewhere += planned != likeliest[seat]
+            state.apply_action(players[seat].act(view, legal), seat)
+    assert aims > 300 and baited > 50 and planned_elsewhere > 100, (aims, baited, planned_elsewhere)

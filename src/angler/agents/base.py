@@ -152,8 +152,9 @@ def read_budget(
             budget[:-1], f"{name} seconds", MIN_BUDGET_SECONDS, MAX_BUDGET_SECONDS
         )
         return seconds, None
+    article = "an" if name[0] in "aeiou" else "a"
     raise AnglerError(
-        f"an {name} budget is seconds or {unit}, e.g. 0.5s or {example}it, not {budget!r}"
+        f"{article} {name} budget is seconds or {unit}, e.g. 0.5s or {example}it, not {budget!r}"
     )
 
 

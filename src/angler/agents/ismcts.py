@@ -87,9 +87,9 @@ class ISMCTSAgent:
         paired: bool | None = None,
     ) -> None:
         if game is None:
-            raise AnglerError("the ismcts agent needs the game it plays")
+            raise AnglerError(f"the {self.name} agent needs the game it plays")
         if iterations is not None and iterations < 1:
-            raise AnglerError(f"ismcts needs at least 1 iteration, not {iterations}")
+            raise AnglerError(f"{self.name} needs at least 1 iteration, not {iterations}")
         self.game = game
         self.rng = random.Random(seed)
         self.seconds = seconds
@@ -111,7 +111,7 @@ class ISMCTSAgent:
 
     def act(self, view: View | None, legal: Sequence[int]) -> int:
         if view is None:
-            raise ValueError("the ismcts agent needs its view")
+            raise ValueError(f"the {self.name} agent needs its view")
         if len(legal) == 1:
             return legal[0]
         root = Node()
@@ -203,13 +203,7 @@ class ISMCTSAgent:
             for action in actions:
                 state = dealt.clone()
                 state.chance.seed = seed
-                child = root.children.get(action)
-                if child is None:
-                    child = root.children[action] = Node()
-                before = child.reward
-                state.apply_action(action, me)
-                self.iterate(child, state, rng, me, [(child, me)])
-                rewards[action] = child.reward - before
+                rewards[action] = self.paired_sample(root, state, action, rng, me)
                 root.visits += 1
                 done += 1
             if anchor in rewards:
@@ -218,6 +212,19 @@ class ISMCTSAgent:
                         self.advantage.setdefault(action, []).append(reward - rewards[anchor])
         self.bank_unused(done if limit is not None else time.perf_counter() - started)
         return done
+
+    def paired_sample(
+        self, root: Node, state: State[Any], action: int, rng: random.Random, me: int
+    ) -> float:
+        """What ``action`` is worth to ``me`` on one paired sample (``state``, its re-deal with
+        the round's chance seed): here one tree iteration below the root's child for it."""
+        child = root.children.get(action)
+        if child is None:
+            child = root.children[action] = Node()
+        before = child.reward
+        state.apply_action(action, me)
+        self.iterate(child, state, rng, me, [(child, me)])
+        return child.reward - before
 
     def budget(self) -> float:
         """One decision's budget: seconds, or iterations when counted."""

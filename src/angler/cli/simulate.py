@@ -55,8 +55,9 @@ def simulate_command(
             "-a",
             metavar="AGENTS",
             help="Comma-separated agent per seat (1 name: every seat): random, heuristic, "
-            "ismcts[:BUDGET] (e.g. ismcts:2000it), a level (easy, normal, hard) or "
-            "openspiel-ismcts[:BUDGET] (OpenSpiel's, with the research extra); any case.",
+            "ismcts[:BUDGET] (e.g. ismcts:2000it), rollout[:BUDGET] (e.g. rollout:800it), a "
+            "level (easy, normal, hard) or openspiel-ismcts[:BUDGET] (OpenSpiel's, with the "
+            "research extra); any case.",
         ),
     ] = "random",
     records: Annotated[

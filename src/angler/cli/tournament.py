@@ -40,10 +40,10 @@ def tournament_command(
             "-a",
             metavar="AGENTS",
             help="Comma-separated agents, one per seat (an agent may enter several times): "
-            "random, heuristic, ismcts[:BUDGET] (e.g. ismcts:2000it), a level (easy, normal, "
-            "hard), or openspiel-ismcts[:BUDGET] (OpenSpiel's, with the research extra); any "
-            "case. More agents than seats make a ladder: each game seats a seeded draw of them, "
-            "ranked by rating.",
+            "random, heuristic, ismcts[:BUDGET] (e.g. ismcts:2000it), rollout[:BUDGET] (e.g. "
+            "rollout:800it), a level (easy, normal, hard), or openspiel-ismcts[:BUDGET] "
+            "(OpenSpiel's, with the research extra); any case. More agents than seats make a "
+            "ladder: each game seats a seeded draw of them, ranked by rating.",
         ),
     ],
     players: PlayersOption = None,

@@ -1,7 +1,8 @@
 """What a game gives its search bots: re-deals, a playout policy, an evaluation and its heuristic.
 
-ISMCTS (``agents/ismcts.py``) and the levels (``agents/levels.py``) read a game only through its
-``game.search``; the rules themselves never call these hooks.
+ISMCTS (``agents/ismcts.py``), the rollout player (``agents/rollout.py``) and the levels
+(``agents/levels.py``) read a game only through its ``game.search``; the rules themselves never
+call these hooks.
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ V = TypeVar("V", bound=View)
 
 
 class Policy(Protocol):
-    """A rule-of-thumb player: it reads a seat's view and the legal codes, nothing else."""
+    """A rule-of-thumb player: it reads a seat's view and the legal codes, nothing else. It keeps
+    no memory between decisions, so search may start it at any decision of a sample and let one
+    object play every seat (``agents/rollout.py``)."""
 
     def act(self, view: Any, legal: Sequence[int]) -> int: ...
 

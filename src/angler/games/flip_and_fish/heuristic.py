@@ -10,6 +10,10 @@
   when no good cast is on offer.
 - **Boosts only when they turn a bite into a catch;** a second cast when the first misses.
 - **Limits:** let go of the weakest fish or gear.
+
+The player keeps no memory between decisions: it aims where the turn's plan meant by planning
+again from the aim's view (the bait announced is in it). So any copy of it, started at any
+decision (a search's rollout right after a cast was announced), plays as the same player would.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from angler.core.cards import mask_of
 from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.aiming import bite_chances, catch_chance
 from angler.games.flip_and_fish.cards import BOOT, REGULAR, TROPHY, CardSet
@@ -36,7 +41,13 @@ class FlipAndFishHeuristic:
     def __init__(self, game: FlipAndFishGame) -> None:
         self.game = game
         self.cards: CardSet = game.cards
-        self.target = -1
+        # Per fishing card: what a bare cast that bites it is worth (a constant of the deck,
+        # summed over the unseen cards at every cast the player plans).
+        rates = self.cards.catch_rate
+        self.blind_worth = {
+            c: self.fish_value(c) * self.catch_chance(0, rates[c] or 99)
+            for c in self.cards.fishing_ids
+        }
 
     # ----- what things are worth -----
     def fish_value(self, card: int) -> float:
@@ -67,10 +78,8 @@ class FlipAndFishHeuristic:
     def hidden_worth(self, view: FlipAndFishView) -> float:
         """What a face-down card is worth on average, fished without bait."""
         pool = self.unseen(view) or list(self.cards.fishing_ids)
-        rates = self.cards.catch_rate
-        return sum(self.fish_value(c) * self.catch_chance(0, rates[c] or 99) for c in pool) / len(
-            pool
-        )
+        blind = self.blind_worth
+        return sum(blind[c] for c in pool) / len(pool)
 
     # ----- the turn -----
     def plan_fishing(self, view: FlipAndFishView, legal: Sequence[int]) -> tuple[float, int, int]:
@@ -109,7 +118,7 @@ class FlipAndFishHeuristic:
         spears = [a for a in legal if a & 15 == act.USE]
         if spears:
             return max(spears, key=lambda a: self.fish_value(view.water[(a >> 4) & 7]))
-        gain, fish_code, slot = self.plan_fishing(view, legal)
+        gain, fish_code, _ = self.plan_fishing(view, legal)
         choices: list[tuple[float, int]] = []
         if fish_code >= 0:
             choices.append((gain, fish_code))
@@ -134,11 +143,13 @@ class FlipAndFishHeuristic:
         if not choices:
             return legal[0]
         _, action = max(choices)
-        self.target = slot if action == fish_code else -1
         return action
 
     def choose_aim(self, view: FlipAndFishView, legal: Sequence[int]) -> int:
-        slot = self.target
+        """The slot the turn's plan meant: the best cast with the bait announced, planned again
+        from this view (announcing bait changes nothing else it reads); else the likeliest bite."""
+        announced = act.code(act.FISH, mask_of(view.bait))
+        _, _, slot = self.plan_fishing(view, [announced])
         if not 0 <= slot < WATER or view.water[slot] == -2:
             chance = self.bite_chance(view.player)
             slot = max((s for s in range(WATER) if view.water[s] != -2), key=chance.__getitem__)
