@@ -108,3 +108,17 @@ def test_bench_pettingzoo_table(angler: Angler) -> None:
     run = angler(["bench", "fishing", "--pettingzoo", "--seconds", "0.2"])
     assert run.status == 0, run.stderr
     assert "PettingZoo steps/s" in run.stdout and "ratio" in run.stdout
+
+
+@pytest.mark.parametrize("name", sorted(cls.name for cls in all_games()))
+def test_search_speed_is_measured_at_a_decision_search_searches(name: str) -> None:
+    """Not a forced move, nor one the game leaves to its heuristic (Flip & Fish's aims), where
+    a search makes no iterations at all."""
+    from angler.sim.bench import decision_point
+
+    game = make_game(name)
+    for seed in range(12):
+        state = decision_point(game, seed)
+        seat = state.current_players()[0]
+        assert len(state.legal_actions(seat)) >= 2
+        assert not game.search.heuristic_settles(state.view(seat))

@@ -91,12 +91,13 @@ def _clone_batch(state: State[Any], seconds: float) -> float:
 
 
 def decision_point(game: Game[Any, Any], seed: int) -> State[Any]:
-    """A mid-game state whose player has a real choice (two legal actions or more)."""
+    """A mid-game state whose player has a real choice (two legal actions or more) that search
+    searches (not one the game leaves to its heuristic, ``heuristic_settles``)."""
     state = mid_game_state(game, seed)
     while not state.is_terminal():
         p = state.current_players()[0]
         a = state.legal_actions(p)
-        if len(a) >= 2:
+        if len(a) >= 2 and not game.search.heuristic_settles(state.view(p)):
             return state
         state.apply_action(a[0], p)
     raise AnglerError(f"{game.name}: no decision left after the middle of game {seed}")
