@@ -8,7 +8,7 @@ skill on a full table, from a fixed seed so every game and process estimates the
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from angler.games.flip_and_fish.cards import BOOT, CardSet
 from angler.games.flip_and_fish.cast import measure, throw
@@ -34,6 +34,7 @@ def bite_chances(table: Table, seat: int, skill: float) -> tuple[float, ...]:
     return tuple(count / SAMPLE_CASTS for count in counts)
 
 
+@cache  # a handful of (bonus, rate) pairs, asked at every fish a plan weighs
 def catch_chance(bonus: int, rate: int) -> float:
     """P(face + bonus >= rate) with a fair D12, a 1 being a snag."""
     return sum(1 for face in range(SNAG + 1, 13) if face + bonus >= rate) / 12

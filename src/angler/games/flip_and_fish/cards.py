@@ -179,6 +179,7 @@ class CardSet(NamedCards[Card]):
         self.source = source
         self.by_name = {card.name: card.id for card in cards}
         self.kind = tuple(card.kind for card in cards)
+        self.is_trophy = tuple(int(card.kind == TROPHY) for card in cards)  # 1 or 0, to sum
         fish = [card if isinstance(card, FishCard) else None for card in cards]
         self.catch_rate = tuple(card.catch_rate if card else None for card in fish)
         self.bait = tuple((card.bait or 0) if card else 0 for card in fish)

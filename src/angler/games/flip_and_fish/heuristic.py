@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 FISHING = (TROPHY, REGULAR, BOOT)
 STOCKTAKE_BELOW = 2.0  # a shop row whose best card is worth less than this is restocked
+HIDDEN_CACHE = 4096  # face-down worths remembered (a rollout's few changes of the seen cards)
 
 
 class FlipAndFishHeuristic:
@@ -48,6 +49,7 @@ class FlipAndFishHeuristic:
             c: self.fish_value(c) * self.catch_chance(0, rates[c] or 99)
             for c in self.cards.fishing_ids
         }
+        self._hidden: dict[object, float] = {}
 
     # ----- what things are worth -----
     def fish_value(self, card: int) -> float:
@@ -81,6 +83,17 @@ class FlipAndFishHeuristic:
         blind = self.blind_worth
         return sum(blind[c] for c in pool) / len(pool)
 
+    def hidden_worth_of(self, view: FlipAndFishView) -> float:
+        """``hidden_worth``, remembered by the cards it depends on (the water, the discards and
+        the catches): a rollout asks it at nearly every cast with few of them changed."""
+        key = (view.water, view.fish_discard, view.caught)
+        worth = self._hidden.get(key)
+        if worth is None:
+            if len(self._hidden) >= HIDDEN_CACHE:
+                self._hidden.clear()
+            worth = self._hidden[key] = self.hidden_worth(view)
+        return worth
+
     # ----- the turn -----
     def plan_fishing(self, view: FlipAndFishView, legal: Sequence[int]) -> tuple[float, int, int]:
         """(expected gain, FISH code, target slot) of the best cast, or (-inf, -1, -1)."""
@@ -89,8 +102,13 @@ class FlipAndFishHeuristic:
         if not options:
             return best
         chance = self.bite_chance(view.player)
-        hidden = self.hidden_worth(view)
+        hidden = self.hidden_worth_of(view)
         bare = act.code(act.FISH)
+        # Each option's bait and what it spends, read once rather than once per fish.
+        baited = []
+        for option in options:
+            bait = act.ids_of(option >> 4)
+            baited.append((option, bait, sum(self.fish_value(c) for c in bait)))
         for slot in range(WATER):
             card = view.water[slot]
             if card == -2:
@@ -104,9 +122,7 @@ class FlipAndFishHeuristic:
                 continue
             worth = self.fish_value(card)
             rate = self.cards.catch_rate[card] or 99
-            for option in options:
-                bait = act.ids_of(option >> 4)
-                spent = sum(self.fish_value(c) for c in bait)
+            for option, bait, spent in baited:
                 hit = self.catch_chance(self.bait_bonus(bait, card), rate)
                 gain = chance[slot] * (hit * worth - spent)
                 if gain > best[0]:

@@ -174,7 +174,8 @@ class FlipAndFishState(State["FlipAndFishView"]):
 
     def scores(self) -> list[int]:
         """Trophy fish caught (the winner reaches the target)."""
-        return [sum(1 for c in pile if self.cards.kind[c] == TROPHY) for pile in self.caught]
+        trophy = self.cards.is_trophy.__getitem__
+        return [sum(map(trophy, pile)) for pile in self.caught]
 
     def trophies_to_win(self) -> int:
         return 3 if self.n == 2 else 2

@@ -102,6 +102,7 @@ def build_view(state: FlipAndFishState, player: int) -> FlipAndFishView:
     legal = state.legal_actions(player)
     aiming = state.phase == AIM and player == state.turn
     landing = state.landing
+    ready = state.ready.get
     return FlipAndFishView(
         game="flip-and-fish",
         player=player,
@@ -119,7 +120,7 @@ def build_view(state: FlipAndFishState, player: int) -> FlipAndFishView:
         flipped_now=state.flipped_now,
         peeked=tuple(tuple(spots) for spots in state.peeked),
         caught=tuple(tuple(pile) for pile in state.caught),
-        gear=tuple(tuple((c, state.ready.get(c, True)) for c in pile) for pile in state.gear),
+        gear=tuple(tuple([(c, ready(c, True)) for c in pile]) for pile in state.gear),
         shop_open=state.shop_open,
         shop_pending=state.shop_pending,
         shop_row=tuple(state.shop_row),
@@ -146,6 +147,8 @@ def not_casts(legal: list[int]) -> tuple[int, ...]:
     """The legal codes that are no cast. An aim's list starts with every aim in grid order
     (``act.ALL_AIMS``): that prefix, compared in C (the same code objects: identity tests), is
     skipped rather than filtered code by code."""
+    if type(legal) is act.AimList:  # every aim, then its few others
+        return tuple(c for c in legal.extra if c & 15 != act.CAST)
     if len(legal) >= act.AIMS and legal[: act.AIMS] == _AIM_CODES:
         legal = legal[act.AIMS :]
     return tuple(c for c in legal if c & 15 != act.CAST)
