@@ -67,9 +67,12 @@ class Client:
     def send_text(self, text: str) -> None:
         self.connection.send(text)
 
-    def receive(self) -> dict[str, Any]:
-        message: dict[str, Any] = json.loads(self.connection.recv(timeout=RECEIVE_SECONDS))
-        return message
+    def receive(self, *, presence: bool = False) -> dict[str, Any]:
+        """The next message; who is at the table (``presence``) is passed over unless asked for."""
+        while True:
+            message: dict[str, Any] = json.loads(self.connection.recv(timeout=RECEIVE_SECONDS))
+            if presence or message.get("type") != "presence":
+                return message
 
     def close(self) -> None:
         self._stack.close()

@@ -3,6 +3,7 @@ rooms and their records; every refusal is JSON with a kind and one line."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import httpx2 as httpx  # what the test client answers with
@@ -36,19 +37,68 @@ def test_a_room_gives_tokens_to_human_seats_and_invitations_to_open_ones(
     room = body["room"]
     human, invited = body["seats"]
     assert human["kind"] == "human" and len(human["token"]) >= 22 and human["invite"] is None
+    code = invited.pop("code")
     assert invited == {"seat": 1, "kind": "open", "token": None, "invite": f"/rooms/{room}/seats/1"}
+    assert len(code) >= 43  # 256 bits, like a token
     assert set(store.seat_tokens(room)) == {0}  # only the hash is kept
     assert human["token"] not in store.seat_tokens(room).values()
+    assert code not in json.dumps(store.header(room).settings)  # the code's hash, never itself
 
-    lobby = client.get("/rooms").json()
-    assert [(entry["room"], entry["open_seats"]) for entry in lobby] == [(room, [1])]
-    claimed = client.post(invited["invite"])
+    # An invitation is private: the room is not listed, and the seat is claimed by its code only.
+    assert client.get("/rooms").json() == [] and client.get("/rooms/live").json() == []
+    one_line_refusal(client.post(invited["invite"]), 403, "invite")
+    one_line_refusal(client.post(invited["invite"], json={"invite": "guess"}), 403, "invite")
+    one_line_refusal(client.post(invited["invite"], json={"invite": human["token"]}), 403, "invite")
+    assert set(store.seat_tokens(room)) == {0}  # nothing claimed by the refusals
+    claimed = client.post(invited["invite"], json={"invite": code})
     assert claimed.status_code == 200 and claimed.json()["seat"] == 1
     assert claimed.json()["token"] != human["token"]
-    assert client.get("/rooms").json() == []  # no open seat left
-    one_line_refusal(client.post(invited["invite"]), 409, "seat")
+    one_line_refusal(client.post(invited["invite"], json={"invite": code}), 409, "seat")
     one_line_refusal(client.post(f"/rooms/{room}/seats/0"), 409, "seat")
     one_line_refusal(client.post(f"/rooms/{room}/seats/7"), 409, "seat")
+
+
+def test_a_public_seat_is_offered_in_the_lobby_and_taken_by_anyone(client: TestClient) -> None:
+    answer = client.post("/rooms", json={"game": "crazy-fishing", "seats": ["human", "public"]})
+    assert answer.status_code == 201
+    room = answer.json()["room"]
+    assert answer.json()["seats"][1]["code"] is None
+    lobby = client.get("/rooms").json()
+    assert [(entry["room"], entry["open_seats"]) for entry in lobby] == [(room, [1])]
+    claimed = client.post(f"/rooms/{room}/seats/1")
+    assert claimed.status_code == 200 and claimed.json()["seat"] == 1
+    assert client.get("/rooms").json() == []  # no open seat left
+    assert [entry["room"] for entry in client.get("/rooms/live").json()] == [room]
+
+
+def test_the_creator_chooses_whether_a_room_is_listed(client: TestClient) -> None:
+    listed = client.post(
+        "/rooms",
+        json={"game": "crazy-fishing", "seats": ["human", "open"], "settings": {"listed": True}},
+    ).json()["room"]
+    unlisted = client.post(
+        "/rooms",
+        json={"game": "crazy-fishing", "seats": ["human", "easy"], "settings": {"listed": False}},
+    ).json()["room"]
+    assert [entry["room"] for entry in client.get("/rooms/live").json()] == [listed]
+    assert client.get("/rooms").json() == []  # an invitation is never offered to strangers
+    assert client.get(f"/rooms/{unlisted}").json()["listed"] is False  # its link still works
+    one_line_refusal(
+        client.post(
+            "/rooms",
+            json={"game": "fishing", "seats": ["human"] * 3, "settings": {"listed": "yes"}},
+        ),
+        422,
+        "header",
+    )
+    one_line_refusal(
+        client.post(
+            "/rooms",
+            json={"game": "fishing", "seats": ["human"] * 3, "settings": {"invites": {"1": "x"}}},
+        ),
+        422,
+        "header",
+    )
 
 
 def test_a_room_with_a_bot_seat_and_a_card_set_checked_as_cards_is(client: TestClient) -> None:

@@ -45,6 +45,7 @@ from angler.server.rooms import (
 )
 from angler.server.tokens import token_hash
 
+ROOMS_OWN = ("can_undo", "ended", "notes", "resigned")  # a payload's fields the room adds
 TITLES = {  # a game and its seats: people (one of them invited) and a cheap bot
     "fishing": ["human", "open", "human", "random"],
     "crazy-fishing": ["human", "human", "open", "random"],
@@ -172,7 +173,7 @@ def test_seats_are_claimed_once_and_only_their_hash_is_kept() -> None:
         room.claim(1)
     with pytest.raises(SeatError, match="a bot's"):
         room.claim(2)
-    with pytest.raises(SeatError, match="no seat 3"):
+    with pytest.raises(SeatError, match=r"no seat 4 \(seats 1 to 3\)"):  # in people's numbers
         room.claim(3)
 
     def refuse(seat: int, digest: str) -> None:
@@ -543,9 +544,10 @@ def test_no_payload_or_refusal_shows_a_seat_what_its_view_hides(game: str, seed:
             for sample in range(2):
                 twin = room.game.search.determinise(view, random.Random(f"{seed}/{sample}"))
                 # can_undo is the room's (who moved last, whether a chance event or a reveal
-                # came since: all public), not the state's; the rest is built from the view
+                # came since: all public), not the state's, and so are how the room ended,
+                # who resigned and the notes about people; the rest is built from the view
                 built = seat_payload(twin, seat, room.version)
-                assert built == {k: v for k, v in payload.items() if k != "can_undo"}
+                assert built == {k: v for k, v in payload.items() if k not in ROOMS_OWN}
                 for action in candidates:
                     assert _outcome(twin, seat, action) == _outcome(state, seat, action), action
 
@@ -561,7 +563,8 @@ def test_a_spectator_sees_the_public_view_only() -> None:
     assert all(event["audience"] == -1 for event in watching["view"]["events"])
     for seat in range(3):
         twin = room.game.search.determinise(room.state.view(seat), random.Random(seat))
-        assert spectator_payload(twin, room.version) == watching
+        own = {k: v for k, v in watching.items() if k not in ROOMS_OWN}
+        assert spectator_payload(twin, room.version) == own
     with pytest.raises(TokenError):
         room.move(None, 0, room.version)
 
@@ -635,8 +638,10 @@ def _table_names(section: str) -> set[str]:
 def test_the_protocol_page_lists_every_payload_field_and_every_refusal() -> None:
     table = Table.of("fishing", ["human", "human", "human"], seed=4)
     payload = table.room.payload(0)
-    # ``timers`` is the live turn clock the web layer adds to every payload it sends.
-    assert _table_names("### `state`") == {*payload, "scores", "winners", "timers"}
+    # ``timers`` (the live turn clock) and ``seats`` (presence) are added by the web layer to
+    # every payload it sends; ``ended_words`` comes with ``ended``.
+    added = {"scores", "winners", "timers", "seats", "ended_words"}
+    assert _table_names("### `state`") == {*payload, *added}
     kinds = {cls.code for cls in _subclasses(RoomError)}
     assert _table_names("### `error`") == kinds
 

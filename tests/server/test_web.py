@@ -120,15 +120,20 @@ def test_how_to_play_and_the_rules_are_pages(client: TestClient, game: str) -> N
 
 
 def test_a_live_room_is_listed_and_described(client: TestClient) -> None:
-    created = client.post("/rooms", json={"game": "fishing", "seats": ["human", "open", "easy"]})
+    created = client.post("/rooms", json={"game": "fishing", "seats": ["human", "public", "easy"]})
     room = created.json()["room"]
     live = {entry["room"]: entry for entry in client.get("/rooms/live").json()}
     assert live[room]["open_seats"] == [1]
-    assert live[room]["seats"] == ["human", "open", "easy"]
+    assert live[room]["seats"] == ["human", "public", "easy"]
     info = client.get(f"/rooms/{room}").json()
     assert info["title"] == "Fishing"
     assert info["over"] is False
-    assert info["open_seats"] == [1]
+    assert info["open_seats"] == [1] and info["invitations"] == [] and info["listed"] is True
+    invited = client.post("/rooms", json={"game": "fishing", "seats": ["human", "open", "easy"]})
+    private = invited.json()["room"]
+    assert private not in {entry["room"] for entry in client.get("/rooms/live").json()}
+    info = client.get(f"/rooms/{private}").json()  # its link still tells what it is
+    assert info["open_seats"] == [1] and info["invitations"] == [1] and info["listed"] is False
     assert client.get("/rooms/nope").status_code == 404
 
 

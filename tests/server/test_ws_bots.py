@@ -71,11 +71,13 @@ def test_a_person_who_leaves_is_played_for_after_the_grace(db_url: str) -> None:
             served,
             {
                 "game": "crazy-fishing",
-                "seats": ["human", "random"],
+                "seats": ["human", "human"],
                 "settings": {"pace_ms": 0, "grace_s": 0.05, "takeover": "random"},
             },
         )
         live = served.app.state.hub.rooms[room["room"]]
+        friend = served.socket(room["room"], room["seats"][1]["token"])  # stays, and waits
+        friend.receive()
         me = served.socket(room["room"], room["seats"][0]["token"])
         me.receive()
         me.close()  # the seat's only socket goes
@@ -84,6 +86,7 @@ def test_a_person_who_leaves_is_played_for_after_the_grace(db_url: str) -> None:
             "a bot to cast for the person who left",
         )
         assert served.app.state.hub.drivers[room["room"]].taken_over(0)
+        friend.close()
 
 
 AGAINST_BOTS = {  # Fishing's whole game over sockets is played by people in test_ws.py

@@ -34,7 +34,16 @@ class SeatInfo(BaseModel):
     seat: int
     kind: str
     token: str | None = None
-    invite: str | None = Field(default=None, description="the URL path that claims this open seat")
+    invite: str | None = Field(default=None, description="the URL path that claims this seat")
+    code: str | None = Field(
+        default=None, description="an invitation's secret code: POST it as `invite` to claim"
+    )
+
+
+class ClaimSeat(BaseModel):
+    """What claims a seat: an invitation seat's code (none for a public seat)."""
+
+    invite: str | None = Field(default=None, description="the invitation's code, from its link")
 
 
 class RoomCreated(BaseModel):
@@ -88,9 +97,13 @@ class RoomInfo(BaseModel):
     title: str
     players: int
     seats: list[str]
-    open_seats: list[int]
+    open_seats: list[int] = Field(description="people's seats nobody has taken yet")
+    invitations: list[int] = Field(
+        default_factory=list, description="those of them kept for invited friends"
+    )
     over: bool
     options: dict[str, Any]
+    listed: bool = Field(default=True, description="shown in the lobby")
 
 
 class OptionInfo(BaseModel):

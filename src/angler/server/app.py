@@ -27,6 +27,7 @@ from angler import __version__
 from angler.core import all_games
 from angler.core.errors import AnglerError
 from angler.server.api import (
+    ClaimSeat,
     CreateRoom,
     ErrorBody,
     FinishedRoom,
@@ -40,7 +41,7 @@ from angler.server.bodies import BodyLimit
 from angler.server.hub import Connection, Hub, UnfinishedError
 from angler.server.limits import FLOOD_CODE, Limits, RoomCreations, SocketRate
 from angler.server.payloads import Payload, error_message
-from angler.server.rooms import HeaderError, Room, SeatError, TokenError
+from angler.server.rooms import HeaderError, InviteError, Room, SeatError, TokenError
 from angler.server.store import (
     RoomFinishedError,
     SeatTakenError,
@@ -49,6 +50,7 @@ from angler.server.store import (
 )
 from angler.server.web import add_web_table
 
+PEOPLE_MESSAGES = ("seat", "resign", "cancel", "pace")
 MESSAGE_LIMIT = 16 * 1024  # bytes: a move is a few dozen; anything larger is refused
 HELLO_SECONDS = 30.0  # a socket that names no seat (or none) by then is closed
 
@@ -68,6 +70,7 @@ class Health(BaseModel):
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorBody},
+    403: {"model": ErrorBody},
     404: {"model": ErrorBody},
     409: {"model": ErrorBody},
     422: {"model": ErrorBody},
@@ -82,7 +85,7 @@ def refusal(exc: AnglerError) -> tuple[int, ErrorBody]:
         return 409, ErrorBody(error="finished", message=str(exc))
     if isinstance(exc, SeatTakenError | SeatError):
         return 409, ErrorBody(error="seat", message=str(exc))
-    if isinstance(exc, UnfinishedError):
+    if isinstance(exc, UnfinishedError | InviteError):
         return 403, ErrorBody(error=exc.code, message=str(exc))
     if isinstance(exc, HeaderError):
         return 422, ErrorBody(error=exc.code, message=str(exc))
@@ -226,10 +229,13 @@ def create_app(store: Store, limits: Limits | None = None, *, freeze_gc: bool = 
         "/rooms/{room}/seats/{seat}",
         response_model=SeatClaimed,
         responses=ERRORS,
-        summary="Claim an open seat by its invitation: its token",
+        summary="Claim a seat: an invitation with its code (the body's `invite`), a public seat "
+        "with none; its token",
     )
-    async def claim_seat(room: str, seat: int) -> SeatClaimed:
-        return await run_in_threadpool(hub.claim, room, seat)
+    async def claim_seat(room: str, seat: int, body: ClaimSeat | None = None) -> SeatClaimed:
+        claimed = await run_in_threadpool(hub.claim, room, seat, body.invite if body else None)
+        hub.soon(room)  # the table shows the friend arrived
+        return claimed
 
     @app.get("/rooms", response_model=list[LobbyRoom], summary="The lobby: rooms with open seats")
     async def lobby() -> list[LobbyRoom]:
@@ -415,13 +421,30 @@ class RoomSocket:
                 )
             elif kind == "undo":
                 await run_in_threadpool(room.undo, self._acting(), message.get("version"))
+            elif kind in PEOPLE_MESSAGES:
+                await self.people(room, kind, message)
             else:
-                await self.refuse("type", f"unknown type {kind[:40]!r}: move, undo or leave")
+                known = "move, undo, seat, resign, cancel, pace or leave"
+                await self.refuse("type", f"unknown type {kind[:40]!r}: {known}")
                 return
         except AnglerError as exc:
             await self.send(error_message(exc))
             return
         await self.hub.changed(self.room_id, room)
+
+    async def people(self, room: Room, kind: str, message: dict[str, Any]) -> None:
+        """A person's change to the seating: the creator gives a free seat to a bot, cancels
+        the room or sets the bots' pace; anyone seated resigns. RoomError: refused."""
+        hub, room_id, token = self.hub, self.room_id, self._acting()
+        if kind == "seat":
+            given = message.get("seat"), message.get("bot")
+            await run_in_threadpool(room.fill, token, *given, hub.reseat(room_id))
+        elif kind == "resign":
+            await run_in_threadpool(room.resign, token, hub.takeover(room_id), hub.reseat(room_id))
+        elif kind == "cancel":
+            await run_in_threadpool(room.cancel, token)
+        else:
+            await run_in_threadpool(hub.set_pace, room_id, room, token, message.get("pace_ms"))
 
     def _acting(self) -> str:
         if self.token is None:

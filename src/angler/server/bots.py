@@ -184,6 +184,10 @@ class BotDriver:
         self._out_of_time: set[int] = set()  # seats whose turn timer ran out (one move each)
         self._deciding: tuple[int, ...] = ()
         self._seen_version = -1
+        self._present: set[int] = set()  # people's seats with a socket now
+        self._grace_ends: dict[int, float] = {}  # each running grace period's end (loop time)
+        # Told when a bot takes a person's seat over ("takeover") and hands it back ("back").
+        self.on_seat_change: Callable[[str, int], None] | None = None
 
     # ----- what the web layer calls -----
     async def wake(self) -> None:
@@ -201,18 +205,22 @@ class BotDriver:
 
     def seat_left(self, seat: int) -> None:
         """A person's connection went: after the grace period a bot plays for them."""
+        self._present.discard(seat)
         if self._closed or not self.room.is_person(seat) or seat in self._grace_timers:
             return
         if seat not in self._taken:
+            self._grace_ends[seat] = asyncio.get_running_loop().time() + self.grace
             self._grace_timers[seat] = self._later(self.grace, self._take_over, seat)
 
     def seat_returned(self, seat: int) -> None:
         """The person is back: their seat is theirs again."""
+        self._present.add(seat)
         timer = self._grace_timers.pop(seat, None)
         if timer is not None:
             timer.cancel()
         if seat in self._taken:
             self._taken.discard(seat)
+            self._tell("back", seat)
             if (  # deciding now: their turn timer starts from their return
                 self.turn is not None
                 and not self._closed
@@ -223,6 +231,25 @@ class BotDriver:
 
     def taken_over(self, seat: int) -> bool:
         return seat in self._taken
+
+    def grace_left(self, seat: int) -> float | None:
+        """Seconds until a bot takes the away person's seat over (None: no grace runs)."""
+        if seat not in self._grace_timers:
+            return None
+        return round(max(0.0, self._grace_ends[seat] - asyncio.get_running_loop().time()), 1)
+
+    def anyone_here(self) -> bool:
+        """Whether some person has a socket on the room: bots play for people who are away
+        only while someone waits for them (a room everyone left waits to be abandoned)."""
+        return bool(self._present)
+
+    def set_pace(self, seconds: float) -> None:
+        """The wait before each bot move, changed at the table."""
+        self.pace = seconds
+
+    def _tell(self, change: str, seat: int) -> None:
+        if self.on_seat_change is not None and not self._closed:
+            self.on_seat_change(change, seat)
 
     def observe(self) -> None:
         """Follow the room's decision now (start or stop turn timers): the web layer calls this
@@ -268,6 +295,7 @@ class BotDriver:
     def _take_over(self, seat: int) -> None:
         self._grace_timers.pop(seat, None)
         self._taken.add(seat)
+        self._tell("takeover", seat)
         self._poke()
 
     def _out_of_time_for(self, seat: int) -> None:
@@ -289,9 +317,17 @@ class BotDriver:
         deciding = () if room.over else tuple(room.state.current_players())
         self._follow_turns(deciding)
         for seat in deciding:
-            if not room.is_person(seat) or seat in self._taken or seat in self._out_of_time:
+            if self._bot_plays(seat):
                 return seat
         return None
+
+    def _bot_plays(self, seat: int) -> bool:
+        """A bot moves for ``seat`` now: a bot's seat or a resigned one; a person's seat taken
+        over or out of time while someone else is here to wait for it."""
+        room = self.room
+        if not room.is_person(seat) or seat in room.resigned:
+            return True
+        return seat in self._out_of_time or (seat in self._taken and self.anyone_here())
 
     def _follow_turns(self, deciding: tuple[int, ...]) -> None:
         """Start a turn timer for each person who begins a decision; stop those who ended one.
@@ -313,6 +349,7 @@ class BotDriver:
         for seat in deciding:
             if (
                 self.room.is_person(seat)
+                and seat not in self.room.resigned
                 and seat not in self._taken
                 and seat not in self._turn_timers
                 and seat not in self._out_of_time
@@ -363,10 +400,7 @@ class BotDriver:
             await self.notify()
 
     def _due_for(self, seat: int) -> bool:
-        room = self.room
-        return (
-            not room.is_person(seat) or seat in self._taken or seat in self._out_of_time
-        ) and not room.over
+        return self._bot_plays(seat) and not self.room.over
 
     async def _choose(self, seat: int, view: Any, legal: list[int]) -> int:
         agent = self._agent(seat)
@@ -387,6 +421,10 @@ class BotDriver:
 
     def _agent(self, seat: int) -> Agent:
         agent = self._agents.get(seat)
+        if agent is None:  # a seat given to a bot or resigned since: the room's agent for it
+            agent = self.room.match.agents.get(seat)
+            if agent is not None:
+                self._agents[seat] = agent
         if agent is None:  # a person's seat taken over: a stand-in of the takeover level
             kind = self.takeover_kind
             seed = agent_seed(self.room.header.seed + TAKEOVER_SALT, seat)

@@ -9,8 +9,11 @@ lock, so every call into a room or the store runs in a worker thread, never on t
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import json
+import logging
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, ClassVar
@@ -19,6 +22,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from angler.core.errors import AnglerError
+from angler.core.numbers import decimal
 from angler.core.records import Record
 from angler.play.seats import HUMAN
 from angler.server.api import (
@@ -32,11 +36,25 @@ from angler.server.api import (
     SeatInfo,
 )
 from angler.server.bots import BotDriver, check_settings, shutdown_pool
-from angler.server.journal import MemoryJournal
+from angler.server.journal import MemoryJournal, RoomHeader
 from angler.server.limits import SLOW_CODE, Limits
 from angler.server.payloads import Payload
 from angler.server.replays import ALL, replay_steps
-from angler.server.rooms import OPEN, Room, game_of, make_header
+from angler.server.rooms import (
+    OPEN,
+    PUBLIC_SEAT,
+    HeaderError,
+    IllegalMoveError,
+    Room,
+    SeatError,
+    game_of,
+    make_header,
+)
+from angler.server.seating import (
+    ABANDONED,
+    new_invitations,
+    seating_settings,
+)
 from angler.server.store import (
     RoomElsewhereError,
     RoomFinishedError,
@@ -45,6 +63,8 @@ from angler.server.store import (
     StoreUnavailableError,
 )
 
+log = logging.getLogger(__name__)
+MAX_PACE_MS = 10_000  # the slowest pace a table may choose
 REPLAYS_KEPT = 16  # finished games' replays kept in memory (a replay is read step by step)
 Listener = Callable[[str], Awaitable[None]]
 CLOSE_SECONDS = 2.0  # a close waits this long for a reader that does not read, then is dropped
@@ -200,6 +220,7 @@ class Hub:
         self.listeners: list[Listener] = []  # called after every change
         self.drivers: dict[str, BotDriver] = {}  # each live room's bots (bots.py)
         self._broadcast_locks: dict[str, asyncio.Lock] = {}
+        self._abandon: dict[str, asyncio.Task[None]] = {}  # rooms every person has left
         # A finished game never changes: the last few replays asked for are kept, by room and
         # viewer (a refusal, such as a game still running, is not kept).
         self._replays = functools.lru_cache(maxsize=REPLAYS_KEPT)(self._replay)
@@ -242,32 +263,48 @@ class Hub:
             settings=request.settings,
         )
         check_settings(header.settings, game_of(header))  # bots' pace, grace, timers: one line
+        try:  # listing, waits: one line
+            seating = seating_settings(header.settings, header.seats)
+        except AnglerError as exc:
+            raise HeaderError(str(exc)) from None
+        codes, kept = new_invitations(header.seats)
+        decided: dict[str, Any] = {"listed": seating["listed"]}  # as decided now, for good
+        if kept:
+            decided["invites"] = kept
+        header = dataclasses.replace(header, settings={**header.settings, **decided})
         room_id = self.store.create_room(header)
         room = Room(header, RoomJournal(self.store, room_id))
         seats = []
         for seat, kind in enumerate(room.kinds):
             info = SeatInfo(seat=seat, kind=kind)
             if kind == HUMAN:
-                info.token = room.claim(seat, self._persist(room_id))
-            elif kind == OPEN:
+                info.token = room.claim(seat, self._persist(room_id), creating=True)
+            elif kind in (OPEN, PUBLIC_SEAT):
                 info.invite = invite_path(room_id, seat)
+                info.code = codes.get(seat)
             seats.append(info)
         self.rooms[room_id] = room
         return RoomCreated(room=room_id, seats=seats)
 
-    def claim(self, room_id: str, seat: int) -> SeatClaimed:
+    def claim(self, room_id: str, seat: int, code: object = None) -> SeatClaimed:
         room = self.room(room_id)
-        return SeatClaimed(seat=seat, token=room.claim(seat, self._persist(room_id)))
+        token = room.claim(seat, self._persist(room_id), code)
+        room.note("claimed", seat)  # the table's log says the friend came
+        return SeatClaimed(seat=seat, token=token)
+
+    def reseat(self, room_id: str) -> Callable[[RoomHeader], None]:
+        """Stores a room's new seating (a seat given to a bot, a resignation) before it counts."""
+        return lambda header: self.store.set_seating(room_id, header.seats, header.settings)
 
     def _persist(self, room_id: str) -> Callable[[int, str], None]:
         return lambda seat, digest: self.store.set_seat_token(room_id, seat, digest)
 
     def lobby(self) -> list[LobbyRoom]:
-        """Live rooms with open seats not yet claimed."""
+        """Listed live rooms with public seats not yet claimed."""
         listed = []
         for room_id, room in list(self.rooms.items()):
             free = _open_seats(room)
-            if free and not room.over:
+            if free and not room.over and _listed(room):
                 listed.append(
                     LobbyRoom(
                         room=room_id,
@@ -293,7 +330,7 @@ class Hub:
                 version=room.version,
             )
             for room_id, room in list(self.rooms.items())
-            if not room.over
+            if not room.over and _listed(room)
         ]
 
     def info(self, room_id: str) -> RoomInfo:
@@ -307,9 +344,11 @@ class Hub:
             title=game.title,
             players=game.players,
             seats=list(header.seats),
-            open_seats=[] if room is None else _open_seats(room),
+            open_seats=[] if room is None else room.unclaimed(),
+            invitations=[] if room is None else _invitations(room),
             over=self.store.finished(room_id) if room is None else room.over,
             options=dict(header.options),
+            listed=bool(header.settings.get("listed", True)),
         )
 
     def replay(self, room_id: str, seat: str | None) -> dict[str, Any]:
@@ -343,12 +382,14 @@ class Hub:
         """A finished room as it ended, rebuilt from the store with its seats' tokens: a socket
         that comes back after the end is shown the final state (its moves are refused: the
         game is over; nothing is written)."""
-        return Room.rebuild(
+        room = Room.rebuild(
             self.store.header(room_id),
             self.store.actions(room_id),
             FinishedJournal(room_id),
             self.store.seat_tokens(room_id),
         )
+        room.ended = (self.store.result(room_id) or {}).get("ended")
+        return room
 
     def record(self, room_id: str) -> dict[str, Any]:
         """A finished room's record (docs/records.md), rebuilt from the store; refused while
@@ -368,15 +409,20 @@ class Hub:
     # ----- sockets and changes (on the event loop) -----
     def join(self, room_id: str, connection: Connection) -> None:
         watching = self.sockets.setdefault(room_id, set())
-        if connection.seat is not None and not _seated(watching, connection.seat):
-            self.seat_present(room_id, connection.seat, True)
+        arrived = connection.seat is not None and not _seated(watching, connection.seat)
         watching.add(connection)
+        if arrived and connection.seat is not None:
+            self.seat_present(room_id, connection.seat, True)
+            self._stop_abandon(room_id)
+            self.soon(room_id)  # everyone sees the seat here
 
     def part(self, room_id: str, connection: Connection) -> None:
         watching = self.sockets.get(room_id, set())
         watching.discard(connection)
         if connection.seat is not None and not _seated(watching, connection.seat):
             self.seat_present(room_id, connection.seat, False)
+            self._watch_abandon(room_id)
+            self.soon(room_id)  # everyone sees the seat away
         if not watching and room_id not in self.rooms:  # a finished room's last socket left
             self.sockets.pop(room_id, None)
             self._broadcast_locks.pop(room_id, None)
@@ -391,7 +437,14 @@ class Hub:
         async with self._broadcast_lock(room_id):
             self.join(room_id, connection)
             payload = await run_in_threadpool(room.payload, connection.seat)
-            connection.offer({"type": "state", **payload, "timers": self.timers(room_id)})
+            connection.offer(
+                {
+                    "type": "state",
+                    **payload,
+                    "timers": self.timers(room_id),
+                    "seats": self.presence(room_id, room),
+                }
+            )
             connection.told = len(payload["log"])
 
     async def changed(self, room_id: str, room: Room) -> None:
@@ -409,8 +462,9 @@ class Hub:
             wanted = {(c.seat, c.told or 0) for c in connections}
             payloads = await run_in_threadpool(_payloads, room, wanted)
             timers = self.timers(room_id)
+            seats = self.presence(room_id, room)
             texts = {
-                key: encode({"type": "state", **payload, "timers": timers})
+                key: encode({"type": "state", **payload, "timers": timers, "seats": seats})
                 for key, payload in payloads.items()
             }
             for c in connections:  # queued at once: a slow reader holds no one up
@@ -419,6 +473,7 @@ class Hub:
                 c.told = payloads[key]["since"] + len(payloads[key]["log"])
             if room.over:  # only now: this may run in the bots' own task, which stopping ends
                 self._retire_bots(room_id)
+                self._stop_abandon(room_id)
         await self.on_change(room_id)
 
     async def on_change(self, room_id: str) -> None:
@@ -440,8 +495,10 @@ class Hub:
         async def notify() -> None:
             await self.changed(room_id, room)
 
-        self.drivers[room_id] = BotDriver(room, notify)
-        await self.drivers[room_id].wake()
+        driver = self.drivers[room_id] = BotDriver(room, notify)
+        driver.on_seat_change = functools.partial(self.seat_changed, room_id)
+        self._watch_abandon(room_id)  # nobody is here yet: a room nobody comes to ends too
+        await driver.wake()
 
     def timers(self, room_id: str) -> dict[str, float]:
         """The room's turn clock for every payload: seconds left by seat (as JSON keys) for each
@@ -462,8 +519,127 @@ class Hub:
         """The server stops: every driver, then the shared pool of search bots."""
         drivers = list(self.drivers.values())
         self.drivers.clear()
+        for task in self._abandon.values():
+            task.cancel()
+        self._abandon.clear()
         await asyncio.gather(*(driver.close() for driver in drivers))
         await run_in_threadpool(shutdown_pool)
+
+    # ----- people: presence, the seating they change, rooms everyone left (on the event loop) -----
+    def presence(self, room_id: str, room: Room) -> list[dict[str, Any]]:
+        """Each seat's person as the table shows them: ``here``, ``away`` (with the seconds
+        until a bot takes over), played by a ``bot``, ``resigned``, or ``waiting`` to be taken
+        (with the seconds until the creator is offered to give it to a bot)."""
+        driver = self.drivers.get(room_id)
+        here = {c.seat for c in self.sockets.get(room_id, ()) if c.seat is not None}
+        settings = room.header.settings
+        waited = time.monotonic() - room.opened
+        takeover = driver.takeover_kind if driver is not None else "normal"
+        seats: list[dict[str, Any]] = []
+        for seat, kind in enumerate(room.kinds):
+            entry: dict[str, Any] = {"seat": seat}
+            if not room.is_person(seat):
+                entry.update(kind="bot", state="bot", bot=kind)
+            elif seat in room.resigned:
+                entry.update(kind="person", state="resigned", bot=takeover)
+            elif not room.tokens.claimed(seat):
+                wait = seating_settings(_own(settings), room.kinds)["claim_wait"]
+                entry.update(
+                    kind="invitation" if kind == OPEN else "public",
+                    state="waiting",
+                    offer_in_s=round(max(0.0, wait - waited), 1),
+                )
+            elif seat in here:
+                entry.update(kind="person", state="here")
+            elif driver is not None and driver.taken_over(seat):
+                entry.update(kind="person", state="bot", bot=takeover)
+            else:
+                entry.update(kind="person", state="away")
+                left = driver.grace_left(seat) if driver is not None else None
+                if left is not None:
+                    entry["takeover_in_s"] = left
+            seats.append(entry)
+        return seats
+
+    def soon(self, room_id: str) -> None:
+        """Tell the room's sockets of a change that is not a move: who is here, and the notes
+        about people, in a ``presence`` message (a state would claim a new version)."""
+        room = self.rooms.get(room_id)
+        if room is None:
+            return
+        seats = self.presence(room_id, room)
+        for connection in list(self.sockets.get(room_id, ())):
+            if connection.told is not None:  # it has its state: this goes on from there
+                notes = room.notes_for(connection.seat)
+                connection.offer({"type": "presence", "seats": seats, "notes": notes})
+
+    def _watch_abandon(self, room_id: str) -> None:
+        """Every person who took a seat has left: the room ends as abandoned after its wait,
+        unless one of them comes back first."""
+        room = self.rooms.get(room_id)
+        if room is None or room.over or room_id in self._abandon:
+            return
+        here = {c.seat for c in self.sockets.get(room_id, ()) if c.seat is not None}
+        people = [
+            seat
+            for seat in range(room.players)
+            if room.is_person(seat) and room.tokens.claimed(seat) and seat not in room.resigned
+        ]
+        if not people or here & set(people):
+            return
+        wait = seating_settings(_own(room.header.settings), room.kinds)["abandon"]
+
+        async def abandon() -> None:
+            await asyncio.sleep(wait)
+            self._abandon.pop(room_id, None)
+            if self.rooms.get(room_id) is room and not room.over:
+                await self.end_room(room_id, ABANDONED)
+
+        self._abandon[room_id] = asyncio.get_running_loop().create_task(abandon())
+
+    def _stop_abandon(self, room_id: str) -> None:
+        task = self._abandon.pop(room_id, None)
+        if task is not None:
+            task.cancel()
+
+    async def end_room(self, room_id: str, how: str) -> None:
+        """End a live room unfinished (abandoned): stored as such, and everyone told."""
+        room = self.rooms.get(room_id)
+        if room is None:
+            return
+        try:
+            await run_in_threadpool(room.end, how)
+        except AnglerError:
+            return  # it ended meanwhile
+        log.info("room %s ended: %s", room_id, how)
+        await self.changed(room_id, room)
+
+    def takeover(self, room_id: str) -> str:
+        """The bot level that plays for people in this room (the ``takeover`` setting)."""
+        driver = self.drivers.get(room_id)
+        return driver.takeover_kind if driver is not None else "normal"
+
+    def set_pace(self, room_id: str, room: Room, token: str, pace_ms: object) -> None:
+        """The creator sets how long bots wait before each move (blocking: a worker thread)."""
+        seat = room.seat_of(token)
+        if not room.is_creator(seat):
+            raise SeatError("only the room's creator sets the bots' pace")
+        try:
+            pace = decimal(pace_ms, "pace_ms", 0, MAX_PACE_MS)
+        except AnglerError as exc:
+            raise IllegalMoveError(str(exc)) from None
+        driver = self.drivers.get(room_id)
+        if driver is not None:
+            driver.set_pace(pace / 1000)
+        room.note("pace", seat, pace=f"{pace / 1000:g}")
+
+    def seat_changed(self, room_id: str, change: str, seat: int) -> None:
+        """The bots took a person's seat over, or handed it back: the log says so."""
+        room = self.rooms.get(room_id)
+        if room is None:
+            return
+        room.note(change, seat)
+        self.soon(room_id)
 
     def seat_present(self, room_id: str, seat: int, present: bool) -> None:
         """A person's seat gained its first socket (``present``) or lost its last: a bot holds
@@ -477,9 +653,22 @@ class Hub:
             driver.seat_left(seat)
 
 
+def _own(settings: dict[str, Any]) -> dict[str, Any]:
+    """A room's settings less those the server wrote itself (for ``seating_settings``)."""
+    return {key: value for key, value in settings.items() if key not in ("invites", "resigned")}
+
+
+def _invitations(room: Room) -> list[int]:
+    return [seat for seat in room.unclaimed() if room.kinds[seat] == OPEN]
+
+
 def _open_seats(room: Room) -> list[int]:
-    taken = room.tokens.claimed
-    return [seat for seat, kind in enumerate(room.kinds) if kind == OPEN and not taken(seat)]
+    """The seats a stranger may take from the lobby: public ones nobody has taken."""
+    return [seat for seat in room.unclaimed() if room.kinds[seat] == PUBLIC_SEAT]
+
+
+def _listed(room: Room) -> bool:
+    return bool(room.header.settings.get("listed", True))  # rooms made before: all listed
 
 
 class FinishedJournal:

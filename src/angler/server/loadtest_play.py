@@ -199,9 +199,12 @@ def applied(pending: tuple[float, int, int], state: dict[str, Any]) -> bool:
 
 
 async def receive_state(connection: ClientConnection, silence: float) -> dict[str, Any]:
-    """The next message, which must be a ``state``: a refusal is an error of its kind."""
+    """The next message, which must be a ``state``: a refusal is an error of its kind. Who is
+    at the table (``presence``) is no concern of the load."""
     async with asyncio.timeout(silence):
         raw = await connection.recv()
+        while '"type":"presence"' in raw[:24]:
+            raw = await connection.recv()
     try:
         message = json.loads(raw)
     except ValueError:

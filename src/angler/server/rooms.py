@@ -27,13 +27,16 @@ public turn order).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import secrets
 import threading
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
+from angler.agents import Agent, agent_seed, make_agent
 from angler.core.data import card_set_file
 from angler.core.errors import AnglerError, RecordError
 from angler.core.events import PUBLIC
@@ -48,12 +51,24 @@ from angler.play.seats import HUMAN, seat_kind
 from angler.play.typed import typed_action
 from angler.server.journal import UNDO, Journal, RoomHeader, StaleActionError, StoredAction
 from angler.server.payloads import Payload, seat_payload, spectator_payload
+from angler.server.seating import (
+    ABANDONED,
+    CANCELLED,
+    OPEN,
+    PERSON_KINDS,
+    PUBLIC_SEAT,
+    RESIGNED,
+    bot_line,
+    invitation_matches,
+    note_text,
+    resigned_seats,
+)
 from angler.server.tokens import SeatTokens
 
-OPEN = "open"
-PERSON_KINDS = (HUMAN, OPEN)
-"""Seats a person takes with a token: ``human`` (the creator's, claimed when the room is made)
-and ``open`` (an invitation). Any other kind is a bot's."""
+# Seats a person takes with a token: ``human`` (the creator's, claimed when the room is made),
+# ``open`` (an invitation, claimed only with its code) and ``public`` (anyone may take it).
+__all__ = ["OPEN", "PERSON_KINDS", "PUBLIC_SEAT", "Room", "make_header"]
+STAND_IN_SALT = 7919  # a person's stand-in draws a stream apart from any bot seat's
 
 
 # ----- refusals: one line each, with a code the protocol sends beside it -----
@@ -99,6 +114,19 @@ class IllegalMoveError(RoomError):
 
 class UndoError(RoomError):
     code = "undo"
+
+
+class InviteError(RoomError):
+    """An invitation seat claimed without its code (HTTP 403)."""
+
+    code = "invite"
+
+
+ENDED_WORDS = {
+    ABANDONED: "the game was abandoned: every player left",
+    CANCELLED: "the room was cancelled by its creator",
+    RESIGNED: "the game ended when a player resigned",
+}
 
 
 UNDO_RULE = (
@@ -269,6 +297,15 @@ class Room:
         self._lock = threading.Lock()
         self._entries: list[StoredAction] = []
         self._choice_since = 0  # the version at which the decision now open began
+        self.resigned = resigned_seats(header.settings)  # played by a bot to the end
+        for seat in self.resigned:
+            self.match.agents.setdefault(seat, self._stand_in(seat))
+        self.ended: str | None = None  # abandoned, cancelled or resigned: ended unfinished
+        self.opened = time.monotonic()  # when this server began to hold the room
+        # What the log says of people (kind, seat, values, log length by viewer): in memory.
+        self.notes: list[tuple[str, int, dict[str, Any], dict[int | None, int]]] = []
+        # Log entries made by a bot's moves for a person's seat, by viewer: told as the bot's.
+        self.bot_spans: list[tuple[int, dict[int | None, tuple[int, int]]]] = []
 
     @classmethod
     def rebuild(
@@ -303,7 +340,16 @@ class Room:
 
     @property
     def over(self) -> bool:
-        return self.match.over
+        """The game reached its end, or the room ended it (abandoned, cancelled, resigned)."""
+        return self.match.over or self.ended is not None
+
+    def is_creator(self, seat: int) -> bool:
+        """The creator's seats are the ones claimed when the room was made (``human``)."""
+        return 0 <= seat < self.players and self.kinds[seat] == HUMAN
+
+    def unclaimed(self) -> list[int]:
+        """People's seats nobody has taken yet (invitations and public seats)."""
+        return [s for s in range(self.players) if self.is_person(s) and not self.tokens.claimed(s)]
 
     @property
     def players(self) -> int:
@@ -315,9 +361,26 @@ class Room:
     def result(self) -> dict[str, Any] | None:
         """Scores and winners once the game is over (what the store keeps), else None."""
         with self._lock:
-            if not self.match.over:
-                return None
-            return {"scores": self.state.scores(), "winners": self.state.winners()}
+            return self._result_unlocked()
+
+    def _result_unlocked(self) -> dict[str, Any] | None:
+        resigned = sorted(self.resigned)
+        if self.ended is not None:
+            winners = []
+            if self.ended == RESIGNED and self.players == 2:
+                winners = [seat for seat in range(2) if seat not in self.resigned]
+            return {"ended": self.ended, "winners": winners, "resigned": resigned}
+        if not self.match.over:
+            return None
+        scores = self.state.scores()
+        result: dict[str, Any] = {"scores": scores, "winners": self.state.winners()}
+        if resigned:  # a resigned seat cannot win: the best of the others do
+            best = max(score for seat, score in enumerate(scores) if seat not in resigned)
+            result["winners"] = [
+                seat for seat, score in enumerate(scores) if score == best and seat not in resigned
+            ]
+            result["resigned"] = resigned
+        return result
 
     def record(self) -> Record:
         """The game as a record (docs/records.md): the moves that stand (undone ones are gone),
@@ -330,17 +393,149 @@ class Room:
             return record
 
     # ----- seats -----
-    def claim(self, seat: int, persist: Callable[[int, str], None] | None = None) -> str:
-        """A token for a person's seat not yet taken (a seat is claimed once). ``persist(seat,
-        token_hash)`` stores the hash first; if it raises, the seat stays free."""
+    def claim(
+        self,
+        seat: int,
+        persist: Callable[[int, str], None] | None = None,
+        code: object = None,
+        *,
+        creating: bool = False,
+    ) -> str:
+        """A token for a person's seat not yet taken (a seat is claimed once). An invitation
+        seat needs its ``code``. ``persist(seat, token_hash)`` stores the hash first; if it
+        raises, the seat stays free. ``creating``: the creator's own seats, as the room is made
+        (and rooms of tests and tools that hand out seats themselves)."""
         with self._lock:
             if type(seat) is not int or not 0 <= seat < self.players:
-                raise SeatError(f"there is no seat {seat!r} (seats 0 to {self.players - 1})")
+                raise SeatError(
+                    f"there is no seat {seat + 1 if type(seat) is int else seat!r} "
+                    f"(seats 1 to {self.players})"
+                )
             if not self.is_person(seat):
                 raise SeatError(f"{seat_name(seat)}'s seat is a bot's ({self.kinds[seat]})")
+            if self.over:
+                raise GameOverError(self._over_words())
             if self.tokens.claimed(seat):
                 raise SeatError(f"{seat_name(seat)}'s seat is already taken")
+            if (
+                self.kinds[seat] == OPEN
+                and not creating
+                and not invitation_matches(self.header.settings, seat, code)
+            ):
+                raise InviteError(
+                    f"{seat_name(seat)}'s seat is kept for an invited friend: "
+                    "only its invitation link claims it"
+                )
             return self.tokens.claim(seat, persist)
+
+    # ----- the creator's and the people's own changes to the seating -----
+    def fill(
+        self, token: object, seat: object, kind: object, persist: Callable[[RoomHeader], None]
+    ) -> str:
+        """The creator gives a seat nobody has taken to a bot of ``kind``; its level's name.
+        ``persist(header)`` stores the new seating first."""
+        with self._lock:
+            self._check_creator(self.seat_of(token), "give a seat to a bot")
+            if self.over:
+                raise GameOverError(self._over_words())
+            if type(seat) is not int or not 0 <= seat < self.players:
+                raise SeatError(
+                    f"there is no seat {described(seat)} (seats 0 to {self.players - 1})"
+                )
+            if not self.is_person(seat) or self.tokens.claimed(seat):
+                raise SeatError(f"{seat_name(seat)}'s seat is taken: only a free seat goes to bots")
+            if not isinstance(kind, str) or kind.strip().lower() in PERSON_KINDS:
+                raise SeatError(f"a seat goes to a bot level, not {described(kind)}")
+            try:
+                level = seat_kind(kind, "bot")
+                agent = make_agent(level, agent_seed(self.header.seed, seat), self.game)
+            except AnglerError as exc:
+                raise SeatError(str(exc)) from None
+            seats = list(self.kinds)
+            seats[seat] = level
+            header = dataclasses.replace(self.header, seats=seats)
+            persist(header)
+            self.header, self.kinds = header, seats
+            self.match.agents[seat] = agent
+            self.match.kinds[seat] = level
+            self._note("filled", seat, bot=level)
+            return level
+
+    def resign(self, token: object, takeover: str, persist: Callable[[RoomHeader], None]) -> int:
+        """The token's person resigns; their seat. With two players the game ends and the other
+        wins; with more, a bot of the ``takeover`` level plays the seat to the end, and when no
+        person is left playing the game ends unfinished (docs/rules/*.md, "Resigning")."""
+        with self._lock:
+            seat = self.seat_of(token)
+            if self.over:
+                raise GameOverError(self._over_words())
+            if seat in self.resigned:
+                raise SeatError("you have resigned already")
+            resigned = sorted(self.resigned | {seat})
+            header = dataclasses.replace(
+                self.header, settings={**self.header.settings, "resigned": resigned}
+            )
+            persist(header)
+            self.header, self.resigned = header, set(resigned)
+            self.match.agents[seat] = self._stand_in(seat, takeover)
+            self._note("resigned", seat, bot=takeover)
+            playing = [
+                s for s in range(self.players) if self.is_person(s) and s not in self.resigned
+            ]
+            if self.players == 2 or not playing:
+                self.ended = RESIGNED
+            return seat
+
+    def end(self, how: str) -> None:
+        """End the room unfinished: ``abandoned`` or ``cancelled`` (the hub stores it)."""
+        with self._lock:
+            if self.over:
+                raise GameOverError(self._over_words())
+            self.ended = how
+
+    def cancel(self, token: object) -> None:
+        """The creator cancels the room while a seat still waits for its person."""
+        with self._lock:
+            self._check_creator(self.seat_of(token), "cancel the room")
+            if self.over:
+                raise GameOverError(self._over_words())
+            if not self.unclaimed():
+                raise SeatError("every seat is taken: the room can no longer be cancelled")
+            self.ended = CANCELLED
+
+    def notes_for(self, viewer: int | None) -> list[dict[str, Any]]:
+        """The notes about people as ``viewer`` reads them, each after ``at`` log entries."""
+        return [
+            {"at": lengths.get(viewer, 0), "text": note_text(kind, seat, viewer, **values)}
+            for kind, seat, values, lengths in list(self.notes)
+        ]
+
+    def note(self, kind: str, seat: int, **values: Any) -> None:
+        """A line for the log about people (``seating.NOTES``), between the game's own."""
+        with self._lock:
+            self._note(kind, seat, **values)
+
+    def _note(self, kind: str, seat: int, **values: Any) -> None:
+        self.notes.append((kind, seat, values, self._log_lengths(self.state)))
+
+    def _log_lengths(self, state: State[Any]) -> dict[int | None, int]:
+        """How long each seat's log (and the spectators') is in ``state``."""
+        lengths: dict[int | None, int] = {
+            seat: len(state.view(seat).events) for seat in range(self.players)
+        }
+        lengths[None] = len(state.view(PUBLIC).events)
+        return lengths
+
+    def _check_creator(self, seat: int, what: str) -> None:
+        if not self.is_creator(seat):
+            raise SeatError(f"only the room's creator may {what}")
+
+    def _over_words(self) -> str:
+        return ENDED_WORDS.get(self.ended or "", "the game is over")
+
+    def _stand_in(self, seat: int, kind: str | None = None) -> Agent:
+        level = kind or str(self.header.settings.get("takeover") or "normal")
+        return make_agent(level, agent_seed(self.header.seed + STAND_IN_SALT, seat), self.game)
 
     def seat_of(self, token: object) -> int:
         """The seat ``token`` acts for; TokenError if it acts for none here."""
@@ -357,7 +552,11 @@ class Room:
             if self.match.over:
                 return None
             return next(
-                (seat for seat in self.state.current_players() if not self.is_person(seat)),
+                (
+                    seat
+                    for seat in self.state.current_players()
+                    if not self.is_person(seat) or seat in self.resigned
+                ),
                 None,
             )
 
@@ -367,14 +566,39 @@ class Room:
         entries the socket holds already (``payloads.py``)."""
         with self._lock:
             if seat is None or seat == PUBLIC:
-                return spectator_payload(self.state, self.version, since)
+                return self._told(spectator_payload(self.state, self.version, since), None)
             if type(seat) is not int or not 0 <= seat < self.players:
                 raise SeatError(f"there is no seat {seat!r} (seats 0 to {self.players - 1})")
             payload = seat_payload(self.state, seat, self.version, since)
             # Whether an undo would be taken: the seat's own move is the last, and nothing was
             # revealed since (what it tells, that someone moved after you, every seat sees).
-            payload["can_undo"] = not self.match.over and self.match.undo_refusal(seat) is None
-            return payload
+            payload["can_undo"] = (
+                not self.over
+                and seat not in self.resigned
+                and self.match.undo_refusal(seat) is None
+            )
+            if seat in self.resigned or self.ended is not None:
+                payload["legal"], payload["prompt"], payload["hint"] = [], "", ""
+            return self._told(payload, seat)
+
+    def _told(self, payload: Payload, viewer: int | None) -> Payload:
+        """The room's own words in a payload: how it ended, who resigned, the notes about
+        people, and the log lines of bots' moves for people told as the bots'."""
+        since = payload["since"]
+        log = payload["log"]
+        for seat, spans in self.bot_spans:
+            start, stop = spans.get(viewer, (0, 0))
+            for index in range(max(start, since), min(stop, since + len(log))):
+                log[index - since] = bot_line(log[index - since], seat, viewer)
+        payload["notes"] = self.notes_for(viewer)
+        payload["resigned"] = sorted(self.resigned)
+        payload["ended"] = self.ended
+        if self.ended is not None:
+            payload["over"] = True
+            payload["ended_words"] = ENDED_WORDS[self.ended]
+            result = self._result_unlocked()
+            payload["winners"] = result["winners"] if result else []
+        return payload
 
     # ----- moves -----
     def move(self, token: object, action: object, version: object) -> None:
@@ -382,9 +606,16 @@ class Room:
         Refused with a RoomError (nothing changed) if the token, version or move is wrong."""
         with self._lock:
             seat = self.seat_of(token)
+            self._check_playing(seat)
             self._check_version(seat, action, version)
             code = check_action(self.state, seat, action)
             self._accept(seat, code)
+
+    def _check_playing(self, seat: int) -> None:
+        if self.ended is not None:
+            raise GameOverError(self._over_words())
+        if seat in self.resigned:
+            raise GameOverError("you have resigned: a bot plays your seat to the end")
 
     def play_bot(self, seat: int, action: int, version: int, *, for_person: bool = False) -> None:
         """Play a bot's chosen move for ``seat`` (chosen from ``payload``/the view at
@@ -414,6 +645,7 @@ class Room:
         a second move."""
         with self._lock:
             seat = self.seat_of(token)
+            self._check_playing(seat)
             if version is not None:
                 self._check_exact(version)
             if self.match.over:  # a finished game's result stands (and it leaves memory)
@@ -489,8 +721,9 @@ class Room:
         if forced:
             trial.chance.force_outcomes(forced)
         match.state = trial
+        taken_over = by_bot and self.is_person(seat)
+        before = self._log_lengths(saved_state) if taken_over else None
         try:
-            taken_over = by_bot and self.is_person(seat)
             if self.is_person(seat) and not by_bot:
                 match.play(seat, code)
             else:
@@ -514,6 +747,9 @@ class Room:
         trial.chance.outcomes = None
         for point in match.undo_points:
             point.before.chance.outcomes = None
+        if before is not None:
+            after = self._log_lengths(trial)
+            self.bot_spans.append((seat, {v: (before[v], after[v]) for v in after}))
         self._accepted(entry, deciding)
 
     def _store(self, entry: StoredAction) -> None:

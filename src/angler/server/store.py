@@ -390,6 +390,24 @@ class Store:
             row.finished_at = _now()
             row.result = result
 
+    def result(self, room: str) -> dict[str, Any] | None:
+        """A finished room's result (None while it is live); UnknownRoomError if no such room."""
+        with self._session(write=False) as session:
+            row = self._room(session, room)
+            return None if row.finished_at is None else dict(row.result or {})
+
+    def set_seating(self, room: str, seats: list[str], settings: dict[str, Any]) -> None:
+        """A live room's seats and settings as they now stand: an invitation given to a bot, a
+        seat resigned (``rooms.Room.seating``). Refused once the room is finished."""
+        with self._session(write=True) as session:
+            row = self._room(session, room, lock=True)
+            if row.finished_at is not None:
+                raise RoomFinishedError(f"room {room!r} is finished already")
+            if len(seats) != len(row.seats):
+                raise StoreError(f"room {room!r} has {len(row.seats)} seats, not {len(seats)}")
+            row.seats = list(seats)
+            row.settings = dict(settings)
+
     def live_rooms(self) -> list[str]:
         """Rooms not finished, oldest first: the ones a starting server replays."""
         with self._session(write=False) as session:
