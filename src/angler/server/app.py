@@ -41,6 +41,7 @@ from angler.server.hub import Connection, Hub, UnfinishedError
 from angler.server.limits import FLOOD_CODE, Limits, RoomCreations, SocketRate
 from angler.server.payloads import Payload, error_message
 from angler.server.rooms import HeaderError, Room, SeatError, TokenError
+from angler.server.searches import BotCap
 from angler.server.store import (
     RoomFinishedError,
     SeatTakenError,
@@ -137,8 +138,8 @@ def create_app(store: Store, limits: Limits | None = None, *, freeze_gc: bool = 
     ``limits.py``). ``freeze_gc``: once started, what start-up made (modules, games, rooms
     replayed) leaves the garbage collector's sight, so its full collections, which pause every
     room, walk only what play makes (``angler serve`` sets it: it owns its process)."""
-    hub = Hub(store)
     limits = limits or Limits()
+    hub = Hub(store, BotCap(limits.max_bot_seconds))
     creations = RoomCreations(limits.rooms_per_minute)
 
     @asynccontextmanager
