@@ -41,7 +41,7 @@ def read_json_text(text: str, error: Callable[[str], AnglerError]) -> Any:
     syntax, nesting deeper than MAX_DEPTH (Python's parser would run out of stack), NaN or
     Infinity, a number too large for a float, or a whole number of over 4,300 digits (beyond
     what Python reads)."""
-    if _too_deep(text):
+    if too_deep(text):
         problem = f"nested more than {MAX_DEPTH} levels deep"
     else:
         try:
@@ -61,7 +61,7 @@ _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _BRACKET = re.compile(r"[\[\]{}]")
 
 
-def _too_deep(text: str) -> bool:
+def too_deep(text: str) -> bool:
     """Brackets open more than MAX_DEPTH deep outside strings: checked before parsing, so no
     later step (a message, a comparison) ever walks a value deep enough to exhaust the stack."""
     depth = 0

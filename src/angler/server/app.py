@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
@@ -36,7 +35,7 @@ from angler.server.api import (
     RoomInfo,
     SeatClaimed,
 )
-from angler.server.bodies import BodyLimit
+from angler.server.bodies import BodyLimit, read_message
 from angler.server.hub import Connection, Hub, UnfinishedError
 from angler.server.limits import FLOOD_CODE, Limits, RoomCreations, SocketRate
 from angler.server.payloads import Payload, error_message
@@ -382,7 +381,7 @@ class RoomSocket:
                 await self.refuse("size", f"a message is at most {MESSAGE_LIMIT} bytes, not {size}")
                 continue
             try:
-                message = json.loads(data)
+                message = read_message(data)  # ValueError too for JSON nested too deep
             except (ValueError, UnicodeDecodeError):
                 await self.refuse("json", "a message is a JSON object: this is not JSON")
                 continue
