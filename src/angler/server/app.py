@@ -36,8 +36,15 @@ from angler.server.api import (
     SeatClaimed,
 )
 from angler.server.bodies import BodyLimit, read_message
+from angler.server.health import StoreProbe
 from angler.server.hub import Connection, Hub, UnfinishedError
-from angler.server.limits import FLOOD_CODE, Limits, RoomCreations, SocketRate
+from angler.server.limits import (
+    FLOOD_CODE,
+    UNAVAILABLE_CODE,
+    Limits,
+    RoomCreations,
+    SocketRate,
+)
 from angler.server.payloads import Payload, error_message
 from angler.server.rooms import HeaderError, Room, SeatError, TokenError
 from angler.server.searches import BotCap
@@ -45,6 +52,7 @@ from angler.server.store import (
     RoomFinishedError,
     SeatTakenError,
     Store,
+    StoreUnavailableError,
     UnknownRoomError,
 )
 from angler.server.web import add_web_table
@@ -189,15 +197,24 @@ def create_app(store: Store, limits: Limits | None = None, *, freeze_gc: bool = 
             headers["Allow"] = _allowed(request) or headers.get("Allow", "")
         return JSONResponse(body.model_dump(), status_code=exc.status_code, headers=headers)
 
-    @app.get("/health", response_model=Health, summary="Whether the server is up")
-    def health() -> Health:
-        return Health(
-            status="ok",
+    probe = StoreProbe(store)
+
+    @app.get(
+        "/health",
+        response_model=Health,
+        responses={503: {"model": Health, "description": "the store does not answer"}},
+        summary="Whether the server is up and its store answers",
+    )
+    async def health() -> Health | JSONResponse:
+        up = await probe.answers()
+        body = Health(
+            status="ok" if up else "store unavailable",
             version=__version__,
             games=[game.name for game in all_games()],
             live_rooms=len(hub.rooms),
             store_writes=store.writes,
         )
+        return body if up else JSONResponse(body.model_dump(), status_code=503)
 
     @app.post(
         "/rooms",
@@ -344,7 +361,8 @@ class RoomSocket:
         except AnglerError as exc:
             _, body = refusal(exc)
             await self.refuse(body.error, body.message)
-            self.connection.close(4404)
+            away = isinstance(exc, StoreUnavailableError)  # the room may well be there: retry
+            self.connection.close(UNAVAILABLE_CODE if away else 4404)
             return
         while True:
             try:
