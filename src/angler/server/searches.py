@@ -6,9 +6,11 @@
   a lower cap is held to it (``BotCap.clamp``), and so is what a paired search draws from the
   budget it banked.
 - **Turns.** The search workers are shared by every room: ``FairShare`` hands a free worker to
-  the rooms waiting in turn (round robin), skipping a room that already has a search running
-  while another room waits. With the cap, a room's search waits for at most one search of each
-  room ahead of it: with W workers and R rooms searching, at most ceil((R - 1) / W) caps.
+  the waiting room served least recently (round robin), and never a second worker to a room
+  while another room waits for its first. So a room's search waits at most for the searches
+  running when it asked and one search of each other waiting room, each within the cap: with W
+  workers and R rooms searching, about ceil((R - 1) / W) + 1 caps at worst, whatever budgets
+  the other rooms asked for.
 
 Everything here runs on the server's event loop (one ``FairShare`` per loop), so it needs no lock.
 """
@@ -29,6 +31,7 @@ T = TypeVar("T")
 # Fishing's search, the fastest, makes about 9,000 iterations a second on one core: an iteration
 # budget within the cap's seconds times this searches no longer than the cap.
 ITERATIONS_PER_SECOND = 10_000
+SERVED_KEPT = 4096  # rooms whose last turn is remembered (the least recent are forgotten first)
 
 
 @dataclass(frozen=True)
@@ -76,14 +79,16 @@ class BotCap:
 
 class FairShare:
     """``slots`` search workers shared by rooms in turn. ``take(room)`` waits for a worker;
-    ``give_back(room)`` frees it, and the next worker goes to the first waiting room (in the
-    order they first waited) with no search running, else to the first waiting room; a room
-    served goes to the back of the line if it still waits."""
+    ``give_back(room)`` frees it. A free worker goes to the waiting room with no search running,
+    served least recently (never first; then whoever waited first): round robin, and no room
+    holds a second worker while another room waits for its first."""
 
     def __init__(self, slots: int) -> None:
         self.free = max(1, slots)
         self.running: dict[Hashable, int] = {}
-        self.waiting: OrderedDict[Hashable, deque[asyncio.Future[None]]] = OrderedDict()
+        self.waiting: dict[Hashable, deque[asyncio.Future[None]]] = {}
+        self.served: OrderedDict[Hashable, int] = OrderedDict()  # least recently served first
+        self.grants = 0
         self.order: list[Hashable] = []  # rooms in the order they were given a worker (tests)
 
     async def take(self, room: Hashable) -> None:
@@ -113,19 +118,22 @@ class FairShare:
     def _grant(self, room: Hashable) -> None:
         self.free -= 1
         self.running[room] = self.running.get(room, 0) + 1
+        self.served.pop(room, None)
+        self.served[room] = self.grants
+        self.grants += 1
+        if len(self.served) > SERVED_KEPT:  # forgotten: as if never served, the least recent
+            self.served.popitem(last=False)
         self.order.append(room)
         del self.order[:-64]  # only the latest matter
 
     def _dispatch(self) -> None:
         while self.free > 0 and self.waiting:
-            room = next((r for r in self.waiting if r not in self.running), None)
-            if room is None:
-                room = next(iter(self.waiting))
+            room = min(  # stable: among equals, the room that waited first
+                self.waiting, key=lambda r: (r in self.running, self.served.get(r, -1))
+            )
             queue = self.waiting[room]
             waiter = queue.popleft()
-            if queue:
-                self.waiting.move_to_end(room)  # its next search waits for the others' turns
-            else:
+            if not queue:
                 del self.waiting[room]
             if waiter.done():  # cancelled while waiting
                 continue
