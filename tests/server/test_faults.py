@@ -30,7 +30,7 @@ from tests.server.faults import (
     race_child,
     wait_for,
 )
-from tests.server.serving import SCRIPTED, Served, serving
+from tests.server.serving import SCRIPTED, Client, Served, serving
 from websockets.exceptions import ConnectionClosed
 
 from angler.server.journal import StoredAction
@@ -152,11 +152,12 @@ def _outage_check(
         if health_down:
             status, body = served.request("GET", "/health")
             assert (status, body["status"]) == (503, "store unavailable"), body
-            late = served.socket(finished)
+            late = Client(f"{served.ws}/rooms/{finished}/ws")  # refused before any hello
             assert late.receive() == {"type": "error", "error": "store", "message": UNAVAILABLE}
             with pytest.raises(ConnectionClosed) as closed:
                 late.receive()
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+            late.close()
     finally:
         restore()
     client.send(move)
