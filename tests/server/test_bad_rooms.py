@@ -77,7 +77,9 @@ def test_the_cap_lets_budgets_within_it_and_the_levels_through() -> None:
     game = make_game("crazy-fishing", 2)
     header = make_header("crazy-fishing", None, ["ismcts:2s", "ismcts:20000it"], seed=1)
     check_bots(header, game, BotCap(2.0))  # at the cap: taken
-    check_bots(make_header("crazy-fishing", None, ["hard", "normal"], seed=1), game, BotCap(5.0))
+    levels = make_header("crazy-fishing", None, ["hard", "normal"], seed=1)
+    check_bots(levels, game, BotCap(5.0))
+    check_bots(levels, game, BotCap(0.5))  # a level asks no budget: held to a low cap instead
     with pytest.raises(HeaderError, match="seat 0"):
         check_bots(header, game, BotCap(1.9))
 

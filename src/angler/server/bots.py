@@ -114,8 +114,10 @@ def check_settings(
 
 def check_bots(header: RoomHeader, game: Game[Any, Any], cap: BotCap = DEFAULT_CAP) -> None:
     """Every bot a new room would run (its bot seats' and the takeover's), made once before
-    anything is stored: a kind whose budget does not read, or passes the server's ``cap``, is a
-    HeaderError naming the seat. A room refused here leaves nothing behind."""
+    anything is stored: a kind whose budget does not read, or names one past the server's
+    ``cap`` (``ismcts:15s``), is a HeaderError naming the seat. A level's own budget (``hard``:
+    2.5 s) is not the room's asking: past a low cap it is held to it (``BotCap.clamp``). A room
+    refused here leaves nothing behind."""
     settings = check_settings(header.settings, game)
     bots = [(f"seat {seat}", kind) for seat, kind in enumerate(header.seats)]
     bots.append(("setting takeover", settings["takeover"]))
@@ -123,7 +125,8 @@ def check_bots(header: RoomHeader, game: Game[Any, Any], cap: BotCap = DEFAULT_C
         if kind in PERSON_KINDS:
             continue
         try:
-            problem = cap.problem(make_agent(kind, 0, game))
+            agent = make_agent(kind, 0, game)
+            problem = cap.problem(agent) if ":" in kind else None
         except AnglerError as exc:
             problem = str(exc)
         if problem is not None:
