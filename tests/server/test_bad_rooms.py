@@ -12,6 +12,7 @@ import httpx2 as httpx
 import pytest
 from fastapi.testclient import TestClient
 
+from angler.core.errors import AnglerError
 from angler.core.registry import make_game
 from angler.server.app import create_app
 from angler.server.bots import check_bots
@@ -107,3 +108,9 @@ def test_a_store_holding_a_room_that_cannot_be_rebuilt_still_starts(
     lines = [r.getMessage() for r in caplog.records if broken in r.getMessage()]
     assert len(lines) == 1 and "ismcts" in lines[0] and "\n" not in lines[0], lines
     assert any(no_bots in r.getMessage() for r in caplog.records)
+
+
+@pytest.mark.parametrize("seconds", [0, -1, 601])
+def test_a_cap_outside_the_agents_range_is_refused_in_one_line(seconds: float) -> None:
+    with pytest.raises(AnglerError, match=r"^max_bot_seconds must be 0\.01 to 600, not"):
+        Limits(max_bot_seconds=seconds)
