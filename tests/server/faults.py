@@ -186,6 +186,8 @@ async def _play_connected(conn: Any, log: SeatLog, rng: random.Random) -> None:
 async def _next_state(conn: Any, log: SeatLog) -> dict[str, Any]:
     async with asyncio.timeout(SILENCE_SECONDS):
         message: dict[str, Any] = json.loads(await conn.recv())
+        while message.get("type") == "presence":  # who is at the table: not this test's concern
+            message = json.loads(await conn.recv())
     if message.get("type") != "state":
         raise AssertionError(f"room {log.room} seat {log.seat} was sent {message}")
     version = message["version"]

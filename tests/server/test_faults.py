@@ -12,6 +12,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from unittest.mock import ANY
 
 import pytest
 from sqlalchemy import create_engine, event, make_url, text
@@ -29,12 +30,16 @@ from tests.server.faults import (
     race_child,
     wait_for,
 )
-from tests.server.serving import SCRIPTED, Served, serving
+from tests.server.serving import SCRIPTED, Client, Served, serving
+from websockets.exceptions import ConnectionClosed
 
 from angler.server.journal import StoredAction
 from angler.server.payloads import sendable
 from angler.server.rooms import Room, make_header
-from angler.server.store import RoomJournal, Store, StoreUnavailableError
+from angler.server.store import UNAVAILABLE, RoomJournal, Store, StoreUnavailableError
+
+# /health's body, whatever its figures (compared with ``==``).
+ANY_HEALTH = {"version": ANY, "games": ANY, "live_rooms": ANY, "store_writes": ANY}
 
 DATABASES = ["sqlite", pytest.param("postgresql", marks=SKIP_POSTGRES)]
 
@@ -115,28 +120,44 @@ def test_sigkill_during_100_games(db_url: str, tmp_path: Path) -> None:
 
 
 # ----- the database goes away -----
-def _outage_check(served: Served, store_url: str, cut: Any, restore: Any) -> None:
-    """A move while the database is away is refused with a one-line ``store`` error and
-    nothing is acknowledged; once it is back, the same move is taken, without a restart, and
-    what is stored is what the room holds."""
+def _outage_check(
+    served: Served, store_url: str, cut: Any, restore: Any, *, health_down: bool = True
+) -> None:
+    """A move while the database is away is refused with a one-line ``store`` error that names
+    no address, and nothing is acknowledged; /health answers 503 (``health_down``: the database
+    does not answer a read); a socket on a room not in memory (finished) is refused and closed
+    with 1013, "try again later". Once it is back, the same move is taken, without a restart,
+    and what is stored is what the room holds."""
     room = create_room(served.http)
     mover = room["seats"][0]["token"]
     client = served.socket(room["room"], mover)
     state = client.receive()
     assert state["version"] == 0 and state["legal"]
     move = {"type": "move", "action": sendable(state["legal"][0]), "version": 0}
+    store = served.app.state.store
+    finished = store.create_room(make_header(GAME, OPTIONS, ["human", "human"], seed=5))
+    store.finish(finished, {})
+    assert served.request("GET", "/health") == (200, ANY_HEALTH | {"status": "ok"})
     cut()
     try:
         for _ in range(2):  # and again: the failure is not a one-off
             client.send(move)
             refusal = client.receive()
             assert refusal["type"] == "error" and refusal["error"] == "store", refusal
-            assert "database is unavailable" in refusal["message"]
-            assert "\n" not in refusal["message"]
+            assert refusal["message"] == UNAVAILABLE
         status, body = served.request(
             "POST", "/rooms", {"game": "flip-and-fish", "seats": ["human"] * 2}
         )
-        assert status == 503 and body["error"] == "store", body
+        assert status == 503 and body == {"error": "store", "message": UNAVAILABLE}, body
+        if health_down:
+            status, body = served.request("GET", "/health")
+            assert (status, body["status"]) == (503, "store unavailable"), body
+            late = Client(f"{served.ws}/rooms/{finished}/ws")  # refused before any hello
+            assert late.receive() == {"type": "error", "error": "store", "message": UNAVAILABLE}
+            with pytest.raises(ConnectionClosed) as closed:
+                late.receive()
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+            late.close()
     finally:
         restore()
     client.send(move)
@@ -180,7 +201,8 @@ def test_sqlite_locked_by_another_process_refuses_then_resumes(
             locker.execute("BEGIN EXCLUSIVE")  # another process holds the write lock
 
         try:
-            _outage_check(served, url, cut, lambda: locker.execute("COMMIT"))
+            # SELECT 1 still answers (the lock holds writers only): /health stays ok.
+            _outage_check(served, url, cut, lambda: locker.execute("COMMIT"), health_down=False)
         finally:
             locker.close()
 

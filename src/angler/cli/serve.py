@@ -148,6 +148,17 @@ def serve_command(
             help="Rooms one client address may create a minute; 0: no limit.",
         ),
     ] = 30,
+    max_bot_seconds: Annotated[
+        float,
+        typer.Option(
+            "--max-bot-seconds",
+            min=0.01,
+            max=600,
+            metavar="S",
+            help="The longest a bot may search one decision (iteration budgets: 10,000 per "
+            "second); a room asking for more is refused.",
+        ),
+    ] = 5.0,
 ) -> None:
     """Serve angler online: the browser table at /, the HTTP API (its OpenAPI document at
     /openapi.json) and /health.
@@ -174,6 +185,7 @@ def serve_command(
         messages_per_s=messages_per_s,
         message_burst=max(1, round(2 * messages_per_s)),
         rooms_per_minute=rooms_per_minute,
+        max_bot_seconds=max_bot_seconds,
     )
     store = Store(db or default_url())
     err.print(f"database: {store.location}", markup=False)

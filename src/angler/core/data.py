@@ -11,7 +11,8 @@ import re
 import shutil
 import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +42,7 @@ def read_json_text(text: str, error: Callable[[str], AnglerError]) -> Any:
     syntax, nesting deeper than MAX_DEPTH (Python's parser would run out of stack), NaN or
     Infinity, a number too large for a float, or a whole number of over 4,300 digits (beyond
     what Python reads)."""
-    if _too_deep(text):
+    if too_deep(text):
         problem = f"nested more than {MAX_DEPTH} levels deep"
     else:
         try:
@@ -61,7 +62,7 @@ _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _BRACKET = re.compile(r"[\[\]{}]")
 
 
-def _too_deep(text: str) -> bool:
+def too_deep(text: str) -> bool:
     """Brackets open more than MAX_DEPTH deep outside strings: checked before parsing, so no
     later step (a message, a comparison) ever walks a value deep enough to exhaust the stack."""
     depth = 0
@@ -106,12 +107,15 @@ def check_card_file(value: Any) -> str | None:
 
 _card_lock = threading.Lock()
 _card_folder: Path | None = None
+_card_users: dict[Path, int] = {}  # each card set's file: how many are reading it now
 
 
-def card_set_file(cards: dict[str, Any]) -> Path:
-    """A card set given as JSON (uploaded to a room, or written in a record) as a file, since
-    games load their cards from a file: in this process's private folder, named by the set's
-    hash, removed at exit."""
+@contextmanager
+def card_set_file(cards: dict[str, Any]) -> Iterator[Path]:
+    """A card set given as JSON (uploaded to a room, or written in a record) as a file while the
+    block runs, since games load their cards from a file: in this process's private folder,
+    named by the set's hash, removed once the last block using it ends (a game reads its cards
+    when it is made; a refused upload leaves nothing on disk)."""
     global _card_folder
     text = json.dumps(cards, ensure_ascii=False, sort_keys=True)
     name = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest() + ".json"
@@ -120,8 +124,16 @@ def card_set_file(cards: dict[str, Any]) -> Path:
             _card_folder = Path(tempfile.mkdtemp(prefix="angler-cards-"))
             atexit.register(shutil.rmtree, _card_folder, ignore_errors=True)
         path = _card_folder / name
-        if not path.exists():
+        if path not in _card_users:
             partial = path.with_suffix(".part")
             partial.write_text(text, encoding="utf-8", errors="surrogatepass")
             partial.replace(path)
-    return path
+        _card_users[path] = _card_users.get(path, 0) + 1
+    try:
+        yield path
+    finally:
+        with _card_lock:
+            _card_users[path] -= 1
+            if not _card_users[path]:
+                del _card_users[path]
+                path.unlink(missing_ok=True)

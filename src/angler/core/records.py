@@ -232,13 +232,19 @@ def player_count(record: Record) -> int:
         raise RecordError(str(exc), 0) from None
 
 
+def _record_game(record: Record, options: dict[str, Any]) -> Game[Any, Any]:
+    """The record's game; the card set it carries is read as a card file is, while it is made."""
+    if record.cards is None:
+        return get_game(record.game)(player_count(record), **options)
+    with card_set_file(record.cards) as path:
+        return get_game(record.game)(player_count(record), **{**options, "cards": str(path)})
+
+
 def start_state(record: Record) -> State[Any]:
     options = dict(record.options)
     options.pop("players", None)
-    if record.cards is not None:  # the card set the record carries, read as a card file is
-        options["cards"] = str(card_set_file(record.cards))
     try:
-        game: Game[Any, Any] = get_game(record.game)(player_count(record), **options)
+        game = _record_game(record, options)
         state: State[Any] = (
             game.state_from_setup(record.setup, record.seed)
             if record.setup is not None

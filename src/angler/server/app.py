@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
@@ -37,15 +36,24 @@ from angler.server.api import (
     RoomInfo,
     SeatClaimed,
 )
-from angler.server.bodies import BodyLimit
+from angler.server.bodies import BodyLimit, read_message
+from angler.server.health import StoreProbe
 from angler.server.hub import Connection, Hub, UnfinishedError
-from angler.server.limits import FLOOD_CODE, Limits, RoomCreations, SocketRate
+from angler.server.limits import (
+    FLOOD_CODE,
+    UNAVAILABLE_CODE,
+    Limits,
+    RoomCreations,
+    SocketRate,
+)
 from angler.server.payloads import Payload, error_message
 from angler.server.rooms import HeaderError, InviteError, Room, SeatError, TokenError
+from angler.server.searches import BotCap
 from angler.server.store import (
     RoomFinishedError,
     SeatTakenError,
     Store,
+    StoreUnavailableError,
     UnknownRoomError,
 )
 from angler.server.web import add_web_table
@@ -140,8 +148,8 @@ def create_app(store: Store, limits: Limits | None = None, *, freeze_gc: bool = 
     ``limits.py``). ``freeze_gc``: once started, what start-up made (modules, games, rooms
     replayed) leaves the garbage collector's sight, so its full collections, which pause every
     room, walk only what play makes (``angler serve`` sets it: it owns its process)."""
-    hub = Hub(store)
     limits = limits or Limits()
+    hub = Hub(store, BotCap(limits.max_bot_seconds))
     creations = RoomCreations(limits.rooms_per_minute)
 
     @asynccontextmanager
@@ -192,15 +200,24 @@ def create_app(store: Store, limits: Limits | None = None, *, freeze_gc: bool = 
             headers["Allow"] = _allowed(request) or headers.get("Allow", "")
         return JSONResponse(body.model_dump(), status_code=exc.status_code, headers=headers)
 
-    @app.get("/health", response_model=Health, summary="Whether the server is up")
-    def health() -> Health:
-        return Health(
-            status="ok",
+    probe = StoreProbe(store)
+
+    @app.get(
+        "/health",
+        response_model=Health,
+        responses={503: {"model": Health, "description": "the store does not answer"}},
+        summary="Whether the server is up and its store answers",
+    )
+    async def health() -> Health | JSONResponse:
+        up = await probe.answers()
+        body = Health(
+            status="ok" if up else "store unavailable",
             version=__version__,
             games=[game.name for game in all_games()],
             live_rooms=len(hub.rooms),
             store_writes=store.writes,
         )
+        return body if up else JSONResponse(body.model_dump(), status_code=503)
 
     @app.post(
         "/rooms",
@@ -350,7 +367,8 @@ class RoomSocket:
         except AnglerError as exc:
             _, body = refusal(exc)
             await self.refuse(body.error, body.message)
-            self.connection.close(4404)
+            away = isinstance(exc, StoreUnavailableError)  # the room may well be there: retry
+            self.connection.close(UNAVAILABLE_CODE if away else 4404)
             return
         while True:
             try:
@@ -387,7 +405,7 @@ class RoomSocket:
                 await self.refuse("size", f"a message is at most {MESSAGE_LIMIT} bytes, not {size}")
                 continue
             try:
-                message = json.loads(data)
+                message = read_message(data)  # ValueError too for JSON nested too deep
             except (ValueError, UnicodeDecodeError):
                 await self.refuse("json", "a message is a JSON object: this is not JSON")
                 continue

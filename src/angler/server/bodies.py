@@ -3,13 +3,20 @@ is a few kilobytes, so a body past ``BODY_LIMIT`` is refused in one line (413) b
 into memory, whether it announces its length or streams without one.
 
 FastAPI's own ``max_body_size`` (0.165) answers an announced oversize body in plain text, not
-the one-line JSON refusal every other answer is, so the server keeps this small bound instead."""
+the one-line JSON refusal every other answer is, so the server keeps this small bound instead.
+
+JSON nested deeper than ``MAX_DEPTH`` (100; no angler body or message comes near it) is refused
+the same way, a body (422 ``json``) or a socket's message (``read_message``): Python's parser
+runs out of stack at about 1,000 levels, which 2 KB of brackets reach."""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from angler.core.data import MAX_DEPTH, too_deep
 
 BODY_LIMIT = 256 * 1024  # bytes: the bundled card sets are 7 to 15 KB
 
@@ -46,23 +53,38 @@ class BodyLimit:
             if not message.get("more_body", False):
                 break
 
+        body = b"".join(chunk.get("body", b"") for chunk in chunks)
+        if too_deep(body.decode("utf-8", "replace")):
+            await self.refuse(send, 0, 422, "json", DEEP)
+            return
+
         async def replay() -> Message:
             return chunks.pop(0) if chunks else await receive()
 
         await self.app(scope, replay, send)
 
-    async def refuse(self, send: Send, size: int) -> None:
-        body = json.dumps(
-            {
-                "error": "size",
-                "message": f"a request is at most {self.limit} bytes: this one has {size} or more",
-            }
-        ).encode()
+    async def refuse(
+        self, send: Send, size: int, status: int = 413, kind: str = "size", message: str = ""
+    ) -> None:
+        message = message or f"a request is at most {self.limit} bytes: this one has {size} or more"
+        body = json.dumps({"error": kind, "message": message}).encode()
         await send(
             {
                 "type": "http.response.start",
-                "status": 413,
+                "status": status,
                 "headers": [(b"content-type", b"application/json"), (b"connection", b"close")],
             }
         )
         await send({"type": "http.response.body", "body": body})
+
+
+DEEP = f"JSON is nested at most {MAX_DEPTH} levels deep: this is nested deeper"
+
+
+def read_message(data: str | bytes) -> Any:
+    """A socket message's JSON value; ValueError (as ``json.loads`` raises) for what is not JSON,
+    or is nested deeper than ``MAX_DEPTH``."""
+    text = data if isinstance(data, str) else data.decode("utf-8", "replace")
+    if too_deep(text):
+        raise ValueError(DEEP)
+    return json.loads(data)

@@ -9,11 +9,12 @@ again never waits for the bots it is announcing (``settled()`` waits, for tests 
 **Where bots think.** A decision is made from the seat's view and legal actions only
 (``Room.decision``), never the state. Search (ISMCTS, levels normal and hard) is CPU-heavy: it
 runs in one process pool sized to the machine, shared by every room, created on first use and
-shut down by ``shutdown_pool()``. Agent and view are pickled to the worker, which sends back the
-action and the agent (so its random stream goes on where it left off). Cheap agents (random,
-heuristic: well under 100 ms) run in a thread instead: a round trip to a process costs more than
-their whole decision. The pool's processes come from a fork server: forking the server itself,
-which runs threads, could copy a lock held by one of them.
+shut down by ``shutdown_pool()``; rooms take its workers in turn, and no decision searches
+longer than the server's cap (``searches.py``). Agent and view are pickled to the worker, which
+sends back the action and the agent (so its random stream goes on where it left off). Cheap
+agents (random, heuristic: well under 100 ms) run in a thread instead: a round trip to a process
+costs more than their whole decision. The pool's processes come from a fork server: forking the
+server itself, which runs threads, could copy a lock held by one of them.
 
 **Races.** A move chosen against a version the room has left (a person moved meanwhile) is
 refused by the room as stale and dropped; the driver then looks again.
@@ -48,7 +49,17 @@ from angler.core.errors import AnglerError
 from angler.core.game import Game
 from angler.core.numbers import decimal, described
 from angler.play.seats import HUMAN, seat_kind
-from angler.server.rooms import GameOverError, HeaderError, Room, StaleVersionError, TurnError
+from angler.server.journal import RoomHeader
+from angler.server.limits import Limits
+from angler.server.rooms import (
+    PERSON_KINDS,
+    GameOverError,
+    HeaderError,
+    Room,
+    StaleVersionError,
+    TurnError,
+)
+from angler.server.searches import BotCap, fair_share, search_in_turn
 from angler.server.store import StoreUnavailableError
 
 PACE_MS = 800  # the terminal's default pace
@@ -58,6 +69,8 @@ TAKEOVER_SALT = 7919  # a person's stand-in draws a stream apart from any bot se
 
 MAX_SECONDS = 24 * 3600.0  # a pace, grace or turn longer than a day is a mistake
 STORE_RETRY_SECONDS = 1.0  # a bot's move the database refused is tried again after this
+SEARCH_WORKERS = os.cpu_count() or 1  # the shared pool's processes: one per core
+DEFAULT_CAP = BotCap(Limits.max_bot_seconds)
 
 Notify = Callable[[], Awaitable[None]]
 log = logging.getLogger(__name__)
@@ -99,6 +112,27 @@ def check_settings(
     }
 
 
+def check_bots(header: RoomHeader, game: Game[Any, Any], cap: BotCap = DEFAULT_CAP) -> None:
+    """Every bot a new room would run (its bot seats' and the takeover's), made once before
+    anything is stored: a kind whose budget does not read, or names one past the server's
+    ``cap`` (``ismcts:15s``), is a HeaderError naming the seat. A level's own budget (``hard``:
+    2.5 s) is not the room's asking: past a low cap it is held to it (``BotCap.clamp``). A room
+    refused here leaves nothing behind."""
+    settings = check_settings(header.settings, game)
+    bots = [(f"seat {seat}", kind) for seat, kind in enumerate(header.seats)]
+    bots.append(("setting takeover", settings["takeover"]))
+    for where, kind in bots:
+        if kind in PERSON_KINDS:
+            continue
+        try:
+            agent = make_agent(kind, 0, game)
+            problem = cap.problem(agent) if ":" in kind else None
+        except AnglerError as exc:
+            problem = str(exc)
+        if problem is not None:
+            raise HeaderError(f"{where} ({kind}): {problem}")
+
+
 # ----- the shared pool -----
 
 _pool_lock = threading.Lock()
@@ -116,7 +150,7 @@ def shared_pool() -> ProcessPoolExecutor:
             )
             if context.get_start_method() == "forkserver":
                 context.set_forkserver_preload(["angler.server.bots"])  # workers start warm
-            _pool = ProcessPoolExecutor(max_workers=os.cpu_count() or 1, mp_context=context)
+            _pool = ProcessPoolExecutor(max_workers=SEARCH_WORKERS, mp_context=context)
         return _pool
 
 
@@ -163,8 +197,10 @@ class BotDriver:
         pool: Executor | None = None,
         pace: float | None = None,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        cap: BotCap = DEFAULT_CAP,
     ) -> None:
         self.room = room
+        self.cap = cap  # the most one decision searches (a stored room's bots are held to it)
         self.notify = notify
         self._pool = pool
         self._sleep = sleep  # the pause before each bot move (tests pass a fake clock)
@@ -404,11 +440,14 @@ class BotDriver:
 
     async def _choose(self, seat: int, view: Any, legal: list[int]) -> int:
         agent = self._agent(seat)
-        loop = asyncio.get_running_loop()
+        self.cap.clamp(agent)
         if searches(agent):
             pool = self._pool or shared_pool()
+            share = fair_share(SEARCH_WORKERS)
             try:
-                action, after = await loop.run_in_executor(pool, decide, agent, view, legal)
+                action, after = await search_in_turn(
+                    share, self.room, pool, decide, agent, view, legal
+                )
             except BrokenExecutor:
                 if self._pool is None:
                     _discard_pool(pool)
@@ -432,4 +471,12 @@ class BotDriver:
         return agent
 
 
-__all__ = ["BotDriver", "check_settings", "decide", "searches", "shared_pool", "shutdown_pool"]
+__all__ = [
+    "BotDriver",
+    "check_bots",
+    "check_settings",
+    "decide",
+    "searches",
+    "shared_pool",
+    "shutdown_pool",
+]

@@ -35,7 +35,7 @@ from angler.server.api import (
     SeatClaimed,
     SeatInfo,
 )
-from angler.server.bots import BotDriver, check_settings, shutdown_pool
+from angler.server.bots import DEFAULT_CAP, BotDriver, check_bots, shutdown_pool
 from angler.server.journal import MemoryJournal, RoomHeader
 from angler.server.limits import SLOW_CODE, Limits
 from angler.server.payloads import Payload
@@ -50,6 +50,7 @@ from angler.server.rooms import (
     game_of,
     make_header,
 )
+from angler.server.searches import BotCap
 from angler.server.seating import (
     ABANDONED,
     new_invitations,
@@ -213,8 +214,10 @@ def invite_path(room: str, seat: int) -> str:
 class Hub:
     """The server's live rooms, their sockets, and the hook called after every change."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, bot_cap: BotCap = DEFAULT_CAP) -> None:
         self.store = store
+        self.bot_cap = bot_cap  # the most one bot decision searches (searches.py)
+        self.unplayable: dict[str, str] = {}  # stored live rooms that did not rebuild: why
         self.rooms: dict[str, Room] = {}
         self.sockets: dict[str, set[Connection]] = {}
         self.listeners: list[Listener] = []  # called after every change
@@ -227,14 +230,23 @@ class Hub:
 
     # ----- rooms (blocking: call from a worker thread) -----
     def load(self) -> None:
-        """Rebuild every live room of the store by replaying its actions."""
+        """Rebuild every live room of the store by replaying its actions. A room that does not
+        rebuild (stored by an older server, or before a bug was fixed) is logged and skipped, in
+        one line: the server serves the others."""
         for room_id in self.store.live_rooms():
-            room = Room.rebuild(
-                self.store.header(room_id),
-                self.store.actions(room_id),
-                RoomJournal(self.store, room_id),
-                self.store.seat_tokens(room_id),
-            )
+            try:
+                room = Room.rebuild(
+                    self.store.header(room_id),
+                    self.store.actions(room_id),
+                    RoomJournal(self.store, room_id),
+                    self.store.seat_tokens(room_id),
+                )
+            except StoreUnavailableError:
+                raise  # the database went away: no room is served wrongly by starting
+            except Exception as exc:
+                self.unplayable[room_id] = _first_line(exc)
+                log.error("room %s cannot be rebuilt, skipped: %s", room_id, _first_line(exc))
+                continue
             if room.over:  # its last move was stored, but the server stopped before finishing it
                 self.store.finish(room_id, room.result() or {})
             else:
@@ -247,6 +259,8 @@ class Hub:
             return room
         if self.store.finished(room_id):  # UnknownRoomError for a room that never was
             raise RoomFinishedError(f"room {room_id!r} is finished: its record is at its /record")
+        if room_id in self.unplayable:
+            raise UnplayableRoomError(f"room {room_id!r} cannot be played on this server")
         # Live in the store, not here: another server process on this database holds it, and a
         # copy here would take moves the other never sees.
         raise RoomElsewhereError(
@@ -262,7 +276,8 @@ class Hub:
             cards=request.cards,
             settings=request.settings,
         )
-        check_settings(header.settings, game_of(header))  # bots' pace, grace, timers: one line
+        # Its bots and settings (pace, timers, each bot's budget) checked before it is stored.
+        check_bots(header, game_of(header), self.bot_cap)
         try:  # listing, waits: one line
             seating = seating_settings(header.settings, header.seats)
         except AnglerError as exc:
@@ -495,7 +510,11 @@ class Hub:
         async def notify() -> None:
             await self.changed(room_id, room)
 
-        driver = self.drivers[room_id] = BotDriver(room, notify)
+        try:
+            driver = self.drivers[room_id] = BotDriver(room, notify, cap=self.bot_cap)
+        except AnglerError as exc:  # settings stored by an older server: its people play on
+            log.error("room %s has no bots, its settings are refused: %s", room_id, exc)
+            return
         driver.on_seat_change = functools.partial(self.seat_changed, room_id)
         self._watch_abandon(room_id)  # nobody is here yet: a room nobody comes to ends too
         await driver.wake()
@@ -683,6 +702,20 @@ class FinishedJournal:
 
 class ReplaySeatError(AnglerError):
     code = "seat"
+
+
+class UnplayableRoomError(AnglerError):
+    """A live room of the store that did not rebuild at start (the server's log says why)."""
+
+    code = "unplayable"
+    status = 409
+
+
+def _first_line(exc: BaseException) -> str:
+    """An exception in one line: an AnglerError says it all; another also names its type."""
+    lines = str(exc).strip().splitlines()
+    line = lines[0] if lines else ""
+    return line if isinstance(exc, AnglerError) and line else f"{type(exc).__name__}: {line}"
 
 
 def _seated(connections: set[Connection], seat: int) -> bool:

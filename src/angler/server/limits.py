@@ -13,6 +13,10 @@
   bucket as large as a minute's allowance); past it ``POST /rooms`` is answered ``429`` with a
   ``Retry-After``.
 
+- **Bot budgets.** A bot's search may take at most ``max_bot_seconds`` a decision (and, counted
+  in iterations, ``searches.ITERATIONS_PER_SECOND`` times as many): a room asking for more is
+  refused (``header``), and the search workers are shared between rooms in turn (``searches.py``).
+
 Zero turns a rate off (``messages_per_s``, ``rooms_per_minute``): ``angler loadtest``'s own server
 does that, since its clients are machines playing as fast as they can.
 """
@@ -29,7 +33,11 @@ from angler.core.errors import AnglerError
 
 SLOW_CODE = 1013  # a reader too slow for its queue: reconnect, and be sent the latest state
 FLOOD_CODE = 4429  # a socket that kept sending past its rate
+# A socket whose room could not be read because the store is away: "try again later" (not 4404,
+# which tells a client the room does not exist and not to come back).
+UNAVAILABLE_CODE = 1013
 FLOOD_WINDOW_S = 10.0
+MIN_BOT_SECONDS, MAX_BOT_SECONDS = 0.01, 600.0  # the agents' own budget range ends at 600 s
 ADDRESSES_KEPT = 4096  # room-creation buckets kept before the refilled ones are forgotten
 
 Clock = Callable[[], float]
@@ -48,6 +56,9 @@ class Limits:
     message_burst: int = 100  # per socket, at once
     flood_refusals: int = 50  # rate refusals within FLOOD_WINDOW_S that close the socket
     rooms_per_minute: int = 30  # rooms one client address may create a minute (0: no limit)
+    # One bot decision's search, at most: searches share the machine's few workers, so a long
+    # one makes every other room's bots wait (docs/server.md, "Budgets and fairness").
+    max_bot_seconds: float = 5.0
 
     def __post_init__(self) -> None:
         for name in ("send_queue", "send_queue_chars", "message_burst", "flood_refusals"):
@@ -56,6 +67,11 @@ class Limits:
         for name in ("messages_per_s", "rooms_per_minute"):
             if getattr(self, name) < 0:
                 raise AnglerError(f"{name} must be 0 (no limit) or more, not {getattr(self, name)}")
+        if not MIN_BOT_SECONDS <= self.max_bot_seconds <= MAX_BOT_SECONDS:
+            raise AnglerError(
+                f"max_bot_seconds must be {MIN_BOT_SECONDS:g} to {MAX_BOT_SECONDS:g}, "
+                f"not {self.max_bot_seconds:g}"
+            )
 
 
 class TokenBucket:

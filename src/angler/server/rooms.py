@@ -33,7 +33,6 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from pathlib import Path
 from typing import Any, ClassVar
 
 from angler.agents import Agent, agent_seed, make_agent
@@ -211,13 +210,14 @@ def game_of_parts(
     if not isinstance(cards, dict):
         raise HeaderError(f"a card set is a JSON object, not {described(cards)}")
     # The games read a card set from a file (the ``cards`` option): the uploaded one is written
-    # to a private folder of this process, and any message naming that file names the upload.
-    path = card_set_file(cards)
-    try:
-        return _made(name, players, {**options, "cards": str(path)})
-    except HeaderError as exc:
-        message = str(exc).replace(f"card file {path}", "the uploaded card set")
-        raise HeaderError(message.replace(str(path), "the uploaded card set")) from None
+    # to a private folder of this process while the game is made (it reads its cards then), and
+    # any message naming that file names the upload.
+    with card_set_file(cards) as path:
+        try:
+            return _made(name, players, {**options, "cards": str(path)})
+        except HeaderError as exc:
+            message = str(exc).replace(f"card file {path}", "the uploaded card set")
+            raise HeaderError(message.replace(str(path), "the uploaded card set")) from None
 
 
 def _made(name: str, players: Any, options: Mapping[str, Any]) -> Game[Any, Any]:
@@ -231,10 +231,6 @@ def _nocard_set_file(options: Mapping[str, Any]) -> None:
     """A room's options never name a file: a path would read the server's own files."""
     if options.get("cards") is not None:
         raise HeaderError("a room's card set is uploaded as JSON, not named by a file")
-
-
-_card_lock = threading.Lock()
-_card_folder: Path | None = None
 
 
 # ----- a seat's action, read and checked from its view -----

@@ -14,6 +14,7 @@ upgraded by the Alembic migrations shipped beside this module, run when a ``Stor
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
 from collections.abc import Iterator
@@ -69,6 +70,8 @@ ROOM_ID_BYTES = 12  # 96 random bits: 16 url-safe characters, unguessable and sh
 HASH_LENGTH = 128  # room for any hex digest up to SHA-512
 SEED_RANGE = range(-(2**63), 2**63)  # a BIGINT column's
 _WRITE = "angler_write"  # execution option: this transaction will write (SQLite: BEGIN IMMEDIATE)
+UNAVAILABLE = "the store is unavailable: the request was not carried out; try again"
+log = logging.getLogger(__name__)
 _MIGRATION_LOCK = 0x616E676C6572  # PostgreSQL advisory lock held while migrating ("angler")
 
 
@@ -328,10 +331,14 @@ class Store:
         except IntegrityError:
             raise  # a refusal of the data (a race lost), not an outage: the caller names it
         except (DBAPIError, DisconnectionError, PoolTimeoutError) as exc:
-            raise StoreUnavailableError(
-                f"the database is unavailable ({_reason(exc)}): the request was not carried out; "
-                "try again"
-            ) from None
+            # The database's own words name its host and port: the log has them, clients not.
+            log.warning("the store is unavailable: %s", _reason(exc))
+            raise StoreUnavailableError(UNAVAILABLE) from None
+
+    def ping(self) -> None:
+        """``SELECT 1``: StoreUnavailableError if the database does not answer (GET /health)."""
+        with self._session(write=False) as session:
+            session.execute(text("SELECT 1"))
 
     def _count_write(self) -> None:
         with self._counting:  # committed (an exception in the transaction skips this)
