@@ -4,6 +4,7 @@ races; and a bot's move on a person's seat is one nobody undoes across, after a 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from collections.abc import Callable, Coroutine
 from typing import Any
@@ -118,10 +119,8 @@ def test_each_bot_move_waits_the_rooms_pace() -> None:
 def present_person_moves(room: Room, seat: int, token: str) -> bool:
     """The person who stayed plays their first choice when deciding (a test's own player)."""
     if not room.over and seat in room.state.current_players():
-        try:
+        with contextlib.suppress(StaleVersionError):  # a bot moved meanwhile: next time
             room.move(token, room.state.legal_actions(seat)[0], room.version)
-        except StaleVersionError:
-            pass  # a bot moved meanwhile: next time
     return False
 
 
@@ -140,9 +139,11 @@ def test_a_bot_takes_over_after_the_grace_and_hands_back() -> None:
         await asyncio.sleep(0)
         assert not driver.taken_over(0)  # the grace has not run out yet
         await until(
-            lambda: present_person_moves(room, 1, friend)
-            or len(bot_moves_for(room, 0)) >= 2
-            or room.over
+            lambda: (
+                present_person_moves(room, 1, friend)
+                or len(bot_moves_for(room, 0)) >= 2
+                or room.over
+            )
         )
         assert driver.taken_over(0)
         driver.seat_returned(0)

@@ -33,7 +33,7 @@ def bundled() -> dict[str, object]:
 
 def test_refused_card_sets_leave_no_file(folder: Path, store: Store) -> None:
     broken = {**bundled(), "rods": "not a list"}
-    too_few = {"rods": [], "baits": [], "fish": []}
+    too_few: dict[str, object] = {"rods": [], "baits": [], "fish": []}
     with TestClient(create_app(store)) as client:
         for cards in (broken, too_few, {"anything": 1}):
             body = {"game": "crazy-fishing", "seats": ["human", "human"], "cards": cards}
