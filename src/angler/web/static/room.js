@@ -270,6 +270,7 @@ class Table {
   }
 
   drawResult(payload) {
+    const appeared = payload.over && this.result.hidden;
     this.result.hidden = !payload.over;
     if (!payload.over) return;
     const seat = payload.seat;
@@ -286,6 +287,9 @@ class Table {
         h("a", { class: "btn primary", href: `#/replay/${room}${seat === null ? "" : `?seat=${seat}`}` }, "Replay this game"),
         h("a", { class: "btn", href: `/rooms/${room}/record`, download: `angler-${this.info.game}-${this.info.room}.json` }, "Download the record"),
         h("a", { class: "btn", href: "#/" }, "Back to the lobby")));
+    // The last move was made down by the choices (a phone's thumb, a scrolled desktop): bring
+    // who won to the eye, not only the prompt's "The game is over."
+    if (appeared) this.result.scrollIntoView({ block: "start" });
   }
 
   act(action) {

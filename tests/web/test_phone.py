@@ -1,0 +1,55 @@
+"""The table on a phone (360x740): the end of a game shows who won where the eye is, the whole
+table is in view, and the trick, the hand and the choices fit one screen."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+from tests.web.table import create_room
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, ViewportSize
+    from tests.server.serving import Served
+    from tests.web.conftest import OpenPage
+    from tests.web.table import Watched
+
+pytestmark = pytest.mark.browser
+
+PHONE: ViewportSize = {"width": 360, "height": 740}
+MOST_MOVES = 200  # far above a two-seat Crazy Fishing game
+
+
+def in_view(locator: Locator) -> bool:
+    """Whether the element's box lies wholly inside the window, as it is scrolled now."""
+    box = locator.bounding_box()
+    assert box is not None, "the element is not drawn"
+    return (
+        box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= PHONE["width"] + 0.5
+        and box["y"] + box["height"] <= PHONE["height"] + 0.5
+    )
+
+
+def tap_to_end(table: Watched) -> None:
+    """Tap the first choice whenever the seat decides, until the end screen. A tap scrolls the
+    page to the choices, as a person's thumb does."""
+    moved_at = -1
+    for _ in range(MOST_MOVES):
+        if table.wait_turn_or_end(moved_at) == "over":
+            return
+        moved_at = table.play_first_action()
+    raise AssertionError(f"no end screen after {MOST_MOVES} moves")
+
+
+def test_the_winner_is_in_view_when_a_game_ends_on_a_phone(
+    served: Served, open_page: OpenPage
+) -> None:
+    room = create_room(served, "crazy-fishing")
+    table = open_page(viewport=PHONE, reduced_motion=True, frames=False)
+    table.open_room(room["room"], 0, room["seats"][0]["token"])
+    tap_to_end(table)
+    assert table.page.evaluate("scrollY") > 0, "the taps never scrolled the page: no test"
+    assert in_view(table.page.locator("#result h2")), "the winner's line is off-screen"
+    assert in_view(table.page.locator("#result table")), "the scores are off-screen"
