@@ -23,3 +23,12 @@ def read_doc(part: str, game_name: str) -> str | None:
         except OSError:
             continue
     return None
+
+
+def doc_image(name: str) -> Path | None:
+    """``docs/img/<name>``, a picture a page shows (the rules' chart), or None if not installed."""
+    for place in DOCS_PLACES:
+        path = place / "img" / name
+        if path.is_file():
+            return path
+    return None
