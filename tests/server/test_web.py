@@ -19,6 +19,7 @@ from tests.server.serving import serving
 
 from angler.cli import serve
 from angler.core import all_games
+from angler.core.docs import read_doc
 from angler.core.events import visible
 from angler.core.presentation import JS_SAFE_INTEGER
 from angler.core.records import parse_record, replay
@@ -117,6 +118,27 @@ def test_how_to_play_and_the_rules_are_pages(client: TestClient, game: str) -> N
     assert howto.text.startswith("<h1>How to play")
     assert client.get(f"/games/{game}/page/rules").status_code == 200
     assert client.get(f"/games/{game}/page/secrets").status_code == 404
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_browser_s_how_to_play_speaks_of_clicks_and_the_terminal_s_of_typing(
+    client: TestClient, game: str
+) -> None:
+    web = client.get(f"/games/{game}/page/howto").text
+    terminal = read_doc("howto", game, "terminal")
+    assert terminal is not None
+    assert re.search(r"\btype\b", terminal) and "<!--" not in terminal
+    assert not re.search(r"\btype\b", web), "the browser's page tells its player to type"
+    assert "1</code>–<code>9" in web and "&lt;!--" not in web
+
+
+def test_a_page_s_picture_is_served_beside_it(client: TestClient) -> None:
+    rules = client.get("/games/flip-and-fish/page/rules").text
+    picture = re.search(r'src="(/docs/img/[a-z0-9-]+\.png)"', rules)
+    assert picture is not None, "the rules' chart is not linked where the browser finds it"
+    assert client.get(picture[1]).headers["content-type"] == "image/png"
+    assert client.get("/docs/img/nothing.png").status_code == 404
+    assert client.get("/docs/img/..%2Fhowto%2Ffishing.md").status_code == 404
 
 
 def test_a_live_room_is_listed_and_described(client: TestClient) -> None:

@@ -77,7 +77,7 @@ def add_web_table(app: FastAPI) -> None:
         summary="A player's page as HTML: how to play (howto) or the rules as implemented (rules)",
     )
     def page(game: str, part: str) -> HTMLResponse:
-        text = read_doc(part, game) if game in folders else None
+        text = read_doc(part, game, "browser") if game in folders else None
         if text is None:
             raise NoSuchFileError(f"no page {part[:20]!r} for game {game[:40]!r}")
         # A page's pictures are linked beside the markdown (../img/NAME.png); the browser shows

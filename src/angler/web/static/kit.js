@@ -110,3 +110,13 @@ export function pressable(node, onPress, label) {
 export function reducedMotion() {
   return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
+
+/** Lines (a log's) as sentences: each ends in one stop, so "Player 3 wins!" gains no ".". */
+export function sentences(lines) {
+  return lines.map((line) => (/[.!?…:]$/.test(line) ? line : `${line}.`)).join(" ");
+}
+
+/** "1 card", "3 cards": a count and its noun, singular for one. */
+export function count(n, noun, plural = `${noun}s`) {
+  return `${n} ${n === 1 ? noun : plural}`;
+}

@@ -1,6 +1,6 @@
 // A finished game, step by step: from one seat's view, a spectator's, or every seat's (the
 // game is over, so nothing is secret any more). The server builds each step from views.
-import { h, replace, seatName } from "/static/kit.js";
+import { h, replace, seatName, sentences } from "/static/kit.js";
 import { api } from "/static/net.js";
 import { loadBoard } from "/static/boards.js";
 
@@ -52,7 +52,9 @@ export async function showReplay(app, room, params) {
     replace(log, said.slice(-200).map((line) => h("li", {}, line)));
     log.scrollTop = log.scrollHeight;
     slider.value = step;
-    const action = now.action ? `Player ${now.action.seat + 1}: ${now.action.text}` : "The deal";
+    // The step in the game's own words, as this board's viewer saw it (not the record's codes).
+    const words = now.said[index] || [];
+    const action = !now.action ? "The deal" : words.length ? sentences(words) : `Player ${now.action.seat + 1} moves`;
     const whose = everyone ? ` · Player ${lens + 1}'s hand ("you" in the log)` : "";
     caption.textContent = `Step ${step} of ${steps.length - 1} · ${action}${now.over ? " · the end" : ""}${whose}`;
     if (lenses) lenses.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", String(Number(b.dataset.lens) === lens)));

@@ -36,6 +36,18 @@ export function render(root, payload, ui) {
     handPanel(ctx),
     drawing ? null : decksPanel(ctx),
   );
+  fitNames(root);
+}
+
+/** A card's name too wide for its card (one long word: "Turbulent" on a phone) is set a little
+ * smaller to fit whole; an ellipsis is left for a name that cannot fit even so. */
+function fitNames(root) {
+  for (const name of root.querySelectorAll(".cf-card-name")) {
+    if (name.scrollWidth <= name.clientWidth) continue;
+    const size = parseFloat(getComputedStyle(name).fontSize);
+    const scale = Math.max(0.7, (name.clientWidth - 0.5) / name.scrollWidth);
+    name.style.fontSize = `${(size * scale).toFixed(2)}px`;
+  }
 }
 
 function drawPanel(ctx) {
@@ -96,7 +108,8 @@ function rectCard(ctx, id, opts = {}) {
     h("span", { class: "cf-card-plate" },
       h("span", { class: "cf-card-kind" }, KIND_WORD[c.kind]),
       h("span", { class: "cf-card-value" }, valueText(c), c.plus ? h("sup", {}, "+") : null),
-      h("span", { class: "cf-card-name" }, specialName(c)),
+      // A line may break before a copy's number (Tempting / #2): names use the card's width.
+      h("span", { class: "cf-card-name" }, specialName(c).replace("#", "\u200b#")),
     ),
   );
   return node;
@@ -418,7 +431,7 @@ function seaFish(ctx, fish, r) {
     parts.push(s("circle", { r: r - 2, fill: `url(#pat-${face.colour})` }));
     parts.push(s("circle", { r: r * 0.62, class: "cf-face-plate" }));
     parts.push(s("text", { class: "cf-face-value", y: 4 }, valueText(face)));
-    parts.push(s("text", { class: "cf-face-name", y: 15 }, shortFishName(face)));
+    parts.push(fishName(face, r));
   } else {
     parts.push(s("circle", { r: r - 2, fill: "url(#cf-back-grad)" }));
     parts.push(s("circle", { r: r - 2, fill: "url(#cf-scales)" }));
@@ -482,9 +495,11 @@ function flipped(ctx, fish) {
   return before.get(`${fish.spot}:${fish.x}:${fish.y}`) !== fish.card;
 }
 
-function shortFishName(c) {
+/** The fish's name across its face: whole, a long one drawn narrower to fit the fish. */
+function fishName(c, r) {
   const text = specialName(c);
-  return text.length > 11 ? text.slice(0, 10) + "…" : text;
+  const fit = text.length > 11 ? { textLength: (1.6 * r).toFixed(1), lengthAdjust: "spacingAndGlyphs" } : {};
+  return s("text", { class: "cf-face-name", y: 15, ...fit }, text);
 }
 
 function besidePanel(ctx) {

@@ -8,7 +8,7 @@
 // as in the event) and data-animating="false".
 
 import { h, patternDefs, replace, s } from "/static/kit.js";
-import { capital, motionReduced, who, act, canAct } from "./common.js";
+import { capital, motionReduced, who, act, canAct, sentences } from "./common.js";
 import { placeDie, progress, runAnimation } from "./motion.js";
 import { yourPanels, playersPanel, shopPanel } from "./panels.js";
 import { NARROW, tableSvg, viewBox } from "./table.js";
@@ -132,7 +132,7 @@ function castLine(st) {
     ? "No cast yet."
     : animating
       ? `${capital(who(st, cast.seat))} cast${cast.seat === model.viewer ? "" : "s"}…`
-      : cast.story.join(". ") + ".";
+      : sentences(cast.story);
   return h("p", { class: "ff-cast-line", "aria-live": "polite" }, text);
 }
 
