@@ -43,4 +43,5 @@ def test_a_replay_step_is_captioned_in_the_game_s_words(
         assert not RAW_CODE.search(caption), caption
     page.click("#first")
     page.click("#next")
-    assert re.search(r"casts? rod", page.inner_text(".replay-step")), page.inner_text(".replay-step")
+    caption = page.inner_text(".replay-step")
+    assert re.search(r"casts? rod", caption), caption
