@@ -145,3 +145,27 @@ def test_the_player_count_keeps_to_the_game_and_its_seats(open_page: OpenPage) -
     players.fill("")
     players.blur()
     assert players.input_value() == str(page.locator("#seats select").count())
+
+
+LABELS = """
+async ([game, payload]) => {
+  const board = await (await import("/static/boards.js")).loadBoard(game);
+  return payload.legal.map((action) => board.actionLabel(action, payload) || action.label);
+}
+"""
+
+
+def test_the_list_offers_a_cast_once_when_the_hand_holds_twins(open_page: OpenPage) -> None:
+    game = get_game("crazy-fishing")(3)
+    for seed in range(100):  # a deal whose seat 0 holds two copies of one rod or bait
+        state = game.new_state(seed)
+        names = [game.cards.cards[card].type_name for card in state.view(0).hand]
+        if len(set(names)) < len(names):
+            break
+    payload = dict(seat_payload(state, 0, 1))
+    table = open_page(frames=False)
+    draw(table, "crazy-fishing", payload)
+    labels: list[str] = table.page.evaluate(LABELS, ["crazy-fishing", payload])
+    assert len(labels) == len(set(labels)), sorted(labels)
+    casts = [option["text"] for option in payload["board"]["cast_options"]]
+    assert len(labels) < len(casts), "no twin cast was left out: no test"

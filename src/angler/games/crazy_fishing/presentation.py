@@ -35,7 +35,7 @@ class CrazyFishingPresentation(Presentation[CrazyFishingView]):
         return text.describe(event, self.game.cards, viewer)
 
     def menu(self, view: CrazyFishingView, legal: Sequence[int]) -> tuple[list[int], str]:
-        return text.menu(view, legal), ""
+        return text.menu(view, legal, self.game.cards), ""
 
     def prompt(self, view: CrazyFishingView, legal: Sequence[int]) -> str:
         return text.prompt(view, self.game.cards)

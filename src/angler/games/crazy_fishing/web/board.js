@@ -816,9 +816,18 @@ export function actionLabel(action, payload) {
     const verb = fish.action.verb === "peek" ? "peek at" : "try"; // as the log says it
     return `${verb} ${what} (spot ${fish.spot})`;
   }
-  const option = (model.cast_options || []).find((o) => String(o.code) === String(action.code));
+  const options = model.cast_options || [];
+  const option = options.find((o) => String(o.code) === String(action.code));
   if (!option || !model.cards) return null;
-  const names = option.cards.map((id) => (model.cards[id] ? model.cards[id].label : null));
-  if (names.some((name) => !name)) return null;
-  return `cast ${names.join(" and ")}`;
+  const words = castWords(model, option, "label");
+  if (!words) return null;
+  // Two casts listed alike use copies that differ (a fish's back): name the copies then.
+  const listed = new Set((payload.legal || []).map((a) => String(a.code)));
+  const twin = options.some((o) => o !== option && listed.has(String(o.code)) && castWords(model, o, "label") === words);
+  return `cast ${twin ? castWords(model, option, "name") : words}`;
+}
+
+function castWords(model, option, field) {
+  const names = option.cards.map((id) => (model.cards[id] ? model.cards[id][field] : null));
+  return names.some((name) => !name) ? null : names.join(" and ");
 }
