@@ -45,3 +45,38 @@ def test_a_replay_step_is_captioned_in_the_game_s_words(
     page.click("#next")
     caption = page.inner_text(".replay-step")
     assert re.search(r"casts? rod", caption), caption
+
+
+# The last log line's number, and whether the log's padding (where an <ol>'s numbers sit, and
+# which its scroll box clips) holds it: the width "412. " takes in the line's font.
+LAST_NUMBER = """
+() => {
+  const log = document.querySelector("#log");
+  const last = log.lastElementChild;
+  const number = log.start + log.children.length - 1;
+  const pen = document.createElement("canvas").getContext("2d");
+  pen.font = getComputedStyle(last).font;
+  const room = parseFloat(getComputedStyle(log).paddingLeft);
+  return { number, fits: pen.measureText(`${number}. `).width <= room };
+}
+"""
+
+
+def test_log_numbers_past_a_hundred_are_whole(open_page: OpenPage, served: Served) -> None:
+    room = finished_room(served, "fishing")  # 3 seats: some 400 lines
+    page = open_page(frames=False).page
+    page.goto(f"/#/room/{room}")
+    page.wait_for_selector('main.room:not([data-version=""]) #log li')
+    shown = page.evaluate(LAST_NUMBER)
+    assert shown["number"] >= 100 and shown["fits"], shown
+    page.goto("about:blank")
+    page.goto(f"/#/replay/{room}?seat=0")
+    page.wait_for_selector("main.replay .replay-step")
+    page.keyboard.press("End")
+    replayed = page.evaluate(LAST_NUMBER)
+    assert replayed["number"] >= 100 and replayed["fits"], replayed
+    # The replay numbers its last 200 lines from where they stand in the whole log.
+    status, record = served.request("GET", f"/rooms/{room}/replay?seat=0")
+    assert status == 200
+    said = sum(len(step["said"][0]) for step in record["steps"])
+    assert replayed["number"] == said

@@ -120,3 +120,10 @@ export function sentences(lines) {
 export function count(n, noun, plural = `${noun}s`) {
   return `${n} ${n === 1 ? noun : plural}`;
 }
+
+/** Number a log's lines: the list starts at `first` (the lines before it are not drawn), and its
+ * padding, where the numbers sit, is as wide as the last number (style.css, #log). */
+export function numberLog(list, first, count) {
+  list.start = first;
+  list.style.setProperty("--log-digits", String(String(first + count - 1).length));
+}

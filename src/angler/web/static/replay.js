@@ -1,6 +1,6 @@
 // A finished game, step by step: from one seat's view, a spectator's, or every seat's (the
 // game is over, so nothing is secret any more). The server builds each step from views.
-import { h, replace, seatName, sentences } from "/static/kit.js";
+import { h, numberLog, replace, seatName, sentences } from "/static/kit.js";
 import { api } from "/static/net.js";
 import { loadBoard } from "/static/boards.js";
 
@@ -49,7 +49,9 @@ export async function showReplay(app, room, params) {
       over: now.over, scores: now.scores, winners: now.winners, log: [], version: step,
     }, { act: () => {}, seatName: (s) => seatName(s, who), replay: true, reducedMotion: true });
     const said = steps.slice(0, step + 1).flatMap((st) => st.said[index]);
-    replace(log, said.slice(-200).map((line) => h("li", {}, line)));
+    const shown = said.slice(-200);
+    replace(log, shown.map((line) => h("li", {}, line)));
+    numberLog(log, said.length - shown.length + 1, shown.length);
     log.scrollTop = log.scrollHeight;
     slider.value = step;
     // The step in the game's own words, as this board's viewer saw it (not the record's codes).

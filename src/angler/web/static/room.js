@@ -2,7 +2,7 @@
 // screen between people), or one as a spectator. The game's own board draws the table; the
 // shell around it is the same for every game: what you are deciding, the legal actions, undo,
 // the log, the result, and keys.
-import { h, notHere, reducedMotion, replace, seatName, sentences } from "/static/kit.js";
+import { h, notHere, numberLog, reducedMotion, replace, seatName, sentences } from "/static/kit.js";
 import { api, RoomSocket, tokens } from "/static/net.js";
 import { loadBoard } from "/static/boards.js";
 
@@ -257,7 +257,7 @@ class Table {
   drawLog(lines) {
     const fresh = lines.length - this.logLength;
     const shown = lines.slice(-200);
-    this.log.start = lines.length - shown.length + 1;
+    numberLog(this.log, lines.length - shown.length + 1, shown.length);
     replace(this.log, shown.map((line, index) => h("li", { class: index >= shown.length - fresh && this.logLength ? "fresh" : null }, line)));
     if (fresh > 0 && this.logLength) this.announcer.textContent = sentences(lines.slice(-Math.min(fresh, 3)));
     this.logLength = lines.length;
