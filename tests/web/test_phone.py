@@ -53,3 +53,39 @@ def test_the_winner_is_in_view_when_a_game_ends_on_a_phone(
     assert table.page.evaluate("scrollY") > 0, "the taps never scrolled the page: no test"
     assert in_view(table.page.locator("#result h2")), "the winner's line is off-screen"
     assert in_view(table.page.locator("#result table")), "the scores are off-screen"
+
+
+# Each jetty's box and the table's (the drawing's SVG), in page pixels.
+JETTY_BOXES = """
+() => {
+  const edges = (box) => ({ left: box.left, top: box.top, right: box.right, bottom: box.bottom });
+  const table = edges(document.querySelector(".board .ff-table").getBoundingClientRect());
+  const jetties = [...document.querySelectorAll(".board .ff-jetty")].map((jetty) => ({
+    seat: jetty.dataset.seat, ...edges(jetty.getBoundingClientRect()),
+  }));
+  return { table, jetties };
+}
+"""
+
+
+def test_every_flip_and_fish_jetty_is_on_the_phone_s_table(
+    served: Served, open_page: OpenPage
+) -> None:
+    room = create_room(
+        served, "flip-and-fish", seats=["human", "random", "random"], options={"rounds": 2}
+    )
+    table = open_page(viewport=PHONE, reduced_motion=True, frames=False)
+    table.open_room(room["room"], 0, room["seats"][0]["token"])
+    table.wait_turn_or_end(-1)
+    boxes = table.page.evaluate(JETTY_BOXES)
+    edge = boxes["table"]
+    assert len(boxes["jetties"]) == 3
+    outside = [
+        jetty["seat"]
+        for jetty in boxes["jetties"]
+        if jetty["left"] < edge["left"] - 0.5
+        or jetty["right"] > edge["right"] + 0.5
+        or jetty["top"] < edge["top"] - 0.5
+        or jetty["bottom"] > edge["bottom"] + 0.5
+    ]
+    assert not outside, f"jetties of seats {outside} lie outside the table shown: {boxes}"
