@@ -90,19 +90,23 @@ export async function showReplay(app, room, params) {
   document.addEventListener("keydown", keys);
   const last = steps[steps.length - 1];
   const result = (last.winners || []).map((s) => `Player ${s + 1}`).join(" and ");
+  // The step controls come before the board (on a phone they stay at the top of the screen
+  // while the board scrolls under them); the choice of view and the log come after it.
   replace(app, h("main", { class: "room replay", "data-room": room },
     h("header", { class: "room-head" }, h("h1", {}, `${info.title}: replay`),
       h("span", { class: "muted" }, `Won by ${result} · scores ${(last.scores || []).join(" / ")}`)),
+    h("section", { class: "panel replay-panel", "aria-label": "Steps" },
+      h("div", { class: "replay-controls" },
+        h("button", { class: "btn", type: "button", id: "first", onClick: () => go(0), "aria-label": "First step" }, "«"),
+        h("button", { class: "btn", type: "button", id: "prev", onClick: () => go(step - 1), "aria-label": "Previous step" }, "◀"),
+        play,
+        h("button", { class: "btn", type: "button", id: "next", onClick: () => go(step + 1), "aria-label": "Next step" }, "▶"),
+        h("button", { class: "btn", type: "button", id: "last", onClick: () => go(steps.length - 1), "aria-label": "Last step" }, "»")),
+      slider, caption),
     boardRoot,
     h("aside", { class: "side" },
       h("section", { class: "panel" },
-        h("div", { class: "replay-controls" },
-          h("button", { class: "btn", type: "button", id: "first", onClick: () => go(0), "aria-label": "First step" }, "«"),
-          h("button", { class: "btn", type: "button", id: "prev", onClick: () => go(step - 1), "aria-label": "Previous step" }, "◀"),
-          play,
-          h("button", { class: "btn", type: "button", id: "next", onClick: () => go(step + 1), "aria-label": "Next step" }, "▶"),
-          h("button", { class: "btn", type: "button", id: "last", onClick: () => go(steps.length - 1), "aria-label": "Last step" }, "»")),
-        slider, caption, viewer, lenses,
+        viewer, lenses,
         h("p", { class: "row" },
           h("a", { class: "btn", id: "download", href: `/rooms/${id}/record`, download: `angler-${info.game}-${room}.json` }, "Download the record"),
           h("a", { class: "btn", href: "#/" }, "Lobby"))),
