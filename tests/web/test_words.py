@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from tests.web.conftest import DESKTOP
-from tests.web.table import create_room
+from tests.web.table import create_room, draw_board
 
 from angler.core.registry import get_game
 from angler.games.crazy_fishing.board import _card as card_model
@@ -37,22 +37,6 @@ def test_an_invitation_past_the_last_seat_numbers_players_from_one(
     assert "0 to 3" not in said
 
 
-# A board drawn on a page of the site from a payload made here (as the server makes one), so a
-# test chooses what the board shows: the board's own words and layout, nothing else.
-RENDER = """
-async ([game, payload]) => {
-  const board = await (await import("/static/boards.js")).loadBoard(game);
-  const sheet = document.querySelector(`link[data-board="${game}"]`);
-  if (sheet && !sheet.sheet) await new Promise((done) => sheet.addEventListener("load", done));
-  const root = document.createElement("div");
-  root.className = "board";
-  document.querySelector("#app").replaceChildren(root);
-  const ui = { act: () => {}, seatName: (s) => (s === payload.seat ? "You" : `Player ${s + 1}`),
-    replay: false, reducedMotion: true };
-  board.render(root, payload, ui);
-  return root.innerText;
-}
-"""
 # The card names a Crazy Fishing board cut short: an HTML name with hidden overflow, or a sea
 # fish's name with an ellipsis.
 CUT_NAMES = """
@@ -70,10 +54,7 @@ def start_payload(game_name: str, players: int, seed: int = 5, **options: Any) -
 
 
 def draw(table: Watched, game: str, payload: dict[str, Any]) -> str:
-    table.page.goto("/#/howto")  # any page of the site: the board's modules load from it
-    table.page.wait_for_selector("article.howto > *")
-    text: str = table.page.evaluate(RENDER, [game, payload])
-    return text
+    return draw_board(table.page, game, payload)
 
 
 def played_until(game_name: str, players: int, done: Any, **options: Any) -> Any:
