@@ -197,11 +197,25 @@ def test_a_replay_with_every_seat_holds_each_seat_s_board(client: TestClient) ->
     assert all(len(step["boards"]) == 1 for step in watched["steps"])
 
 
+@pytest.mark.parametrize("game", ["fishing", "flip-and-fish"])
+def test_everything_shown_is_one_open_board_and_every_event(client: TestClient, game: str) -> None:
+    room = finished_room(client, game)
+    record = parse_record(json.dumps(client.get(f"/rooms/{room}/record").json()))
+    steps = client.get(f"/rooms/{room}/replay?seat=all").json()["steps"]
+    middle = len(record.actions) // 2
+    halfway = replay(record, middle)
+    presentation = halfway.game.presentation
+    assert steps[middle]["boards"] == [presentation.open_board(halfway)]
+    told = [line for step in steps[: middle + 1] for line in step["said"][0]]
+    assert told == [presentation.describe_event(event, None) for event in halfway.events]
+
+
 def test_a_replay_is_refused_while_the_game_runs_and_for_no_such_seat(client: TestClient) -> None:
     created = client.post("/rooms", json={"game": "fishing", "seats": ["human", "easy", "easy"]})
-    running = client.get(f"/rooms/{created.json()['room']}/replay?seat=0")
-    assert running.status_code == 403
-    assert running.json()["error"] == "unfinished"
+    for seat in ("0", "all"):  # everything shown, least of all, while the game runs
+        running = client.get(f"/rooms/{created.json()['room']}/replay?seat={seat}")
+        assert running.status_code == 403
+        assert running.json()["error"] == "unfinished"
     room = finished_room(client, "crazy-fishing")
     for seat in ("2", "-1", "x" * 100, "1.5"):
         answer = client.get(f"/rooms/{room}/replay", params={"seat": seat})

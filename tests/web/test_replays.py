@@ -80,3 +80,40 @@ def test_log_numbers_past_a_hundred_are_whole(open_page: OpenPage, served: Serve
     assert status == 200
     said = sum(len(step["said"][0]) for step in record["steps"])
     assert replayed["number"] == said
+
+
+def test_everything_shown_draws_every_fishing_hand_at_once(
+    open_page: OpenPage, served: Served
+) -> None:
+    room = finished_room(served, "fishing")
+    hands: dict[int, set[str]] = {}
+    for seat in range(3):  # each seat's own hand, as its own replay draws it
+        status, replay = served.request("GET", f"/rooms/{room}/replay?seat={seat}")
+        assert status == 200
+        hands[seat] = {str(card["id"]) for card in replay["steps"][10]["boards"][0]["hand"]}
+    assert all(hands.values()), "a seat held no card at step 10: no test"
+    page = open_page(frames=False).page
+    page.goto(f"/#/replay/{room}?seat=all&step=10")
+    page.wait_for_selector("main.replay .replay-step")
+    assert page.locator("[data-lens]").count() == 0, "one board shows everything: no turns"
+    for seat, held in hands.items():
+        shown = page.eval_on_selector_all(
+            f'.board [data-seat="{seat}"] [data-open="hand"] [data-card]',
+            "chips => chips.map((chip) => chip.dataset.card)",
+        )
+        assert set(shown) == held, (seat, shown, held)
+
+
+def test_everything_shown_turns_face_down_fish_face_up(open_page: OpenPage, served: Served) -> None:
+    room = finished_room(served, "flip-and-fish", options={"rounds": 2})
+    status, watched = served.request("GET", f"/rooms/{room}/replay")  # a spectator's
+    assert status == 200
+    down = [s["slot"] for s in watched["steps"][1]["boards"][0]["water"] if s["state"] == "down"]
+    assert down, "no face-down fish at step 1: no test"
+    page = open_page(frames=False).page
+    page.goto(f"/#/replay/{room}?seat=all&step=1")
+    page.wait_for_selector("main.replay .replay-step")
+    shown = page.eval_on_selector_all(
+        ".board .ff-card-open[data-card]", "cards => cards.map((card) => Number(card.dataset.slot))"
+    )
+    assert sorted(shown) == down

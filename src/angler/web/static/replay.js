@@ -15,6 +15,9 @@ export async function showReplay(app, room, params) {
   const board = await loadBoard(info.game);
   const steps = replay.steps;
   const everyone = seat === "all";
+  // Everything shown: one board with every hidden thing face up (the game's open board), or,
+  // for a game with none, every seat's board in turn ("lenses").
+  const lensed = everyone && steps[0].boards.length > 1;
   let step = Math.max(0, Math.min(steps.length - 1, Number(params.get("step")) || 0));
   let lens = 0; // which board of a step is shown: every seat's in turn when all are shown
   let timer = null;
@@ -30,19 +33,20 @@ export async function showReplay(app, room, params) {
     Array.from({ length: replay.players }, (_, s) => h("option", { value: String(s) }, `Player ${s + 1}'s view`)),
     h("option", { value: "spectator" }, "A spectator's view"));
   viewer.value = seat;
-  const lenses = everyone
+  const lenses = lensed
     ? h("div", { class: "row", role: "group", "aria-label": "Whose cards to show" },
       Array.from({ length: replay.players }, (_, s) => h("button", { class: "btn", type: "button", "data-lens": s,
         onClick: () => { lens = s; draw(); } }, `Player ${s + 1}'s hand`)))
     : null;
 
   function viewerSeat() {
-    return everyone ? lens : seat === "spectator" ? null : Number(seat);
+    if (everyone) return lensed ? lens : null;
+    return seat === "spectator" ? null : Number(seat);
   }
 
   function draw() {
     const now = steps[step];
-    const index = everyone ? lens : 0;
+    const index = lensed ? lens : 0;
     const who = viewerSeat();
     board.render(boardRoot, {
       board: now.boards[index], legal: [], prompt: "", hint: "", seat: who, to_act: now.to_act,
@@ -57,7 +61,7 @@ export async function showReplay(app, room, params) {
     // The step in the game's own words, as this board's viewer saw it (not the record's codes).
     const words = now.said[index] || [];
     const action = !now.action ? "The deal" : words.length ? sentences(words) : `Player ${now.action.seat + 1} moves`;
-    const whose = everyone ? ` · Player ${lens + 1}'s hand ("you" in the log)` : "";
+    const whose = lensed ? ` · Player ${lens + 1}'s hand ("you" in the log)` : "";
     caption.textContent = `Step ${step} of ${steps.length - 1} · ${action}${now.over ? " · the end" : ""}${whose}`;
     if (lenses) lenses.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", String(Number(b.dataset.lens) === lens)));
   }

@@ -252,7 +252,20 @@ function seatPanel(board, seat) {
           minus ? h("span", { class: "fb-minus-note" }, `−3 ×${minus}`) : null,
         )
       : null,
+    openCards("hand", seat.cards),
+    openCards("stockroom", seat.stock_cards),
     marks.length ? h("div", { class: "fb-marks" }, marks) : null,
+  );
+}
+
+/** A seat's hidden cards, face up: only the replay with everything shown has them. */
+function openCards(what, cards) {
+  if (!cards || !cards.length) return null;
+  return h(
+    "div",
+    { class: "fb-caught fb-open", "data-open": what, "aria-label": `${what}: ${cards.map((c) => c.name).join(", ")}` },
+    h("span", { class: "fb-open-title" }, what),
+    cards.map((card) => chip(card)),
   );
 }
 

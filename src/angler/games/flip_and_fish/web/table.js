@@ -150,6 +150,7 @@ function waterCard(st, slot) {
   if (slot.state === "empty") label = `water slot ${slot.slot + 1}: empty`;
   else if (slot.state === "down") label = `water card ${slot.slot + 1}: a face-down fish`;
   else if (slot.state === "peeked") label = `water card ${slot.slot + 1}: face down; your Flashlight showed ${cardWords(card)}`;
+  else if (slot.state === "open") label = `water card ${slot.slot + 1}: face down in play, shown: ${cardWords(card)}`;
   else label = `water card ${slot.slot + 1}: ${cardWords(card)}${slot.bitten ? " (it got away once)" : ""}`;
   const attrs = { class: classes.join(" "), "aria-label": label, "data-slot": slot.slot };
   if (card) attrs["data-card"] = String(card.id);
