@@ -25,6 +25,7 @@ from angler.core.presentation import JS_SAFE_INTEGER
 from angler.core.records import parse_record, replay
 from angler.core.registry import get_game
 from angler.server.app import create_app
+from angler.server.replays import ALL, replay_steps
 from angler.server.store import Store
 
 GAMES = [game.name for game in all_games()]
@@ -188,16 +189,21 @@ def test_a_replay_shows_each_step_from_the_seat_s_views(client: TestClient, game
     assert steps[middle]["boards"] == [presentation.board(halfway.view(1))]
 
 
-def test_a_replay_with_every_seat_holds_each_seat_s_board(client: TestClient) -> None:
+def test_a_replay_with_every_seat_holds_each_seat_s_board_for_a_game_with_no_open_board(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     room = finished_room(client, "crazy-fishing")
-    every = client.get(f"/rooms/{room}/replay?seat=all").json()
+    record = parse_record(json.dumps(client.get(f"/rooms/{room}/record").json()))
+    presentation = type(get_game("crazy-fishing")().presentation)
+    monkeypatch.setattr(presentation, "open_board", lambda self, state: None)
+    every = replay_steps(record, ALL)
     assert every["seat"] == "all"
     assert all(len(step["boards"]) == 2 for step in every["steps"])
     watched = client.get(f"/rooms/{room}/replay").json()
     assert all(len(step["boards"]) == 1 for step in watched["steps"])
 
 
-@pytest.mark.parametrize("game", ["fishing", "flip-and-fish"])
+@pytest.mark.parametrize("game", GAMES)
 def test_everything_shown_is_one_open_board_and_every_event(client: TestClient, game: str) -> None:
     room = finished_room(client, game)
     record = parse_record(json.dumps(client.get(f"/rooms/{room}/record").json()))

@@ -211,6 +211,8 @@ function seatPanel(ctx, seat) {
       backs("bait", seat.baits),
     ),
     state ? h("div", { class: `cf-cast-state cf-${seat.cast_state.replace(" ", "-")}` }, state) : null,
+    openCards(ctx, "hand", seat.hand),
+    openCards(ctx, "secret cast", seat.secret),
     h(
       "div",
       { class: "cf-pile", "aria-label": `catch pile: ${pile.length} fish` },
@@ -225,6 +227,17 @@ function seatPanel(ctx, seat) {
         : h("span", { class: "cf-empty" }, "no fish yet"),
     ),
     seat.effects.map((text) => h("div", { class: "cf-effect" }, text)),
+  );
+}
+
+/** A seat's hidden cards, face up: only the replay with everything shown has them. */
+function openCards(ctx, what, ids) {
+  if (!Array.isArray(ids) || !ids.length) return null;
+  return h(
+    "div",
+    { class: "cf-open", "data-open": what, "aria-label": `${what}: ${ids.map((id) => cardWords(card(ctx, id))).join(", ")}` },
+    h("span", { class: "cf-open-title" }, what),
+    ids.map((id) => rectCard(ctx, id, { small: true })),
   );
 }
 
