@@ -19,11 +19,13 @@ from tests.server.serving import serving
 
 from angler.cli import serve
 from angler.core import all_games
+from angler.core.docs import read_doc
 from angler.core.events import visible
 from angler.core.presentation import JS_SAFE_INTEGER
 from angler.core.records import parse_record, replay
 from angler.core.registry import get_game
 from angler.server.app import create_app
+from angler.server.replays import ALL, replay_steps
 from angler.server.store import Store
 
 GAMES = [game.name for game in all_games()]
@@ -119,6 +121,27 @@ def test_how_to_play_and_the_rules_are_pages(client: TestClient, game: str) -> N
     assert client.get(f"/games/{game}/page/secrets").status_code == 404
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_the_browser_s_how_to_play_speaks_of_clicks_and_the_terminal_s_of_typing(
+    client: TestClient, game: str
+) -> None:
+    web = client.get(f"/games/{game}/page/howto").text
+    terminal = read_doc("howto", game, "terminal")
+    assert terminal is not None
+    assert re.search(r"\btype\b", terminal) and "<!--" not in terminal
+    assert not re.search(r"\btype\b", web), "the browser's page tells its player to type"
+    assert "1</code>–<code>9" in web and "&lt;!--" not in web
+
+
+def test_a_page_s_picture_is_served_beside_it(client: TestClient) -> None:
+    rules = client.get("/games/flip-and-fish/page/rules").text
+    picture = re.search(r'src="(/docs/img/[a-z0-9-]+\.png)"', rules)
+    assert picture is not None, "the rules' chart is not linked where the browser finds it"
+    assert client.get(picture[1]).headers["content-type"] == "image/png"
+    assert client.get("/docs/img/nothing.png").status_code == 404
+    assert client.get("/docs/img/..%2Fhowto%2Ffishing.md").status_code == 404
+
+
 def test_a_live_room_is_listed_and_described(client: TestClient) -> None:
     created = client.post("/rooms", json={"game": "fishing", "seats": ["human", "public", "easy"]})
     room = created.json()["room"]
@@ -171,20 +194,39 @@ def test_a_replay_shows_each_step_from_the_seat_s_views(client: TestClient, game
     assert steps[middle]["boards"] == [presentation.board(halfway.view(1))]
 
 
-def test_a_replay_with_every_seat_holds_each_seat_s_board(client: TestClient) -> None:
+def test_a_replay_with_every_seat_holds_each_seat_s_board_for_a_game_with_no_open_board(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     room = finished_room(client, "crazy-fishing")
-    every = client.get(f"/rooms/{room}/replay?seat=all").json()
+    record = parse_record(json.dumps(client.get(f"/rooms/{room}/record").json()))
+    presentation = type(get_game("crazy-fishing")().presentation)
+    monkeypatch.setattr(presentation, "open_board", lambda self, state: None)
+    every = replay_steps(record, ALL)
     assert every["seat"] == "all"
     assert all(len(step["boards"]) == 2 for step in every["steps"])
     watched = client.get(f"/rooms/{room}/replay").json()
     assert all(len(step["boards"]) == 1 for step in watched["steps"])
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_everything_shown_is_one_open_board_and_every_event(client: TestClient, game: str) -> None:
+    room = finished_room(client, game)
+    record = parse_record(json.dumps(client.get(f"/rooms/{room}/record").json()))
+    steps = client.get(f"/rooms/{room}/replay?seat=all").json()["steps"]
+    middle = len(record.actions) // 2
+    halfway = replay(record, middle)
+    presentation = halfway.game.presentation
+    assert steps[middle]["boards"] == [presentation.open_board(halfway)]
+    told = [line for step in steps[: middle + 1] for line in step["said"][0]]
+    assert told == [presentation.describe_event(event, None) for event in halfway.events]
+
+
 def test_a_replay_is_refused_while_the_game_runs_and_for_no_such_seat(client: TestClient) -> None:
     created = client.post("/rooms", json={"game": "fishing", "seats": ["human", "easy", "easy"]})
-    running = client.get(f"/rooms/{created.json()['room']}/replay?seat=0")
-    assert running.status_code == 403
-    assert running.json()["error"] == "unfinished"
+    for seat in ("0", "all"):  # everything shown, least of all, while the game runs
+        running = client.get(f"/rooms/{created.json()['room']}/replay?seat={seat}")
+        assert running.status_code == 403
+        assert running.json()["error"] == "unfinished"
     room = finished_room(client, "crazy-fishing")
     for seat in ("2", "-1", "x" * 100, "1.5"):
         answer = client.get(f"/rooms/{room}/replay", params={"seat": seat})

@@ -200,3 +200,32 @@ class Watched:
                 return moves
             moved_at = self.press_first_action()
         raise AssertionError(f"no end screen after {most_moves} moves")
+
+
+# A board drawn on a page of the site from a payload a test makes (as the server makes one), with
+# the shell's ui: what it plays is kept in ``window.acted``. Its innerText is returned.
+RENDER = """
+async ([game, payload]) => {
+  const board = await (await import("/static/boards.js")).loadBoard(game);
+  const sheet = document.querySelector(`link[data-board="${game}"]`);
+  if (sheet && !sheet.sheet) await new Promise((done) => sheet.addEventListener("load", done));
+  const root = document.createElement("div");
+  root.className = "board";
+  document.querySelector("#app").replaceChildren(root);
+  window.acted = [];
+  window.drawAgain = () => board.render(root, payload, ui);
+  const ui = { act: (action) => window.acted.push(action), replay: false, reducedMotion: true,
+    seatName: (s) => (s === payload.seat ? "You" : `Player ${s + 1}`) };
+  board.render(root, payload, ui);
+  return root.innerText;
+}
+"""
+
+
+def draw_board(page: Page, game: str, payload: dict[str, Any]) -> str:
+    """Draw ``payload`` with ``game``'s board on a page of the site (the how-to page: any page
+    loads the board's modules); ``window.drawAgain()`` draws it once more, as a new payload."""
+    page.goto("/#/howto")
+    page.wait_for_selector("article.howto > *")
+    text: str = page.evaluate(RENDER, [game, payload])
+    return text

@@ -1,14 +1,21 @@
 """Flip & Fish's aiming in the browser: a cast aimed by dragging on the table goes where the
-pointer was released, and the die's animation ends where the server says the die stopped."""
+pointer was released, and the die's animation ends where the server says the die stopped; a drag
+either casts or says why not (let go off the table), and a payload that comes mid-drag does not
+lose it."""
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from tests.web.table import create_room
+from tests.web.table import create_room, draw_board
+
+from angler.core.registry import get_game
+from angler.server.payloads import seat_payload
 
 if TYPE_CHECKING:
+    from playwright.sync_api import Page, ViewportSize
     from tests.server.serving import Served
     from tests.web.conftest import OpenPage
     from tests.web.table import Watched
@@ -95,3 +102,62 @@ def test_a_dragged_aim_casts_there_and_the_die_stops_where_the_server_says(
     assert die["animating"] == "false"
     assert near(die["stop"], latest["stop"], 1e-6), (die, latest)
     assert near(die["at"], latest["stop"], 0.5), (die, latest)  # drawn there, to half a mm
+
+
+PHONE: ViewportSize = {"width": 360, "height": 740}
+NOTE = ".board .ff-aim-note"  # the line saying why a drag cast nothing
+
+
+def aiming_payload() -> dict[str, Any]:
+    """Seat 0's payload when it aims its first cast (a seeded two-seat game, random moves)."""
+    state = get_game("flip-and-fish")(2, rounds=2).new_state(3)
+    rng = random.Random(3)
+    while True:
+        seat = state.current_players()[0]
+        if seat == 0 and state.game.presentation.board(state.view(0))["aim"]:
+            return dict(seat_payload(state, 0, 1))
+        state.apply_action(rng.choice(state.legal_actions(seat)), seat)
+
+
+def table_box(page: Page) -> dict[str, float]:
+    box = page.locator(AIM_SURFACE).bounding_box()
+    assert box is not None
+    return box
+
+
+def test_a_drag_let_go_off_the_table_says_why_it_cast_nothing(open_page: OpenPage) -> None:
+    page = open_page(viewport=PHONE, frames=False).page
+    draw_board(page, "flip-and-fish", aiming_payload())
+    box = table_box(page)
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] + 20, steps=6)
+    page.mouse.up()  # below the table, on the page
+    assert page.evaluate("window.acted") == []
+    assert page.locator(NOTE).is_visible(), "a drag cast nothing and said nothing"
+    assert "no cast" in page.inner_text(NOTE)
+    # The next press clears the line, and a drag let go over the table casts.
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    assert not page.locator(NOTE).is_visible()
+    page.mouse.move(box["x"] + box["width"] * 0.4, box["y"] + box["height"] * 0.4, steps=4)
+    page.mouse.up()
+    acted = page.evaluate("window.acted")
+    assert len(acted) == 1 and acted[0].startswith("cast "), acted
+
+
+def test_a_drag_casts_though_a_payload_came_while_it_was_under_way(
+    open_page: OpenPage,
+) -> None:
+    page = open_page(viewport=PHONE, frames=False).page
+    draw_board(page, "flip-and-fish", aiming_payload())
+    box = table_box(page)
+    page.mouse.move(box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.3)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] * 0.5, box["y"] + box["height"] * 0.4, steps=4)
+    page.evaluate("window.drawAgain()")  # another seat's news reaches the table mid-drag
+    page.mouse.move(box["x"] + box["width"] * 0.6, box["y"] + box["height"] * 0.5, steps=4)
+    page.mouse.up()
+    acted = page.evaluate("window.acted")
+    assert len(acted) == 1 and acted[0].startswith("cast "), f"the drag cast {acted}"
+    assert page.locator(AIM_SURFACE).count() == 1  # the payload is drawn once the drag ends

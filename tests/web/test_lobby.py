@@ -116,9 +116,9 @@ def test_a_finished_game_replays_step_by_step(open_page: OpenPage, served: Serve
     assert page.locator("#log li").count() > 0
     assert page.get_attribute("#download", "href") == f"/rooms/{room}/record"
     page.select_option("#seat-select", "all")
-    page.wait_for_selector("[data-lens]")
-    page.click('[data-lens="1"]')
-    assert page.get_attribute('[data-lens="1"]', "aria-pressed") == "true"
+    page.wait_for_selector('.board [data-open="hand"]')
+    page.keyboard.press("Home")  # the deal: both hands held, on one board
+    assert page.locator('.board [data-open="hand"]').count() == 2
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -4,6 +4,7 @@ table read them from here: inside an installed package, or the source tree."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 DOCS_PLACES = (
@@ -11,15 +12,42 @@ DOCS_PLACES = (
     Path(__file__).resolve().parents[3] / "docs",  # the source tree
 )
 PARTS = ("howto", "rules")
+SURFACES = ("terminal", "browser")
+# A block (text up to a blank line) that begins with this line is for one table only: how to
+# choose differs (type a menu's text, or click and tap), the rest of a page is shared.
+SURFACE_MARK = re.compile(r"<!-- (terminal|browser) -->\n")
 
 
-def read_doc(part: str, game_name: str) -> str | None:
-    """``docs/<part>/<game>.md`` (``howto`` or ``rules``), or None if it is not installed."""
+def read_doc(part: str, game_name: str, surface: str = "terminal") -> str | None:
+    """``docs/<part>/<game>.md`` (``howto`` or ``rules``) as the ``surface`` (``terminal`` or
+    ``browser``) shows it, or None if it is not installed."""
     if part not in PARTS:
         return None
     for place in DOCS_PLACES:
         try:
-            return (place / part / f"{game_name}.md").read_text(encoding="utf-8")
+            text = (place / part / f"{game_name}.md").read_text(encoding="utf-8")
         except OSError:
             continue
+        return for_surface(text, surface)
+    return None
+
+
+def for_surface(text: str, surface: str) -> str:
+    """``text`` without the blocks marked for the other table, and without the marks."""
+    kept = []
+    for block in text.split("\n\n"):
+        mark = SURFACE_MARK.match(block)
+        if mark is None:
+            kept.append(block)
+        elif mark.group(1) == surface:
+            kept.append(block[mark.end() :])
+    return "\n\n".join(kept)
+
+
+def doc_image(name: str) -> Path | None:
+    """``docs/img/<name>``, a picture a page shows (the rules' chart), or None if not installed."""
+    for place in DOCS_PLACES:
+        path = place / "img" / name
+        if path.is_file():
+            return path
     return None

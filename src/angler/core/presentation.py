@@ -25,6 +25,7 @@ from angler.core.view import View, plain
 
 if TYPE_CHECKING:
     from angler.core.game import Game
+    from angler.core.state import State
     from angler.core.terminal import TerminalPicture
 
 V = TypeVar("V", bound=View)
@@ -98,6 +99,13 @@ class Presentation(Generic[V]):
             for field in fields(view)
             if field.name != "events"  # the log tells them; turning each to JSON costs
         }
+
+    def open_board(self, state: State[Any]) -> dict[str, Any] | None:
+        """The board with every hidden thing shown at once (every hand, every face-down card),
+        as the replay of a finished game "with everything shown" draws it; None for a game
+        with none (the replay then shows each seat's board in turn). It reads the whole state:
+        never for a live game."""
+        return None
 
     def web_folder(self) -> Path:
         """The folder of the game's browser files: ``web/`` beside the module declaring the

@@ -1,7 +1,9 @@
-"""A finished game, step by step, as a seat saw it (or as every seat saw it): the browser's
+"""A finished game, step by step, as a seat saw it (or with everything shown): the browser's
 replay. Built from the room's record by replaying it, each step's board from a view, so a replay
-shows a seat no more than that seat saw at the table; "every seat" is offered only once the game
-is over (as the record itself is)."""
+shows a seat no more than that seat saw at the table. "Everything shown" (offered only once the
+game is over, as the record itself is) draws one board with every hidden thing face up, the
+game's ``open_board`` of the state, and tells every event as an onlooker who sees all would; a
+game with no open board shows every seat's view in turn instead."""
 
 from __future__ import annotations
 
@@ -11,7 +13,8 @@ from angler.core.events import PUBLIC, visible
 from angler.core.records import Record, start_state
 from angler.core.state import State
 
-ALL = "all"  # the replay with every seat's view at every step
+ALL = "all"  # the replay with everything shown at every step
+ALL_SEEING = -2  # the viewer of an open board: every event, told as to an onlooker
 
 
 def replay_steps(record: Record, seat: int | str | None) -> dict[str, Any]:
@@ -21,8 +24,13 @@ def replay_steps(record: Record, seat: int | str | None) -> dict[str, Any]:
     decides next and, at the end, the scores. Step 0 is the deal."""
     state = start_state(record)
     game = state.game
+    opened = seat == ALL and game.presentation.open_board(state) is not None
     viewers: list[int] = (
-        list(range(game.players)) if seat == ALL else [PUBLIC if seat is None else int(seat)]
+        [ALL_SEEING]
+        if opened
+        else list(range(game.players))
+        if seat == ALL
+        else [PUBLIC if seat is None else int(seat)]
     )
     steps = [_step(state, viewers, 0, None)]
     for entry in record.actions:
@@ -50,11 +58,11 @@ def _step(
     new_events = state.events[seen:]
     step: dict[str, Any] = {
         "action": None if entry is None else {"seat": entry["player"], "text": entry["action"]},
-        "boards": [presentation.board(state.view(viewer)) for viewer in viewers],
+        "boards": [_board(state, viewer) for viewer in viewers],
         "said": [
             [
-                presentation.describe_event(event, None if viewer == PUBLIC else viewer)
-                for event in visible(new_events, viewer)
+                presentation.describe_event(event, None if viewer < 0 else viewer)
+                for event in (new_events if viewer == ALL_SEEING else visible(new_events, viewer))
             ]
             for viewer in viewers
         ],
@@ -65,3 +73,13 @@ def _step(
         step["scores"] = state.scores()
         step["winners"] = state.winners()
     return step
+
+
+def _board(state: State[Any], viewer: int) -> dict[str, Any]:
+    presentation = state.game.presentation
+    if viewer == ALL_SEEING:
+        opened = presentation.open_board(state)
+        assert opened is not None  # asked only of a game that draws one
+        return opened
+    board: dict[str, Any] = presentation.board(state.view(viewer))
+    return board

@@ -19,7 +19,7 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from angler.agents.levels import LEVELS
 from angler.core import all_games
-from angler.core.docs import read_doc
+from angler.core.docs import doc_image, read_doc
 from angler.core.errors import AnglerError
 from angler.core.game import Game, check_true_or_false
 from angler.server.api import ErrorBody, GameInfo, OptionInfo
@@ -29,6 +29,7 @@ GAME_FILE = re.compile(r"[a-z][a-z0-9_-]{0,40}\.(js|css|html|svg)")
 BOTS = (*LEVELS, "heuristic", "random")
 MEDIA = {"js": "text/javascript", "css": "text/css", "html": "text/html", "svg": "image/svg+xml"}
 MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")  # our docs: no raw HTML
+DOC_IMAGE = re.compile(r"[a-z0-9][a-z0-9-]{0,60}\.png")
 NO_CACHE = {"cache-control": "no-cache"}  # revalidate: a game's new board shows at once
 
 
@@ -76,10 +77,20 @@ def add_web_table(app: FastAPI) -> None:
         summary="A player's page as HTML: how to play (howto) or the rules as implemented (rules)",
     )
     def page(game: str, part: str) -> HTMLResponse:
-        text = read_doc(part, game) if game in folders else None
+        text = read_doc(part, game, "browser") if game in folders else None
         if text is None:
             raise NoSuchFileError(f"no page {part[:20]!r} for game {game[:40]!r}")
-        return HTMLResponse(MARKDOWN.render(text), headers=NO_CACHE)
+        # A page's pictures are linked beside the markdown (../img/NAME.png); the browser shows
+        # the page at /, where that link leads nowhere: point it at the route below.
+        html = MARKDOWN.render(text).replace('src="../img/', 'src="/docs/img/')
+        return HTMLResponse(html, headers=NO_CACHE)
+
+    @app.get("/docs/img/{name}", include_in_schema=False, response_class=FileResponse)
+    def page_image(name: str) -> FileResponse:
+        path = doc_image(name) if DOC_IMAGE.fullmatch(name) else None
+        if path is None:
+            raise NoSuchFileError(f"no picture {name[:40]!r}")
+        return FileResponse(path, media_type="image/png", headers=NO_CACHE)
 
     @app.get(
         "/games/{game}/{name}",

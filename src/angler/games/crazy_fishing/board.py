@@ -41,12 +41,18 @@ Fields:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from angler.core.cards import ids_of
+from angler.core.events import PUBLIC
 from angler.core.presentation import js_safe
 from angler.games.crazy_fishing import actions as act
 from angler.games.crazy_fishing.cards import BAIT, FISH, INFINITE, KINDS, ROD, Card, CardSet
-from angler.games.crazy_fishing.view import CrazyFishingView
+from angler.games.crazy_fishing.rules import CAST
+from angler.games.crazy_fishing.view import CrazyFishingView, build_view
+
+if TYPE_CHECKING:
+    from angler.games.crazy_fishing.rules import CrazyFishingState
 
 FISH_COLOURS = {
     None: "green",
@@ -168,6 +174,28 @@ def board(view: CrazyFishingView, cards: CardSet) -> dict[str, Any]:
         if splits
         else None
     )
+    model["cards"] = {str(card): _card(cards.cards[card]) for card in sorted(named)}
+    return model
+
+
+def open_board(state: CrazyFishingState, cards: CardSet) -> dict[str, Any]:
+    """The board with everything shown (a finished game's replay "with everything shown"): the
+    spectator's board, every sea fish's face, and each seat given ``hand`` (its rods and baits)
+    and ``secret`` (its cast while casts are chosen, else empty). It reads the state itself:
+    never for a live game."""
+    model = board(build_view(state, PUBLIC), cards)
+    faces = {spot: card for spot, card in enumerate(state.sea_card) if card >= 0}
+    named = {int(card) for card in model["cards"]}
+    for fish in model["sea"]:
+        if fish["card"] is None:
+            face = faces[fish["spot"]]
+            fish["card"] = face
+            named.add(face)
+    casting = state.phase == CAST
+    for seat in model["seats"]:
+        seat["hand"] = list(state.hands[seat["seat"]])
+        seat["secret"] = ids_of(state.cast[seat["seat"]]) if casting else []
+        named.update(seat["hand"], seat["secret"])
     model["cards"] = {str(card): _card(cards.cards[card]) for card in sorted(named)}
     return model
 

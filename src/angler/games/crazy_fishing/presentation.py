@@ -10,10 +10,12 @@ from angler.core.events import Event
 from angler.core.presentation import Presentation
 from angler.games.crazy_fishing import view as text
 from angler.games.crazy_fishing.actions import ids_of
-from angler.games.crazy_fishing.board import board
+from angler.games.crazy_fishing.board import board, open_board
+from angler.games.crazy_fishing.rules import CrazyFishingState
 from angler.games.crazy_fishing.view import CrazyFishingView
 
 if TYPE_CHECKING:
+    from angler.core.state import State
     from angler.games.crazy_fishing.game import CrazyFishingGame
     from angler.games.crazy_fishing.terminal import SeaPicture
 
@@ -35,7 +37,7 @@ class CrazyFishingPresentation(Presentation[CrazyFishingView]):
         return text.describe(event, self.game.cards, viewer)
 
     def menu(self, view: CrazyFishingView, legal: Sequence[int]) -> tuple[list[int], str]:
-        return text.menu(view, legal), ""
+        return text.menu(view, legal, self.game.cards), ""
 
     def prompt(self, view: CrazyFishingView, legal: Sequence[int]) -> str:
         return text.prompt(view, self.game.cards)
@@ -74,3 +76,7 @@ class CrazyFishingPresentation(Presentation[CrazyFishingView]):
 
     def board(self, view: CrazyFishingView) -> dict[str, Any]:
         return board(view, self.game.cards)
+
+    def open_board(self, state: State[Any]) -> dict[str, Any]:
+        assert isinstance(state, CrazyFishingState)
+        return open_board(state, self.game.cards)

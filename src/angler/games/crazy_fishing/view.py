@@ -382,9 +382,11 @@ def casting_lines(view: CrazyFishingView, cards: CardSet) -> list[str]:
 # ----- what a person is asked -----
 
 
-def menu(view: CrazyFishingView, legal: Sequence[int]) -> list[int]:
+def menu(view: CrazyFishingView, legal: Sequence[int], cards: CardSet) -> list[int]:
     """The legal actions with casts in the order of the hand: the fewest cards first, then by
-    the places in your hand of the cards they use; everything else as the rules list it."""
+    the places in your hand of the cards they use; everything else as the rules list it. A cast
+    or split that differs from one listed before it only in which copy of an equal card it uses
+    (``R5#1`` or ``R5#2``) is left out: the copies play alike, and a person is offered one."""
     place = {card: index for index, card in enumerate(view.hand)}
     beyond = len(view.hand)
 
@@ -394,7 +396,35 @@ def menu(view: CrazyFishingView, legal: Sequence[int]) -> list[int]:
         used = act.ids_of(action >> act.KIND_BITS)
         return 0, len(used), tuple(sorted(place.get(card, beyond) for card in used))
 
-    return sorted(legal, key=key)
+    listed: dict[object, int] = {}
+    for action in sorted(legal, key=key):
+        listed.setdefault(_alike_action(action, cards), action)
+    return list(listed.values())
+
+
+def _alike_action(action: int, cards: CardSet) -> object:
+    """What an action does in play: a cast or split by the kinds of card it uses (their copies
+    counted as one), any other action by itself."""
+    if action & act.KIND_MASK not in (act.CAST, act.SPLIT):
+        return action
+    used = act.ids_of(action >> act.KIND_BITS)
+    return action & act.KIND_MASK, tuple(sorted(_alike_card(cards.cards[card]) for card in used))
+
+
+def _alike_card(card: Card) -> tuple[object, ...]:
+    """A card as the rules read it in play: everything but its name and copy number, and its 3+
+    mark (read only when the decks are made). A fish's back counts: a fish released into the
+    sea lies face down."""
+    return (
+        card.type_name,
+        card.kind,
+        card.value,
+        card.plus,
+        card.special or "",
+        card.effect or "",
+        card.back,
+        card.out_of_series,
+    )
 
 
 def prompt(view: CrazyFishingView, cards: CardSet) -> str:

@@ -51,8 +51,9 @@ None), ``tag`` (a short visible mark: "trump", "catch 1", "−3"…, or ""), ``e
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from angler.core.events import PUBLIC
 from angler.core.view import seat_name
 from angler.games.fishing.actions import CALL, CATCH, PASS, PLAY
 from angler.games.fishing.cards import (
@@ -74,6 +75,9 @@ from angler.games.fishing.cards import (
 from angler.games.fishing.events import Catch, Play, Round, Trick
 from angler.games.fishing.rules import HAND_SIZES, ROUNDS
 from angler.games.fishing.view import FishingView
+
+if TYPE_CHECKING:
+    from angler.core.state import State
 
 EFFECT_KEY = {code: key for key, code in EFFECTS.items()}
 TAG = {
@@ -378,3 +382,21 @@ def _ocean_tiers(view: FishingView, cards: CardSet) -> list[dict[str, Any]]:
             last_mask = mask
         runs[-1]["count"] += 1
     return runs
+
+
+def open_board(state: State[Any], cards: CardSet) -> dict[str, Any]:
+    """The board with every hand shown (a finished game's replay "with everything shown"): the
+    spectator's board, each seat given ``cards`` (its hand) and ``stock_cards`` (its stockroom)
+    as that seat sees them. It reads every seat's view: never for a live game."""
+    model = board(_as_fishing(state.view(PUBLIC)), cards)
+    for seat in model["seats"]:
+        own = _as_fishing(state.view(seat["seat"]))
+        held = sorted(own.hand, key=lambda c: (cards.suit[c], cards.value[c], c))
+        seat["cards"] = [card_model(cards, c) for c in held]
+        seat["stock_cards"] = [card_model(cards, c) for c in own.own_stock]
+    return model
+
+
+def _as_fishing(view: object) -> FishingView:
+    assert isinstance(view, FishingView)
+    return view

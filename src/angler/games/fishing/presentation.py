@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING, Any
 from angler.core.events import Event
 from angler.core.presentation import COLOUR_STYLE, Presentation
 from angler.games.fishing import view as text
-from angler.games.fishing.board import board
+from angler.games.fishing.board import board, open_board
 from angler.games.fishing.cards import SUITS
 from angler.games.fishing.view import FishingView
 
 if TYPE_CHECKING:
+    from angler.core.state import State
     from angler.games.fishing.game import FishingGame
     from angler.games.fishing.terminal import FishingPicture
 
@@ -78,3 +79,6 @@ class FishingPresentation(Presentation[FishingView]):
 
     def board(self, view: FishingView) -> dict[str, Any]:
         return board(view, self.game.cards)
+
+    def open_board(self, state: State[Any]) -> dict[str, Any]:
+        return open_board(state, self.game.cards)

@@ -50,7 +50,7 @@ Fields:
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from angler.core.events import PUBLIC
 from angler.games.flip_and_fish import actions as act
@@ -87,7 +87,10 @@ from angler.games.flip_and_fish.table import (
     TABLE_HALF,
     Table,
 )
-from angler.games.flip_and_fish.view import PHASE_TEXT, FlipAndFishView, describe
+from angler.games.flip_and_fish.view import PHASE_TEXT, FlipAndFishView, build_view, describe
+
+if TYPE_CHECKING:
+    from angler.games.flip_and_fish.rules import FlipAndFishState
 
 JS_SAFE = 2**53
 JETTY_REACH = 62.0  # mm a jetty's drawing reaches from its centre
@@ -144,6 +147,25 @@ def board(
         "aim": _aim(view, table, seats) if deciding and view.can_cast else None,
         "cast": cast,
     }
+    return model
+
+
+def open_board(
+    state: FlipAndFishState,
+    cards: CardSet,
+    table: Table,
+    skills: tuple[float, ...] | None = None,
+) -> dict[str, Any]:
+    """The board with every face-down water card shown (a finished game's replay "with
+    everything shown"): the spectator's board, each face-down slot's ``state`` ``open`` and its
+    ``card`` given. It reads the state itself: never for a live game."""
+    view = build_view(state, PUBLIC)
+    model = board(view, cards, table, skills)
+    for slot in model["water"]:
+        card = state.water[slot["slot"]]
+        if slot["state"] == "down" and card >= 0:
+            slot["state"] = "open"
+            slot["card"] = card_model(cards, card)
     return model
 
 

@@ -13,6 +13,7 @@ from angler.games.flip_and_fish import view as text
 from angler.games.flip_and_fish.view import FlipAndFishView
 
 if TYPE_CHECKING:
+    from angler.core.state import State
     from angler.games.flip_and_fish.game import FlipAndFishGame
     from angler.games.flip_and_fish.terminal import FlipAndFishPicture
 
@@ -47,6 +48,14 @@ class FlipAndFishPresentation(Presentation[FlipAndFishView]):
 
         game = self.game
         return board(view, game.cards, game.table, game.skills)
+
+    def open_board(self, state: State[Any]) -> dict[str, Any]:
+        from angler.games.flip_and_fish.board import open_board
+        from angler.games.flip_and_fish.rules import FlipAndFishState
+
+        assert isinstance(state, FlipAndFishState)
+        game = self.game
+        return open_board(state, game.cards, game.table, game.skills)
 
     def terminal_picture(self, view: FlipAndFishView) -> FlipAndFishPicture:
         from angler.games.flip_and_fish.terminal import FlipAndFishPicture  # Rich, when drawn

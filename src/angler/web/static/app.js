@@ -72,9 +72,17 @@ async function join(room, seat) {
   if (!/^\d+$/.test(seat)) throw new Error(`This invitation link is not whole: its seat "${seat.slice(0, 20)}" is not a number.`);
   const claimed = await api(`/rooms/${encodeURIComponent(room)}/seats/${encodeURIComponent(seat)}`, {
     method: "POST",
-  });
+  }).catch((error) => noSuchPlayer(room, Number(seat), error));
   tokens.add(room, claimed.seat, claimed.token);
   location.replace(`#/room/${encodeURIComponent(room)}`);
+}
+
+// The link's seat counts from 0, as the server's path does, and the server's refusal says so;
+// a person counts players from 1: a seat past the room's last is refused in their words.
+async function noSuchPlayer(room, seat, refusal) {
+  const info = await api(`/rooms/${encodeURIComponent(room)}`).catch(() => null);
+  if (!info || seat < info.players) throw refusal;
+  throw new Error(`There is no Player ${seat + 1} in this room (Players 1 to ${info.players}).`);
 }
 
 async function showHowto(game, part) {

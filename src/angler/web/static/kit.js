@@ -110,3 +110,20 @@ export function pressable(node, onPress, label) {
 export function reducedMotion() {
   return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
+
+/** Lines (a log's) as sentences: each ends in one stop, so "Player 3 wins!" gains no ".". */
+export function sentences(lines) {
+  return lines.map((line) => (/[.!?…:]$/.test(line) ? line : `${line}.`)).join(" ");
+}
+
+/** "1 card", "3 cards": a count and its noun, singular for one. */
+export function count(n, noun, plural = `${noun}s`) {
+  return `${n} ${n === 1 ? noun : plural}`;
+}
+
+/** Number a log's lines: the list starts at `first` (the lines before it are not drawn), and its
+ * padding, where the numbers sit, is as wide as the last number (style.css, #log). */
+export function numberLog(list, first, count) {
+  list.start = first;
+  list.style.setProperty("--log-digits", String(String(first + count - 1).length));
+}

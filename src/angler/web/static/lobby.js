@@ -96,7 +96,18 @@ function createForm(games) {
     }));
     drawSeats();
   }
-  players.addEventListener("input", drawSeats);
+  // The field says as many players as there are seats: a number past the game's most is taken
+  // back at once (99 -> 5), and one left below its least, or empty, when the field is left.
+  const clampPlayers = (atOnce) => {
+    const game = current();
+    const typed = Number(players.value);
+    if (!atOnce || typed > game.max_players) players.value = String(seats.querySelectorAll("select").length);
+  };
+  players.addEventListener("input", () => {
+    drawSeats();
+    clampPlayers(true);
+  });
+  players.addEventListener("change", () => clampPlayers(false));
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();

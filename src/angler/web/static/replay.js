@@ -1,6 +1,6 @@
 // A finished game, step by step: from one seat's view, a spectator's, or every seat's (the
 // game is over, so nothing is secret any more). The server builds each step from views.
-import { h, replace, seatName } from "/static/kit.js";
+import { h, numberLog, replace, seatName, sentences } from "/static/kit.js";
 import { api } from "/static/net.js";
 import { loadBoard } from "/static/boards.js";
 
@@ -15,6 +15,9 @@ export async function showReplay(app, room, params) {
   const board = await loadBoard(info.game);
   const steps = replay.steps;
   const everyone = seat === "all";
+  // Everything shown: one board with every hidden thing face up (the game's open board), or,
+  // for a game with none, every seat's board in turn ("lenses").
+  const lensed = everyone && steps[0].boards.length > 1;
   let step = Math.max(0, Math.min(steps.length - 1, Number(params.get("step")) || 0));
   let lens = 0; // which board of a step is shown: every seat's in turn when all are shown
   let timer = null;
@@ -30,30 +33,35 @@ export async function showReplay(app, room, params) {
     Array.from({ length: replay.players }, (_, s) => h("option", { value: String(s) }, `Player ${s + 1}'s view`)),
     h("option", { value: "spectator" }, "A spectator's view"));
   viewer.value = seat;
-  const lenses = everyone
+  const lenses = lensed
     ? h("div", { class: "row", role: "group", "aria-label": "Whose cards to show" },
       Array.from({ length: replay.players }, (_, s) => h("button", { class: "btn", type: "button", "data-lens": s,
         onClick: () => { lens = s; draw(); } }, `Player ${s + 1}'s hand`)))
     : null;
 
   function viewerSeat() {
-    return everyone ? lens : seat === "spectator" ? null : Number(seat);
+    if (everyone) return lensed ? lens : null;
+    return seat === "spectator" ? null : Number(seat);
   }
 
   function draw() {
     const now = steps[step];
-    const index = everyone ? lens : 0;
+    const index = lensed ? lens : 0;
     const who = viewerSeat();
     board.render(boardRoot, {
       board: now.boards[index], legal: [], prompt: "", hint: "", seat: who, to_act: now.to_act,
       over: now.over, scores: now.scores, winners: now.winners, log: [], version: step,
     }, { act: () => {}, seatName: (s) => seatName(s, who), replay: true, reducedMotion: true });
     const said = steps.slice(0, step + 1).flatMap((st) => st.said[index]);
-    replace(log, said.slice(-200).map((line) => h("li", {}, line)));
+    const shown = said.slice(-200);
+    replace(log, shown.map((line) => h("li", {}, line)));
+    numberLog(log, said.length - shown.length + 1, shown.length);
     log.scrollTop = log.scrollHeight;
     slider.value = step;
-    const action = now.action ? `Player ${now.action.seat + 1}: ${now.action.text}` : "The deal";
-    const whose = everyone ? ` · Player ${lens + 1}'s hand ("you" in the log)` : "";
+    // The step in the game's own words, as this board's viewer saw it (not the record's codes).
+    const words = now.said[index] || [];
+    const action = !now.action ? "The deal" : words.length ? sentences(words) : `Player ${now.action.seat + 1} moves`;
+    const whose = lensed ? ` · Player ${lens + 1}'s hand ("you" in the log)` : "";
     caption.textContent = `Step ${step} of ${steps.length - 1} · ${action}${now.over ? " · the end" : ""}${whose}`;
     if (lenses) lenses.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", String(Number(b.dataset.lens) === lens)));
   }
@@ -86,19 +94,23 @@ export async function showReplay(app, room, params) {
   document.addEventListener("keydown", keys);
   const last = steps[steps.length - 1];
   const result = (last.winners || []).map((s) => `Player ${s + 1}`).join(" and ");
+  // The step controls come before the board (on a phone they stay at the top of the screen
+  // while the board scrolls under them); the choice of view and the log come after it.
   replace(app, h("main", { class: "room replay", "data-room": room },
     h("header", { class: "room-head" }, h("h1", {}, `${info.title}: replay`),
       h("span", { class: "muted" }, `Won by ${result} · scores ${(last.scores || []).join(" / ")}`)),
+    h("section", { class: "panel replay-panel", "aria-label": "Steps" },
+      h("div", { class: "replay-controls" },
+        h("button", { class: "btn", type: "button", id: "first", onClick: () => go(0), "aria-label": "First step" }, "«"),
+        h("button", { class: "btn", type: "button", id: "prev", onClick: () => go(step - 1), "aria-label": "Previous step" }, "◀"),
+        play,
+        h("button", { class: "btn", type: "button", id: "next", onClick: () => go(step + 1), "aria-label": "Next step" }, "▶"),
+        h("button", { class: "btn", type: "button", id: "last", onClick: () => go(steps.length - 1), "aria-label": "Last step" }, "»")),
+      slider, caption),
     boardRoot,
     h("aside", { class: "side" },
       h("section", { class: "panel" },
-        h("div", { class: "replay-controls" },
-          h("button", { class: "btn", type: "button", id: "first", onClick: () => go(0), "aria-label": "First step" }, "«"),
-          h("button", { class: "btn", type: "button", id: "prev", onClick: () => go(step - 1), "aria-label": "Previous step" }, "◀"),
-          play,
-          h("button", { class: "btn", type: "button", id: "next", onClick: () => go(step + 1), "aria-label": "Next step" }, "▶"),
-          h("button", { class: "btn", type: "button", id: "last", onClick: () => go(steps.length - 1), "aria-label": "Last step" }, "»")),
-        slider, caption, viewer, lenses,
+        viewer, lenses,
         h("p", { class: "row" },
           h("a", { class: "btn", id: "download", href: `/rooms/${id}/record`, download: `angler-${info.game}-${room}.json` }, "Download the record"),
           h("a", { class: "btn", href: "#/" }, "Lobby"))),

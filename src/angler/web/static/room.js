@@ -2,7 +2,7 @@
 // screen between people), or one as a spectator. The game's own board draws the table; the
 // shell around it is the same for every game: what you are deciding, the legal actions, undo,
 // the log, the result, and keys.
-import { h, notHere, reducedMotion, replace, seatName } from "/static/kit.js";
+import { h, notHere, numberLog, reducedMotion, replace, seatName, sentences } from "/static/kit.js";
 import { api, RoomSocket, tokens } from "/static/net.js";
 import { loadBoard } from "/static/boards.js";
 
@@ -257,9 +257,9 @@ class Table {
   drawLog(lines) {
     const fresh = lines.length - this.logLength;
     const shown = lines.slice(-200);
-    this.log.start = lines.length - shown.length + 1;
+    numberLog(this.log, lines.length - shown.length + 1, shown.length);
     replace(this.log, shown.map((line, index) => h("li", { class: index >= shown.length - fresh && this.logLength ? "fresh" : null }, line)));
-    if (fresh > 0 && this.logLength) this.announcer.textContent = lines.slice(-Math.min(fresh, 3)).join(". ");
+    if (fresh > 0 && this.logLength) this.announcer.textContent = sentences(lines.slice(-Math.min(fresh, 3)));
     this.logLength = lines.length;
     this.log.scrollTop = this.log.scrollHeight;
   }
@@ -270,6 +270,7 @@ class Table {
   }
 
   drawResult(payload) {
+    const appeared = payload.over && this.result.hidden;
     this.result.hidden = !payload.over;
     if (!payload.over) return;
     const seat = payload.seat;
@@ -286,6 +287,9 @@ class Table {
         h("a", { class: "btn primary", href: `#/replay/${room}${seat === null ? "" : `?seat=${seat}`}` }, "Replay this game"),
         h("a", { class: "btn", href: `/rooms/${room}/record`, download: `angler-${this.info.game}-${this.info.room}.json` }, "Download the record"),
         h("a", { class: "btn", href: "#/" }, "Back to the lobby")));
+    // The last move was made down by the choices (a phone's thumb, a scrolled desktop): bring
+    // who won to the eye, not only the prompt's "The game is over."
+    if (appeared) this.result.scrollIntoView({ block: "start" });
   }
 
   act(action) {

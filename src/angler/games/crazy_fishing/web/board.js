@@ -36,6 +36,18 @@ export function render(root, payload, ui) {
     handPanel(ctx),
     drawing ? null : decksPanel(ctx),
   );
+  fitNames(root);
+}
+
+/** A card's name too wide for its card (one long word: "Turbulent" on a phone) is set a little
+ * smaller to fit whole; an ellipsis is left for a name that cannot fit even so. */
+function fitNames(root) {
+  for (const name of root.querySelectorAll(".cf-card-name")) {
+    if (name.scrollWidth <= name.clientWidth) continue;
+    const size = parseFloat(getComputedStyle(name).fontSize);
+    const scale = Math.max(0.7, (name.clientWidth - 0.5) / name.scrollWidth);
+    name.style.fontSize = `${(size * scale).toFixed(2)}px`;
+  }
 }
 
 function drawPanel(ctx) {
@@ -96,7 +108,8 @@ function rectCard(ctx, id, opts = {}) {
     h("span", { class: "cf-card-plate" },
       h("span", { class: "cf-card-kind" }, KIND_WORD[c.kind]),
       h("span", { class: "cf-card-value" }, valueText(c), c.plus ? h("sup", {}, "+") : null),
-      h("span", { class: "cf-card-name" }, specialName(c)),
+      // A line may break before a copy's number (Tempting / #2): names use the card's width.
+      h("span", { class: "cf-card-name" }, specialName(c).replace("#", "\u200b#")),
     ),
   );
   return node;
@@ -198,6 +211,8 @@ function seatPanel(ctx, seat) {
       backs("bait", seat.baits),
     ),
     state ? h("div", { class: `cf-cast-state cf-${seat.cast_state.replace(" ", "-")}` }, state) : null,
+    openCards(ctx, "hand", seat.hand),
+    openCards(ctx, "secret cast", seat.secret),
     h(
       "div",
       { class: "cf-pile", "aria-label": `catch pile: ${pile.length} fish` },
@@ -212,6 +227,17 @@ function seatPanel(ctx, seat) {
         : h("span", { class: "cf-empty" }, "no fish yet"),
     ),
     seat.effects.map((text) => h("div", { class: "cf-effect" }, text)),
+  );
+}
+
+/** A seat's hidden cards, face up: only the replay with everything shown has them. */
+function openCards(ctx, what, ids) {
+  if (!Array.isArray(ids) || !ids.length) return null;
+  return h(
+    "div",
+    { class: "cf-open", "data-open": what, "aria-label": `${what}: ${ids.map((id) => cardWords(card(ctx, id))).join(", ")}` },
+    h("span", { class: "cf-open-title" }, what),
+    ids.map((id) => rectCard(ctx, id, { small: true })),
   );
 }
 
@@ -418,7 +444,7 @@ function seaFish(ctx, fish, r) {
     parts.push(s("circle", { r: r - 2, fill: `url(#pat-${face.colour})` }));
     parts.push(s("circle", { r: r * 0.62, class: "cf-face-plate" }));
     parts.push(s("text", { class: "cf-face-value", y: 4 }, valueText(face)));
-    parts.push(s("text", { class: "cf-face-name", y: 15 }, shortFishName(face)));
+    parts.push(fishName(face, r));
   } else {
     parts.push(s("circle", { r: r - 2, fill: "url(#cf-back-grad)" }));
     parts.push(s("circle", { r: r - 2, fill: "url(#cf-scales)" }));
@@ -482,9 +508,11 @@ function flipped(ctx, fish) {
   return before.get(`${fish.spot}:${fish.x}:${fish.y}`) !== fish.card;
 }
 
-function shortFishName(c) {
+/** The fish's name across its face: whole, a long one drawn narrower to fit the fish. */
+function fishName(c, r) {
   const text = specialName(c);
-  return text.length > 11 ? text.slice(0, 10) + "…" : text;
+  const fit = text.length > 11 ? { textLength: (1.6 * r).toFixed(1), lengthAdjust: "spacingAndGlyphs" } : {};
+  return s("text", { class: "cf-face-name", y: 15, ...fit }, text);
 }
 
 function besidePanel(ctx) {
@@ -801,9 +829,18 @@ export function actionLabel(action, payload) {
     const verb = fish.action.verb === "peek" ? "peek at" : "try"; // as the log says it
     return `${verb} ${what} (spot ${fish.spot})`;
   }
-  const option = (model.cast_options || []).find((o) => String(o.code) === String(action.code));
+  const options = model.cast_options || [];
+  const option = options.find((o) => String(o.code) === String(action.code));
   if (!option || !model.cards) return null;
-  const names = option.cards.map((id) => (model.cards[id] ? model.cards[id].label : null));
-  if (names.some((name) => !name)) return null;
-  return `cast ${names.join(" and ")}`;
+  const words = castWords(model, option, "label");
+  if (!words) return null;
+  // Two casts listed alike use copies that differ (a fish's back): name the copies then.
+  const listed = new Set((payload.legal || []).map((a) => String(a.code)));
+  const twin = options.some((o) => o !== option && listed.has(String(o.code)) && castWords(model, o, "label") === words);
+  return `cast ${twin ? castWords(model, option, "name") : words}`;
+}
+
+function castWords(model, option, field) {
+  const names = option.cards.map((id) => (model.cards[id] ? model.cards[id][field] : null));
+  return names.some((name) => !name) ? null : names.join(" and ");
 }

@@ -3,7 +3,7 @@
 // scores and piles, the effects in force, the trick, the ocean stack and your hand. Cards that
 // an action takes are buttons carrying data-action; the shell shows the prompt and the log.
 
-import { COLOURS, h, patternDefs, replace, s } from "/static/kit.js";
+import { COLOURS, count, h, patternDefs, replace, s } from "/static/kit.js";
 
 const ANIMATED = new WeakMap(); // root -> the card ids last drawn in the trick (to animate new ones)
 
@@ -252,7 +252,20 @@ function seatPanel(board, seat) {
           minus ? h("span", { class: "fb-minus-note" }, `−3 ×${minus}`) : null,
         )
       : null,
+    openCards("hand", seat.cards),
+    openCards("stockroom", seat.stock_cards),
     marks.length ? h("div", { class: "fb-marks" }, marks) : null,
+  );
+}
+
+/** A seat's hidden cards, face up: only the replay with everything shown has them. */
+function openCards(what, cards) {
+  if (!cards || !cards.length) return null;
+  return h(
+    "div",
+    { class: "fb-caught fb-open", "data-open": what, "aria-label": `${what}: ${cards.map((c) => c.name).join(", ")}` },
+    h("span", { class: "fb-open-title" }, what),
+    cards.map((card) => chip(card)),
   );
 }
 
@@ -499,7 +512,7 @@ function handArea(board, action, act, live) {
     "section",
     { class: "fb-hand-area", "aria-label": "Your hand" },
     passing ? passBanner(board, passing, toName) : null,
-    h("h3", { class: "fb-hand-title" }, heading, h("small", {}, ` · ${board.hand.length} cards`)),
+    h("h3", { class: "fb-hand-title" }, heading, h("small", {}, ` · ${count(board.hand.length, "card")}`)),
     board.hand.length ? h("ol", { class: "fb-hand" }, cards) : h("p", { class: "fb-empty" }, "No cards in hand."),
     extras(board),
   );
@@ -523,7 +536,7 @@ function extras(board) {
       h(
         "details",
         { class: "fb-stockroom" },
-        h("summary", {}, `Your stockroom: ${board.stockroom.length} cards (order unknown)`),
+        h("summary", {}, `Your stockroom: ${count(board.stockroom.length, "card")} (order unknown)`),
         h("div", { class: "fb-stock-cards" }, board.stockroom.map((card) => chip(card))),
       ),
     );

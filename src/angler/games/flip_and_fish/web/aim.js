@@ -1,6 +1,7 @@
 // Flip & Fish board: aiming on the table. Press or drag (a crosshair and the cast's likely
-// spread follow) and release to cast at the point under the pointer; released off the table, no
-// cast. Arrow keys move an aim cursor (Shift: 5 steps) and Enter casts.
+// spread follow) and release to cast at the point under the pointer; released off the table (or
+// a drag the browser cuts off), no cast, and a line under the table says so. Arrow keys move an
+// aim cursor (Shift: 5 steps) and Enter casts.
 
 import { s } from "/static/kit.js";
 import { act, canAct } from "./common.js";
@@ -75,15 +76,32 @@ export function wireAiming(svg, st) {
   };
   const cast = (point) => {
     st.cursor = point;
-
     svg.classList.add("ff-casting");
     act(st, { text: `cast ${point[0]} ${point[1]}` });
+  };
+  // A drag's end: the table is drawn again if a payload came meanwhile (board.js keeps it).
+  const release = (note) => {
+    dragging = null;
+    st.dragging = false;
+    say(note);
+    if (st.stale) {
+      st.stale = false;
+      st.redraw();
+    }
+  };
+  const say = (note) => {
+    st.aimNote = note;
+    const line = svg.parentNode && svg.parentNode.querySelector(".ff-aim-note");
+    if (!line) return;
+    line.textContent = note;
+    line.hidden = !note;
   };
   svg.addEventListener("pointerdown", (event) => {
     if (event.button !== undefined && event.button !== 0) return;
     event.preventDefault();
     dragging = event.pointerId;
-    st.dragging = true; // the board is not redrawn for a resize while the pointer is down
+    st.dragging = true; // the board is not redrawn (a resize, a payload) while the pointer is down
+    say("");
     try {
       svg.setPointerCapture(event.pointerId);
     } catch {
@@ -98,18 +116,21 @@ export function wireAiming(svg, st) {
   });
   svg.addEventListener("pointerup", (event) => {
     if (dragging !== event.pointerId) return;
-    dragging = null;
-    st.dragging = false;
     const r = svg.getBoundingClientRect();
     const inside = event.clientX >= r.left && event.clientX <= r.right && event.clientY >= r.top && event.clientY <= r.bottom;
     const point = at(event);
-    if (point && inside) cast(point);
-    else showAim(svg, st, st.cursor); // released off the table: no cast
+    if (point && inside) {
+      cast(point);
+      release("");
+    } else {
+      showAim(svg, st, st.cursor);
+      release("Let go off the table: no cast. Let go over the table to cast there.");
+    }
   });
-  svg.addEventListener("pointercancel", () => {
-    dragging = null;
-    st.dragging = false;
+  svg.addEventListener("pointercancel", (event) => {
+    if (dragging !== event.pointerId) return;
     showAim(svg, st, st.cursor);
+    release("The drag was cut off: no cast. Press or drag on the table again.");
   });
   svg.addEventListener("pointerleave", () => {
     if (dragging === null) showAim(svg, st, st.cursor);

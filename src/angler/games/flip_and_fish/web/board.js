@@ -8,7 +8,7 @@
 // as in the event) and data-animating="false".
 
 import { h, patternDefs, replace, s } from "/static/kit.js";
-import { capital, motionReduced, who, act, canAct } from "./common.js";
+import { capital, motionReduced, who, act, canAct, sentences } from "./common.js";
 import { placeDie, progress, runAnimation } from "./motion.js";
 import { yourPanels, playersPanel, shopPanel } from "./panels.js";
 import { NARROW, tableSvg, viewBox } from "./table.js";
@@ -42,7 +42,6 @@ export function render(root, payload, ui) {
     st.anim = animate ? { key, t0: performance.now() } : null;
   }
   st.seen = true;
-  st.dragging = false;
   st.narrow = root.clientWidth > 0 && root.clientWidth < NARROW;
   if (!st.resize && typeof ResizeObserver === "function") {
     st.resize = new ResizeObserver(() => {
@@ -58,6 +57,12 @@ export function render(root, payload, ui) {
   const offered = new Set(model.fish_options.flatMap((o) => o.bait));
   st.bait = new Set([...st.bait].filter((id) => offered.has(id)));
   if (!model.aim) st.cursor = null;
+  // A payload that comes while a drag is under way (another seat's news) is drawn when the
+  // pointer is let go: a table replaced mid-drag would lose the drag, and the cast with it.
+  if (st.dragging) {
+    st.stale = true;
+    return;
+  }
   draw(root, st);
   if (st.anim && !st.anim.running) runAnimation(root, st);
 }
@@ -74,7 +79,7 @@ function draw(root, st) {
     h(
       "div",
       { class: "ff-layout" },
-      h("section", { class: "ff-table-area", "aria-label": "The table", style: tableAreaStyle(st) }, status(st), tableSvg(st), castLine(st)),
+      h("section", { class: "ff-table-area", "aria-label": "The table", style: tableAreaStyle(st) }, status(st), tableSvg(st), aimNote(st), castLine(st)),
       h("div", { class: "ff-panels" }, yourPanels(st), playersPanel(st), shopPanel(st)),
     ),
   );
@@ -124,6 +129,12 @@ function status(st) {
   return h("div", { class: "ff-status" }, parts);
 }
 
+// Why the last drag on the table cast nothing (let go off the table, or the drag was cut off),
+// in one line; it goes when the next press begins.
+function aimNote(st) {
+  return h("p", { class: "ff-aim-note", role: "status", hidden: !st.aimNote }, st.aimNote || "");
+}
+
 function castLine(st) {
   const model = st.payload.board;
   const cast = model.cast;
@@ -132,7 +143,7 @@ function castLine(st) {
     ? "No cast yet."
     : animating
       ? `${capital(who(st, cast.seat))} cast${cast.seat === model.viewer ? "" : "s"}…`
-      : cast.story.join(". ") + ".";
+      : sentences(cast.story);
   return h("p", { class: "ff-cast-line", "aria-live": "polite" }, text);
 }
 

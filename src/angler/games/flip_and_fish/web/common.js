@@ -38,6 +38,8 @@ export function cardWords(card) {
   return `${card.title}, ${card.colour} ${what}, catch rate ${card.rate}${bait}${ability}`;
 }
 
+export { sentences } from "/static/kit.js";
+
 export function capital(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -2,6 +2,8 @@
 // (about 600 ms), rolling; while it moves it carries data-animating="true", then "false", with
 // data-stop-x / data-stop-y (table mm, as in the event) throughout. The ruler appears when it stops.
 
+import { sentences } from "./common.js";
+
 export const ANIMATION_MS = 600;
 
 export function progress(st) {
@@ -38,7 +40,7 @@ export function runAnimation(root, st) {
     root.querySelectorAll(".ff-ruler.ff-hidden").forEach((g) => g.classList.remove("ff-hidden"));
     const line = root.querySelector(".ff-cast-line");
     const cast = st.payload.board.cast;
-    if (line && cast) line.textContent = cast.story.join(". ") + ".";
+    if (line && cast) line.textContent = sentences(cast.story);
   };
   const tick = () => {
     if (st.anim !== anim) return;

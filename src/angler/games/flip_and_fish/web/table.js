@@ -18,8 +18,8 @@ const OUTCOME_WORDS = {
   "off-table": "Off the table",
 };
 
-// On a narrow screen the table is cropped to the water, your jetty and the cast, so that the
-// cards stay large enough to read; elsewhere it shows every jetty.
+// On a narrow screen the table is cropped to the water, the jetties and the cast (the bare felt
+// beyond them goes), so that the cards stay as large as they can with every player in view.
 export const NARROW = 560;
 
 export function viewBox(st) {
@@ -29,10 +29,7 @@ export function viewBox(st) {
   const [w, l] = t.card;
   const xs = model.water.flatMap((c) => [c.x - w / 2, c.x + w / 2]);
   const ys = model.water.flatMap((c) => [c.y - l / 2, c.y + l / 2]);
-  // Your jetty; a spectator's, the jetty of the seat whose turn it is.
-  const watching = model.viewer === null || model.viewer === undefined;
-  const seat = model.seats[watching ? model.turn : model.viewer];
-  if (seat) {
+  for (const seat of model.seats) {
     xs.push(seat.jetty[0] - 62, seat.jetty[0] + 62);
     ys.push(seat.jetty[1] - 62, seat.jetty[1] + 62);
   }
@@ -153,6 +150,7 @@ function waterCard(st, slot) {
   if (slot.state === "empty") label = `water slot ${slot.slot + 1}: empty`;
   else if (slot.state === "down") label = `water card ${slot.slot + 1}: a face-down fish`;
   else if (slot.state === "peeked") label = `water card ${slot.slot + 1}: face down; your Flashlight showed ${cardWords(card)}`;
+  else if (slot.state === "open") label = `water card ${slot.slot + 1}: face down in play, shown: ${cardWords(card)}`;
   else label = `water card ${slot.slot + 1}: ${cardWords(card)}${slot.bitten ? " (it got away once)" : ""}`;
   const attrs = { class: classes.join(" "), "aria-label": label, "data-slot": slot.slot };
   if (card) attrs["data-card"] = String(card.id);
