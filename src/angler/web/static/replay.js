@@ -19,7 +19,7 @@ export async function showReplay(app, room, params) {
   let lens = 0; // which board of a step is shown: every seat's in turn when all are shown
   let timer = null;
 
-  const boardRoot = h("div", { class: "board", "aria-label": `${info.title} table` });
+  const boardRoot = h("div", { class: "board", role: "region", "aria-label": `${info.title} table` });
   const log = h("ol", { id: "log", "aria-label": "What happened" });
   const caption = h("p", { class: "replay-step", "aria-live": "polite" });
   const slider = h("input", { type: "range", id: "step", min: 0, max: steps.length - 1, value: 0, "aria-label": "Step" });
