@@ -89,6 +89,7 @@ export async function showReplay(app, room, params) {
   replace(app, h("main", { class: "room replay", "data-room": room },
     h("header", { class: "room-head" }, h("h1", {}, `${info.title}: replay`),
       h("span", { class: "muted" }, `Won by ${result} · scores ${(last.scores || []).join(" / ")}`)),
+    h("h2", { class: "sr-only" }, "The table"),
     boardRoot,
     h("aside", { class: "side" },
       h("section", { class: "panel" },

@@ -140,7 +140,7 @@ class Table {
       h("section", { class: "panel" }, h("h2", {}, "Log"), this.log));
     this.main = h("main", { class: "room", "data-room": this.info.room, "data-seat": "", "data-version": "", "data-over": "false" },
       h("header", { class: "room-head" }, h("h1", {}, this.info.title), this.who, this.status),
-      this.result, this.boardRoot, side);
+      this.result, h("h2", { class: "sr-only" }, "The table"), this.boardRoot, side);
     replace(app, this.main, this.passScreen, this.announcer);
   }
 
