@@ -2,7 +2,7 @@
 // from your hand, the casts in fishing order, every catch pile, the decks and discard piles.
 // It draws payload.board (games/crazy_fishing/board.py documents its fields).
 
-import { h, s, pressable, replace } from "/static/kit.js";
+import { h, s, nameByWords, pressable, replace } from "/static/kit.js";
 
 const KIND_WORD = { rod: "rod", bait: "bait", fish: "fish" };
 const KIND_ORDER = { rod: 0, bait: 1, fish: 2 };
@@ -565,8 +565,8 @@ function castPicker(ctx) {
     if (picked) node.classList.add("cf-picked");
     if (!possible) node.classList.add("cf-cannot");
     node.setAttribute("aria-pressed", picked ? "true" : "false");
-    node.setAttribute(
-      "aria-label",
+    nameByWords(
+      node,
       `${cardWords(c)}${c.kind === "fish" ? " from your catch pile, as bait" : ""}${possible ? "" : " (cannot join this cast)"}`,
     );
     if (!possible) node.setAttribute("aria-disabled", "true");
@@ -671,7 +671,7 @@ function splitPicker(ctx) {
         ids.map((id) => {
           const node = rectCard(ctx, id, { button: true });
           node.classList.add("cf-pick");
-          node.setAttribute("aria-label", `${cardWords(card(ctx, id))}: move to the ${toFirst ? "first" : "second"} fish`);
+          nameByWords(node, `${cardWords(card(ctx, id))}: move to the ${toFirst ? "first" : "second"} fish`);
           node.addEventListener("click", () => {
             if (toFirst) first.add(id);
             else first.delete(id);
@@ -754,11 +754,12 @@ function decksPanel(ctx) {
     const label = `${kind} deck: ${count} card${count === 1 ? "" : "s"}`;
     const node = h(
       choice ? "button" : "div",
-      { class: `cf-deck cf-back-${kind}${choice ? " cf-legal" : ""}`, type: choice ? "button" : null, "aria-label": choice ? `Draw a ${kind} (${label})` : label },
+      { class: `cf-deck cf-back-${kind}${choice ? " cf-legal" : ""}`, type: choice ? "button" : null, "aria-label": choice ? null : label },
       h("span", { class: "cf-deck-count" }, String(count)),
       h("span", { class: "cf-deck-word" }, choice ? `draw a ${kind}` : `${kind}s`),
     );
     if (choice) {
+      nameByWords(node, `Draw a ${kind} (${label})`);
       node.dataset.action = String(choice.code);
       node.addEventListener("click", () => act(ctx, choice));
     }

@@ -3,7 +3,7 @@
 // scores and piles, the effects in force, the trick, the ocean stack and your hand. Cards that
 // an action takes are buttons carrying data-action; the shell shows the prompt and the log.
 
-import { COLOURS, h, patternDefs, replace, s } from "/static/kit.js";
+import { COLOURS, h, nameByWords, patternDefs, replace, s } from "/static/kit.js";
 
 const ANIMATED = new WeakMap(); // root -> the card ids last drawn in the trick (to animate new ones)
 
@@ -67,19 +67,19 @@ function cardElement(card, { code = null, onPress = null, verb = "", extra = "",
     card.effect === "minus-three" && "is-minus", card.trump && "is-trump"];
   const words = [verb ? `${verb} ${card.label}` : card.label, extra].filter(Boolean).join(", ");
   if (code !== null && onPress) {
-    return h(
+    const button = h(
       "button",
       {
         type: "button",
         class: [...classes, "is-legal"].filter(Boolean).join(" "),
         "data-card": card.id,
         "data-action": code,
-        "aria-label": words,
         title: words,
         onClick: onPress,
       },
       face,
     );
+    return nameByWords(button, words);
   }
   return h(
     "div",
