@@ -20,7 +20,7 @@ export async function showReplay(app, room, params) {
   let timer = null;
 
   const boardRoot = h("div", { class: "board", role: "region", "aria-label": `${info.title} table` });
-  const log = h("ol", { id: "log", "aria-label": "What happened" });
+  const log = h("ol", { id: "log", "aria-label": "What happened", tabindex: "0" });
   const caption = h("p", { class: "replay-step", "aria-live": "polite" });
   const slider = h("input", { type: "range", id: "step", min: 0, max: steps.length - 1, value: 0, "aria-label": "Step" });
   const play = h("button", { class: "btn", type: "button", id: "play", onClick: () => toggle() }, "Play");

@@ -125,7 +125,7 @@ class Table {
     this.notice = h("p", { id: "notice", role: "status" }); // stays until the page is left
     this.undoButton = h("button", { id: "undo", class: "btn", type: "button", onClick: () => this.undo() }, "Undo", h("span", { class: "key" }, "U"));
     this.timers = h("p", { class: "timers", id: "timers" });
-    this.log = h("ol", { id: "log", "aria-label": "What happened" });
+    this.log = h("ol", { id: "log", "aria-label": "What happened", tabindex: "0" });
     this.result = h("section", { id: "result", class: "panel", hidden: true, "aria-live": "polite" });
     this.passScreen = h("div", { id: "pass-screen", hidden: true, role: "dialog", "aria-modal": "true", "aria-labelledby": "pass-title" });
     this.announcer = h("p", { class: "sr-only", "aria-live": "polite" });

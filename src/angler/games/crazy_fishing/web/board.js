@@ -91,6 +91,7 @@ function rectCard(ctx, id, opts = {}) {
       dataset: { card: String(id) },
       title: c.text ? `${c.label}. ${c.text}` : c.label,
       type: opts.button ? "button" : null,
+      role: opts.button ? null : "img",
       "aria-label": opts.button ? null : cardWords(c),
     },
     h("span", { class: "cf-card-plate" },
@@ -193,14 +194,14 @@ function seatPanel(ctx, seat) {
     ),
     h(
       "div",
-      { class: "cf-held", "aria-label": `${seat.rods} rods and ${seat.baits} baits in hand` },
+      { class: "cf-held", role: "group", "aria-label": `${seat.rods} rods and ${seat.baits} baits in hand` },
       backs("rod", seat.rods),
       backs("bait", seat.baits),
     ),
     state ? h("div", { class: `cf-cast-state cf-${seat.cast_state.replace(" ", "-")}` }, state) : null,
     h(
       "div",
-      { class: "cf-pile", "aria-label": `catch pile: ${pile.length} fish` },
+      { class: "cf-pile", role: "group", "aria-label": `catch pile: ${pile.length} fish` },
       pile.length
         ? pile.map((id, index) => {
             const fresh = ctx.pilesBefore && !ctx.ui.reducedMotion && index >= (ctx.pilesBefore[seat.seat] ?? 0);
@@ -754,7 +755,7 @@ function decksPanel(ctx) {
     const label = `${kind} deck: ${count} card${count === 1 ? "" : "s"}`;
     const node = h(
       choice ? "button" : "div",
-      { class: `cf-deck cf-back-${kind}${choice ? " cf-legal" : ""}`, type: choice ? "button" : null, "aria-label": choice ? null : label },
+      { class: `cf-deck cf-back-${kind}${choice ? " cf-legal" : ""}`, type: choice ? "button" : null, role: choice ? null : "img", "aria-label": choice ? null : label },
       h("span", { class: "cf-deck-count" }, String(count)),
       h("span", { class: "cf-deck-word" }, choice ? `draw a ${kind}` : `${kind}s`),
     );
@@ -769,7 +770,7 @@ function decksPanel(ctx) {
     const pile = board.discards[kind];
     return h(
       "div",
-      { class: "cf-discard", "aria-label": `${kind} discards: ${pile.length}` },
+      { class: "cf-discard", role: "group", "aria-label": `${kind} discards: ${pile.length}` },
       pile.length ? rectCard(ctx, pile[pile.length - 1], { small: true }) : h("span", { class: "cf-slot" }, "—"),
       h("span", { class: "cf-deck-word" }, `${pile.length} discarded`),
     );

@@ -247,7 +247,7 @@ function seatPanel(board, seat) {
     seat.caught.length
       ? h(
           "div",
-          { class: "fb-caught", "aria-label": `caught this round: ${seat.caught.map((c) => c.name).join(", ")}` },
+          { class: "fb-caught", role: "group", "aria-label": `caught this round: ${seat.caught.map((c) => c.name).join(", ")}` },
           seat.caught.map((card) => chip(card)),
           minus ? h("span", { class: "fb-minus-note" }, `−3 ×${minus}`) : null,
         )
@@ -303,7 +303,7 @@ function lastTrick(board) {
   const caught = `${last.name} caught it ${how}`;
   return h(
     "div",
-    { class: "fb-last", "aria-label": `Last trick: ${last.plays.map((p) => `${p.name} ${p.card.short}`).join(", ")}; ${caught}` },
+    { class: "fb-last", role: "group", "aria-label": `Last trick: ${last.plays.map((p) => `${p.name} ${p.card.short}`).join(", ")}; ${caught}` },
     h("span", { class: "fb-last-title" }, "Last trick"),
     h("ol", { class: "fb-last-cards", "aria-hidden": "true" },
       last.plays.map((play) =>
@@ -334,7 +334,7 @@ function effectsRow(board) {
   if (e.minus_three) flags.push(h("span", { class: "fb-flag is-minus" }, "−3 card in this trick"));
   if (e.next.length) flags.push(h("span", { class: "fb-flag is-next" }, `Next trick: ${e.next.join(", ")}`));
   if (!flags.length && !board.over) flags.push(h("span", { class: "fb-flag is-none" }, "No buoy effects in force"));
-  return h("div", { class: "fb-effects", "aria-label": "Effects in force" }, flags);
+  return h("div", { class: "fb-effects", role: "group", "aria-label": "Effects in force" }, flags);
 }
 
 function swatch(colour) {
