@@ -19,7 +19,7 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from angler.agents.levels import LEVELS
 from angler.core import all_games
-from angler.core.docs import read_doc
+from angler.core.docs import doc_image, read_doc
 from angler.core.errors import AnglerError
 from angler.core.game import Game, check_true_or_false
 from angler.server.api import ErrorBody, GameInfo, OptionInfo
@@ -60,6 +60,22 @@ def game_info(game: type[Game], folder: Path) -> GameInfo:  # type: ignore[type-
     )
 
 
+def page_html(text: str) -> str:
+    """A player's page (Markdown) as HTML for the browser table. A table takes the focus: on a
+    phone a wide one scrolls sideways, which the keyboard must reach too. An image beside the
+    docs (``../img/NAME.png``) is served at ``/docs/img/NAME.png``."""
+    tokens = MARKDOWN.parse(text)
+    for token in tokens:
+        if token.type == "table_open":
+            token.attrSet("tabindex", "0")
+        for child in token.children or []:
+            source = child.attrGet("src") if child.type == "image" else None
+            if isinstance(source, str) and source.startswith("../img/"):
+                child.attrSet("src", "/docs/img/" + source.removeprefix("../img/"))
+    html: str = MARKDOWN.renderer.render(tokens, MARKDOWN.options, {})
+    return html
+
+
 def add_web_table(app: FastAPI) -> None:
     """Serve the browser table on ``app``."""
     app.add_middleware(GZipMiddleware, minimum_size=2048)  # replays and records compress well
@@ -79,7 +95,14 @@ def add_web_table(app: FastAPI) -> None:
         text = read_doc(part, game) if game in folders else None
         if text is None:
             raise NoSuchFileError(f"no page {part[:20]!r} for game {game[:40]!r}")
-        return HTMLResponse(MARKDOWN.render(text), headers=NO_CACHE)
+        return HTMLResponse(page_html(text), headers=NO_CACHE)
+
+    @app.get("/docs/img/{name}", include_in_schema=False)
+    def page_image(name: str) -> FileResponse:
+        path = doc_image(name)
+        if path is None:
+            raise NoSuchFileError(f"no image {name[:40]!r}")
+        return FileResponse(path, media_type="image/png")
 
     @app.get(
         "/games/{game}/{name}",
