@@ -142,6 +142,21 @@ def test_a_page_s_picture_is_served_beside_it(client: TestClient) -> None:
     assert client.get("/docs/img/..%2Fhowto%2Ffishing.md").status_code == 404
 
 
+def test_a_pages_tables_take_the_focus_and_its_chart_is_served(client: TestClient) -> None:
+    """A wide table scrolls sideways on a phone: the keyboard must reach it. The rules' chart
+    (``docs/img``) is served where the page's HTML points."""
+    rules = client.get("/games/flip-and-fish/page/rules").text
+    assert rules.count("<table") == rules.count('<table tabindex="0">') > 0
+    sources = re.findall(r'<img src="([^"]+)"', rules)
+    assert sources == ["/docs/img/flip-and-fish-bite-chance.png"]
+    chart = client.get(sources[0])
+    assert chart.status_code == 200
+    assert chart.headers["content-type"] == "image/png"
+    assert chart.content.startswith(b"\x89PNG")
+    for missing in ("nothing.png", "../pyproject.toml", "table-fishing.svg"):
+        assert client.get(f"/docs/img/{missing}").status_code == 404, missing
+
+
 def test_a_live_room_is_listed_and_described(client: TestClient) -> None:
     created = client.post("/rooms", json={"game": "fishing", "seats": ["human", "public", "easy"]})
     room = created.json()["room"]

@@ -16,6 +16,7 @@ SURFACES = ("terminal", "browser")
 # A block (text up to a blank line) that begins with this line is for one table only: how to
 # choose differs (type a menu's text, or click and tap), the rest of a page is shared.
 SURFACE_MARK = re.compile(r"<!-- (terminal|browser) -->\n")
+IMAGE = re.compile(r"[a-z0-9][a-z0-9-]{0,60}\.png")  # a chart a page shows, from docs/img
 
 
 def read_doc(part: str, game_name: str, surface: str = "terminal") -> str | None:
@@ -45,9 +46,8 @@ def for_surface(text: str, surface: str) -> str:
 
 
 def doc_image(name: str) -> Path | None:
-    """``docs/img/<name>``, a picture a page shows (the rules' chart), or None if not installed."""
-    for place in DOCS_PLACES:
-        path = place / "img" / name
-        if path.is_file():
-            return path
-    return None
+    """``docs/img/<name>`` (a PNG a player's page shows), or None if there is no such image."""
+    if not IMAGE.fullmatch(name):
+        return None
+    found = (place / "img" / name for place in DOCS_PLACES)
+    return next((path for path in found if path.is_file()), None)

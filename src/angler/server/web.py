@@ -29,7 +29,6 @@ GAME_FILE = re.compile(r"[a-z][a-z0-9_-]{0,40}\.(js|css|html|svg)")
 BOTS = (*LEVELS, "heuristic", "random")
 MEDIA = {"js": "text/javascript", "css": "text/css", "html": "text/html", "svg": "image/svg+xml"}
 MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")  # our docs: no raw HTML
-DOC_IMAGE = re.compile(r"[a-z0-9][a-z0-9-]{0,60}\.png")
 NO_CACHE = {"cache-control": "no-cache"}  # revalidate: a game's new board shows at once
 
 
@@ -61,6 +60,22 @@ def game_info(game: type[Game], folder: Path) -> GameInfo:  # type: ignore[type-
     )
 
 
+def page_html(text: str) -> str:
+    """A player's page (Markdown) as HTML for the browser table. A table takes the focus: on a
+    phone a wide one scrolls sideways, which the keyboard must reach too. An image beside the
+    docs (``../img/NAME.png``) is served at ``/docs/img/NAME.png``."""
+    tokens = MARKDOWN.parse(text)
+    for token in tokens:
+        if token.type == "table_open":
+            token.attrSet("tabindex", "0")
+        for child in token.children or []:
+            source = child.attrGet("src") if child.type == "image" else None
+            if isinstance(source, str) and source.startswith("../img/"):
+                child.attrSet("src", "/docs/img/" + source.removeprefix("../img/"))
+    html: str = MARKDOWN.renderer.render(tokens, MARKDOWN.options, {})
+    return html
+
+
 def add_web_table(app: FastAPI) -> None:
     """Serve the browser table on ``app``."""
     app.add_middleware(GZipMiddleware, minimum_size=2048)  # replays and records compress well
@@ -80,17 +95,14 @@ def add_web_table(app: FastAPI) -> None:
         text = read_doc(part, game, "browser") if game in folders else None
         if text is None:
             raise NoSuchFileError(f"no page {part[:20]!r} for game {game[:40]!r}")
-        # A page's pictures are linked beside the markdown (../img/NAME.png); the browser shows
-        # the page at /, where that link leads nowhere: point it at the route below.
-        html = MARKDOWN.render(text).replace('src="../img/', 'src="/docs/img/')
-        return HTMLResponse(html, headers=NO_CACHE)
+        return HTMLResponse(page_html(text), headers=NO_CACHE)
 
-    @app.get("/docs/img/{name}", include_in_schema=False, response_class=FileResponse)
+    @app.get("/docs/img/{name}", include_in_schema=False)
     def page_image(name: str) -> FileResponse:
-        path = doc_image(name) if DOC_IMAGE.fullmatch(name) else None
+        path = doc_image(name)
         if path is None:
-            raise NoSuchFileError(f"no picture {name[:40]!r}")
-        return FileResponse(path, media_type="image/png", headers=NO_CACHE)
+            raise NoSuchFileError(f"no image {name[:40]!r}")
+        return FileResponse(path, media_type="image/png")
 
     @app.get(
         "/games/{game}/{name}",

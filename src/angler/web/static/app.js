@@ -103,7 +103,7 @@ async function showHowto(game, part) {
       h("a", { class: "btn", href: `#/howto/${game}${other === "rules" ? "/rules" : ""}` },
         other === "rules" ? "The rules in full, with every ruling" : "How to play"),
     ),
-    article,
+    h("main", {}, article),
   );
   document.title = `angler: ${part === "rules" ? "rules" : "how to play"}`;
 }

@@ -85,14 +85,14 @@ export function replace(node, ...children) {
 /** The page for a link that leads nowhere, or a page that could not be drawn: its one line, and
  * the way back to the lobby. */
 export function notHere(node, message) {
-  return replace(node, h("div", { class: "panel" }, h("h2", { text: "Not here" }), h("p", { text: message }), h("a", { href: "#/", class: "btn" }, "Back to the lobby")));
+  return replace(node, h("main", { class: "panel" }, h("h2", { text: "Not here" }), h("p", { text: message }), h("a", { href: "#/", class: "btn" }, "Back to the lobby")));
 }
 
 /** Make an element act as a button for mouse, touch and keyboard (Enter, Space). */
 export function pressable(node, onPress, label) {
   node.setAttribute("role", "button");
   node.setAttribute("tabindex", "0");
-  if (label) node.setAttribute("aria-label", label);
+  if (label) nameByWords(node, label);
   node.addEventListener("click", (event) => {
     event.preventDefault();
     onPress(event);
@@ -103,6 +103,27 @@ export function pressable(node, onPress, label) {
       onPress(event);
     }
   });
+  return node;
+}
+
+/** Name a card or spot that can be pressed by its words, said in place of what it draws: the face
+ * (value, colour letter, banner: separate texts) is hidden from screen readers, and the words are
+ * its content, a visually hidden span (HTML) or its <title> (SVG). An aria-label would be a name
+ * that leaves out the face's texts as they run together ("55Rred" for "Play red 5"), which
+ * WCAG 2.5.3 (label in name, axe's label-content-name-mismatch) refuses. */
+export function nameByWords(node, words) {
+  node.removeAttribute("aria-label");
+  if (node instanceof SVGElement) {
+    const title = [...node.children].find((child) => child.localName === "title") || node.insertBefore(s("title"), node.firstChild);
+    title.textContent = words;
+    return node;
+  }
+  for (const child of [...node.childNodes]) {
+    if (child.nodeType === Node.TEXT_NODE) child.replaceWith(h("span", { "aria-hidden": "true" }, child.textContent));
+    else if (!child.classList.contains("sr-only")) child.setAttribute("aria-hidden", "true");
+  }
+  const said = node.querySelector(":scope > .sr-only") || node.appendChild(h("span", { class: "sr-only" }));
+  said.textContent = words;
   return node;
 }
 

@@ -19,7 +19,7 @@ export async function showLobby(app) {
   const live = h("ul", { id: "live-rooms", class: "rooms" });
   const finished = h("ul", { id: "finished-rooms", class: "rooms" });
   const titles = Object.fromEntries(games.map((g) => [g.name, g.title]));
-  replace(app, h("div", { class: "lobby" },
+  replace(app, h("main", { class: "lobby" },
     h("section", { class: "panel hero" }, h("h1", {}, "Three fishing card games"),
       h("p", { class: "muted" }, "Play against bots, with friends online, or pass one screen around. ",
         games.map((g, i) => [i ? " · " : "", h("a", { href: `#/howto/${g.name}` }, `How to play ${g.title}`)]))),

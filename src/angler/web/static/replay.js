@@ -22,8 +22,8 @@ export async function showReplay(app, room, params) {
   let lens = 0; // which board of a step is shown: every seat's in turn when all are shown
   let timer = null;
 
-  const boardRoot = h("div", { class: "board", "aria-label": `${info.title} table` });
-  const log = h("ol", { id: "log", "aria-label": "What happened" });
+  const boardRoot = h("div", { class: "board", role: "region", "aria-label": `${info.title} table` });
+  const log = h("ol", { id: "log", "aria-label": "What happened", tabindex: "0" });
   const caption = h("p", { class: "replay-step", "aria-live": "polite" });
   const slider = h("input", { type: "range", id: "step", min: 0, max: steps.length - 1, value: 0, "aria-label": "Step" });
   const play = h("button", { class: "btn", type: "button", id: "play", onClick: () => toggle() }, "Play");
@@ -107,6 +107,7 @@ export async function showReplay(app, room, params) {
         h("button", { class: "btn", type: "button", id: "next", onClick: () => go(step + 1), "aria-label": "Next step" }, "▶"),
         h("button", { class: "btn", type: "button", id: "last", onClick: () => go(steps.length - 1), "aria-label": "Last step" }, "»")),
       slider, caption),
+    h("h2", { class: "sr-only" }, "The table"),
     boardRoot,
     h("aside", { class: "side" },
       h("section", { class: "panel" },

@@ -117,7 +117,7 @@ class Table {
         : `Hot seat: Players ${this.mine.map((s) => s + 1).join(", ")} play on this screen`;
     this.who = h("span", { class: "muted" }, who);
     this.status = h("span", { class: "status", role: "status" }, h("span", { class: "dot" }), "connecting…");
-    this.boardRoot = h("div", { class: "board", "aria-label": `${this.info.title} table` });
+    this.boardRoot = h("div", { class: "board", role: "region", "aria-label": `${this.info.title} table` });
     this.prompt = h("p", { id: "prompt", "aria-live": "polite" });
     this.actions = h("div", { id: "actions", role: "group", "aria-label": "Your choices" });
     this.hint = h("p", { class: "muted", id: "hint" });
@@ -125,9 +125,9 @@ class Table {
     this.notice = h("p", { id: "notice", role: "status" }); // stays until the page is left
     this.undoButton = h("button", { id: "undo", class: "btn", type: "button", onClick: () => this.undo() }, "Undo", h("span", { class: "key" }, "U"));
     this.timers = h("p", { class: "timers", id: "timers" });
-    this.log = h("ol", { id: "log", "aria-label": "What happened" });
+    this.log = h("ol", { id: "log", "aria-label": "What happened", tabindex: "0" });
     this.result = h("section", { id: "result", class: "panel", hidden: true, "aria-live": "polite" });
-    this.passScreen = h("div", { id: "pass-screen", hidden: true, role: "dialog", "aria-modal": "true" });
+    this.passScreen = h("div", { id: "pass-screen", hidden: true, role: "dialog", "aria-modal": "true", "aria-labelledby": "pass-title" });
     this.announcer = h("p", { class: "sr-only", "aria-live": "polite" });
     this.inviteBox = h("section", { class: "panel invite", hidden: true });
     this.drawInvites(this.info.open_seats);
@@ -140,7 +140,7 @@ class Table {
       h("section", { class: "panel" }, h("h2", {}, "Log"), this.log));
     this.main = h("main", { class: "room", "data-room": this.info.room, "data-seat": "", "data-version": "", "data-over": "false" },
       h("header", { class: "room-head" }, h("h1", {}, this.info.title), this.who, this.status),
-      this.result, this.boardRoot, side);
+      this.result, h("h2", { class: "sr-only" }, "The table"), this.boardRoot, side);
     replace(app, this.main, this.passScreen, this.announcer);
   }
 
@@ -196,7 +196,7 @@ class Table {
     this.logLength = 0;
     this.prompt.textContent = "";
     replace(this.passScreen,
-      h("h2", {}, `Pass to Player ${seat + 1}`),
+      h("h2", { id: "pass-title" }, `Pass to Player ${seat + 1}`),
       h("p", {}, "Everyone else, look away. The table is hidden until you are ready."),
       h("button", { id: "pass-ready", class: "btn primary", type: "button", onClick: () => {
         this.passScreen.hidden = true;

@@ -2,7 +2,7 @@
 // from your hand, the casts in fishing order, every catch pile, the decks and discard piles.
 // It draws payload.board (games/crazy_fishing/board.py documents its fields).
 
-import { h, s, pressable, replace } from "/static/kit.js";
+import { h, s, nameByWords, pressable, replace } from "/static/kit.js";
 
 const KIND_WORD = { rod: "rod", bait: "bait", fish: "fish" };
 const KIND_ORDER = { rod: 0, bait: 1, fish: 2 };
@@ -103,6 +103,7 @@ function rectCard(ctx, id, opts = {}) {
       dataset: { card: String(id) },
       title: c.text ? `${c.label}. ${c.text}` : c.label,
       type: opts.button ? "button" : null,
+      role: opts.button ? null : "img",
       "aria-label": opts.button ? null : cardWords(c),
     },
     h("span", { class: "cf-card-plate" },
@@ -206,7 +207,7 @@ function seatPanel(ctx, seat) {
     ),
     h(
       "div",
-      { class: "cf-held", "aria-label": `${seat.rods} rods and ${seat.baits} baits in hand` },
+      { class: "cf-held", role: "group", "aria-label": `${seat.rods} rods and ${seat.baits} baits in hand` },
       backs("rod", seat.rods),
       backs("bait", seat.baits),
     ),
@@ -215,7 +216,7 @@ function seatPanel(ctx, seat) {
     openCards(ctx, "secret cast", seat.secret),
     h(
       "div",
-      { class: "cf-pile", "aria-label": `catch pile: ${pile.length} fish` },
+      { class: "cf-pile", role: "group", "aria-label": `catch pile: ${pile.length} fish` },
       pile.length
         ? pile.map((id, index) => {
             const fresh = ctx.pilesBefore && !ctx.ui.reducedMotion && index >= (ctx.pilesBefore[seat.seat] ?? 0);
@@ -593,8 +594,8 @@ function castPicker(ctx) {
     if (picked) node.classList.add("cf-picked");
     if (!possible) node.classList.add("cf-cannot");
     node.setAttribute("aria-pressed", picked ? "true" : "false");
-    node.setAttribute(
-      "aria-label",
+    nameByWords(
+      node,
       `${cardWords(c)}${c.kind === "fish" ? " from your catch pile, as bait" : ""}${possible ? "" : " (cannot join this cast)"}`,
     );
     if (!possible) node.setAttribute("aria-disabled", "true");
@@ -699,7 +700,7 @@ function splitPicker(ctx) {
         ids.map((id) => {
           const node = rectCard(ctx, id, { button: true });
           node.classList.add("cf-pick");
-          node.setAttribute("aria-label", `${cardWords(card(ctx, id))}: move to the ${toFirst ? "first" : "second"} fish`);
+          nameByWords(node, `${cardWords(card(ctx, id))}: move to the ${toFirst ? "first" : "second"} fish`);
           node.addEventListener("click", () => {
             if (toFirst) first.add(id);
             else first.delete(id);
@@ -782,11 +783,12 @@ function decksPanel(ctx) {
     const label = `${kind} deck: ${count} card${count === 1 ? "" : "s"}`;
     const node = h(
       choice ? "button" : "div",
-      { class: `cf-deck cf-back-${kind}${choice ? " cf-legal" : ""}`, type: choice ? "button" : null, "aria-label": choice ? `Draw a ${kind} (${label})` : label },
+      { class: `cf-deck cf-back-${kind}${choice ? " cf-legal" : ""}`, type: choice ? "button" : null, role: choice ? null : "img", "aria-label": choice ? null : label },
       h("span", { class: "cf-deck-count" }, String(count)),
       h("span", { class: "cf-deck-word" }, choice ? `draw a ${kind}` : `${kind}s`),
     );
     if (choice) {
+      nameByWords(node, `Draw a ${kind} (${label})`);
       node.dataset.action = String(choice.code);
       node.addEventListener("click", () => act(ctx, choice));
     }
@@ -796,7 +798,7 @@ function decksPanel(ctx) {
     const pile = board.discards[kind];
     return h(
       "div",
-      { class: "cf-discard", "aria-label": `${kind} discards: ${pile.length}` },
+      { class: "cf-discard", role: "group", "aria-label": `${kind} discards: ${pile.length}` },
       pile.length ? rectCard(ctx, pile[pile.length - 1], { small: true }) : h("span", { class: "cf-slot" }, "—"),
       h("span", { class: "cf-deck-word" }, `${pile.length} discarded`),
     );

@@ -3,7 +3,7 @@
 // scores and piles, the effects in force, the trick, the ocean stack and your hand. Cards that
 // an action takes are buttons carrying data-action; the shell shows the prompt and the log.
 
-import { COLOURS, count, h, patternDefs, replace, s } from "/static/kit.js";
+import { COLOURS, count, h, nameByWords, patternDefs, replace, s } from "/static/kit.js";
 
 const ANIMATED = new WeakMap(); // root -> the card ids last drawn in the trick (to animate new ones)
 
@@ -67,19 +67,19 @@ function cardElement(card, { code = null, onPress = null, verb = "", extra = "",
     card.effect === "minus-three" && "is-minus", card.trump && "is-trump"];
   const words = [verb ? `${verb} ${card.label}` : card.label, extra].filter(Boolean).join(", ");
   if (code !== null && onPress) {
-    return h(
+    const button = h(
       "button",
       {
         type: "button",
         class: [...classes, "is-legal"].filter(Boolean).join(" "),
         "data-card": card.id,
         "data-action": code,
-        "aria-label": words,
         title: words,
         onClick: onPress,
       },
       face,
     );
+    return nameByWords(button, words);
   }
   return h(
     "div",
@@ -247,7 +247,7 @@ function seatPanel(board, seat) {
     seat.caught.length
       ? h(
           "div",
-          { class: "fb-caught", "aria-label": `caught this round: ${seat.caught.map((c) => c.name).join(", ")}` },
+          { class: "fb-caught", role: "group", "aria-label": `caught this round: ${seat.caught.map((c) => c.name).join(", ")}` },
           seat.caught.map((card) => chip(card)),
           minus ? h("span", { class: "fb-minus-note" }, `−3 ×${minus}`) : null,
         )
@@ -316,7 +316,7 @@ function lastTrick(board) {
   const caught = `${last.name} caught it ${how}`;
   return h(
     "div",
-    { class: "fb-last", "aria-label": `Last trick: ${last.plays.map((p) => `${p.name} ${p.card.short}`).join(", ")}; ${caught}` },
+    { class: "fb-last", role: "group", "aria-label": `Last trick: ${last.plays.map((p) => `${p.name} ${p.card.short}`).join(", ")}; ${caught}` },
     h("span", { class: "fb-last-title" }, "Last trick"),
     h("ol", { class: "fb-last-cards", "aria-hidden": "true" },
       last.plays.map((play) =>
@@ -347,7 +347,7 @@ function effectsRow(board) {
   if (e.minus_three) flags.push(h("span", { class: "fb-flag is-minus" }, "−3 card in this trick"));
   if (e.next.length) flags.push(h("span", { class: "fb-flag is-next" }, `Next trick: ${e.next.join(", ")}`));
   if (!flags.length && !board.over) flags.push(h("span", { class: "fb-flag is-none" }, "No buoy effects in force"));
-  return h("div", { class: "fb-effects", "aria-label": "Effects in force" }, flags);
+  return h("div", { class: "fb-effects", role: "group", "aria-label": "Effects in force" }, flags);
 }
 
 function swatch(colour) {

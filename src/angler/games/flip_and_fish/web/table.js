@@ -2,7 +2,7 @@
 // y flipped so that north is up. The water cards, the jetties, the latest cast with the ruler's
 // reach, and the aim layer.
 
-import { s, COLOURS, pressable } from "/static/kit.js";
+import { s, COLOURS, nameByWords, pressable } from "/static/kit.js";
 import { act, canAct, capital, cardWords, colourOf, fmt, star, who } from "./common.js";
 import { aimLayer, wireAiming } from "./aim.js";
 
@@ -159,12 +159,12 @@ function waterCard(st, slot) {
     attrs["data-action"] = String(aim.code);
     attrs.role = "button";
     attrs.tabindex = 0;
-    attrs["aria-label"] = `${label}. Enter casts at its centre`;
   } else {
     attrs.role = "img";
   }
   const g = s("g", attrs, s("title", {}, label));
   if (aim) {
+    nameByWords(g, `${label}. Enter casts at its centre`);
     g.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") {
         event.preventDefault();

@@ -1,0 +1,162 @@
+"""axe-core (through axe-playwright-python) on every page of the browser table, at a desktop's
+size and a phone's: the lobby, each game's how-to-play and rules pages, each game's table mid-game
+and at its end, each game's replay, and the hot-seat pass screen. Every violation of axe's
+default rules (WCAG A and AA, and its best practices such as landmarks and heading order), of
+any impact, fails the test, named by its rule, impact and elements; so does one of
+``label-content-name-mismatch`` (an experimental rule, off by default: a card's accessible name
+must contain the text it shows)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from tests.web.table import FAST_BOTS, GAMES, create_room
+
+from angler.server import rooms as server_rooms
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page, ViewportSize
+    from tests.server.serving import Served
+    from tests.web.conftest import OpenPage
+    from tests.web.table import Watched
+
+pytestmark = pytest.mark.browser
+
+axe_sync = pytest.importorskip(
+    "axe_playwright_python.sync_playwright",
+    reason="axe-playwright-python is not installed: pip install -e '.[dev]'",
+)
+
+VIEWPORTS: dict[str, ViewportSize] = {
+    "desktop": {"width": 1280, "height": 800},
+    "phone": {"width": 360, "height": 740},
+}
+AXE_OPTIONS = {
+    "resultTypes": ["violations"],
+    "rules": {"label-content-name-mismatch": {"enabled": True}},
+}
+SEED = 2026  # every room's deal, and its bots' choices: the same table states each run
+FINISH_S = 60.0  # a room of bots plays to its end well within this
+# A finished room's person's seat: every decision of theirs is taken by a random bot at once.
+AT_ONCE = {**FAST_BOTS, "turn_s": 0, "takeover": "random"}
+
+Finished = dict[str, dict[str, Any]]
+"""Each game's finished room, as ``POST /rooms`` answered (seat 0: a person's, with its token)."""
+
+
+def violations(page: Page) -> list[str]:
+    """axe's violations on the page as it is now: one line each, its rule, impact and the
+    elements that break it."""
+    results = axe_sync.Axe().run(page, options=AXE_OPTIONS)
+    return [
+        f"{rule['id']} ({rule['impact']}): {rule['help']}: "
+        + "; ".join(" ".join(map(str, node["target"])) for node in rule["nodes"])
+        for rule in results.response["violations"]
+    ]
+
+
+@contextmanager
+def seeded() -> Iterator[None]:
+    """Rooms made meanwhile are dealt from SEED: the server draws each room's seed from
+    ``secrets``, which the test's server (in this process) finds replaced by a stand-in."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(server_rooms, "secrets", SimpleNamespace(randbits=lambda bits: SEED))
+        yield
+
+
+@pytest.fixture(autouse=True)
+def _seeded() -> Iterator[None]:
+    with seeded():
+        yield
+
+
+@pytest.fixture(scope="module")
+def finished(served: Served) -> Finished:
+    """One finished room of each game, whose seat 0 is a person's (bots moved for it)."""
+    with seeded():
+        rooms = {game: create_room(served, game, settings=AT_ONCE) for game in GAMES}
+    deadline = time.monotonic() + FINISH_S
+    waiting = {room["room"] for room in rooms.values()}
+    while waiting:
+        assert time.monotonic() < deadline, f"rooms not finished: {waiting}"
+        waiting -= {done["room"] for done in served.request("GET", "/rooms/finished")[1]}
+        time.sleep(0.05)
+    return rooms
+
+
+# ----- the pages: each brings a fresh page to one state -----
+
+
+def lobby(table: Watched, served: Served, rooms: Finished) -> None:
+    table.page.goto("/#/")
+    table.page.wait_for_selector("#finished-rooms li[data-room]")
+
+
+def howto(game: str, part: str) -> Callable[[Watched, Served, Finished], None]:
+    def show(table: Watched, served: Served, rooms: Finished) -> None:
+        table.page.goto(f"/#/howto/{game}{'/rules' if part == 'rules' else ''}")
+        table.page.wait_for_selector("article.howto > *")
+
+    return show
+
+
+def mid_game(game: str) -> Callable[[Watched, Served, Finished], None]:
+    def show(table: Watched, served: Served, rooms: Finished) -> None:
+        room = create_room(served, game)
+        table.open_room(room["room"], 0, room["seats"][0]["token"])
+        moved_at = table.play_first_action() if table.wait_turn_or_end(-1) == "turn" else -1
+        assert table.wait_turn_or_end(moved_at) == "turn", "the game ended at its first move"
+
+    return show
+
+
+def game_over(game: str) -> Callable[[Watched, Served, Finished], None]:
+    def show(table: Watched, served: Served, rooms: Finished) -> None:
+        room = rooms[game]
+        table.open_room(room["room"], 0, room["seats"][0]["token"])
+        assert table.wait_turn_or_end(-1) == "over"
+
+    return show
+
+
+def replay(game: str) -> Callable[[Watched, Served, Finished], None]:
+    def show(table: Watched, served: Served, rooms: Finished) -> None:
+        table.page.goto(f"/#/replay/{rooms[game]['room']}?seat=all&step=3")
+        table.page.wait_for_selector("main.replay .board *")
+
+    return show
+
+
+def pass_screen(table: Watched, served: Served, rooms: Finished) -> None:
+    room = create_room(served, "fishing", seats=["human", "human", "random"])
+    for seat in room["seats"][:2]:  # this browser holds both people's seats: a hot seat
+        table.page.goto(f"/#/room/{room['room']}?seat={seat['seat']}&token={seat['token']}")
+        table.page.wait_for_selector("main.room")
+    table.page.wait_for_selector("#pass-screen:not([hidden]) #pass-ready")
+
+
+PAGES: dict[str, Callable[[Watched, Served, Finished], None]] = {
+    "lobby": lobby,
+    **{f"howto-{game}": howto(game, "howto") for game in GAMES},
+    **{f"rules-{game}": howto(game, "rules") for game in GAMES},
+    **{f"table-{game}": mid_game(game) for game in GAMES},
+    **{f"over-{game}": game_over(game) for game in GAMES},
+    **{f"replay-{game}": replay(game) for game in GAMES},
+    "pass-screen": pass_screen,
+}
+
+
+@pytest.mark.parametrize("size", list(VIEWPORTS))
+@pytest.mark.parametrize("name", list(PAGES))
+def test_the_page_has_no_accessibility_violations(
+    name: str, size: str, served: Served, open_page: OpenPage, finished: Finished
+) -> None:
+    table = open_page(viewport=VIEWPORTS[size], reduced_motion=True, frames=False)
+    PAGES[name](table, served, finished)
+    found = violations(table.page)
+    assert not found, f"{name} at {size}: {len(found)} rules broken:\n" + "\n".join(found)
