@@ -1,6 +1,6 @@
 // The browser table's entry: routes by the URL fragment, so a link names a page and the server
-// serves one file. #/ the lobby, #/room/ID a table, #/join/ID/SEAT an invitation,
-// #/replay/ID a finished game, #/howto/GAME how to play.
+// serves one file. #/ the lobby, #/room/ID a table, #/join/ID/SEAT a public seat,
+// #/join/ID/SEAT/CODE an invitation, #/replay/ID a finished game, #/howto/GAME how to play.
 import { h, notHere, patternDefs, replace, s } from "/static/kit.js";
 import { showLobby } from "/static/lobby.js";
 import { showRoom } from "/static/room.js";
@@ -37,7 +37,7 @@ async function route() {
     const [page, ...rest] = parts;
     if (!page) leave = await showLobby(app);
     else if (page === "room" && rest[0]) leave = await openRoom(rest[0], params);
-    else if (page === "join" && rest.length === 2) await join(rest[0], rest[1]);
+    else if (page === "join" && (rest.length === 2 || rest.length === 3)) await join(rest[0], rest[1], rest[2]);
     else if (page === "replay" && rest[0]) leave = await showReplay(app, rest[0], params);
     else if (page === "howto") await showHowto(rest[0] || (await gameList())[0].name, rest[1] === "rules" ? "rules" : "howto");
     else notHere(app, `There is no page ${location.hash}.`);
@@ -68,10 +68,13 @@ async function openRoom(room, params) {
   return showRoom(app, room, { watch: params.has("watch") });
 }
 
-async function join(room, seat) {
+async function join(room, seat, code) {
   if (!/^\d+$/.test(seat)) throw new Error(`This invitation link is not whole: its seat "${seat.slice(0, 20)}" is not a number.`);
+  // This browser took the seat already (the friend opens their link again): straight to it.
+  if (Number(seat) in tokens.of(room)) return location.replace(`#/room/${encodeURIComponent(room)}`);
   const claimed = await api(`/rooms/${encodeURIComponent(room)}/seats/${encodeURIComponent(seat)}`, {
     method: "POST",
+    body: code === undefined ? undefined : JSON.stringify({ invite: code }),
   }).catch((error) => noSuchPlayer(room, Number(seat), error));
   tokens.add(room, claimed.seat, claimed.token);
   location.replace(`#/room/${encodeURIComponent(room)}`);

@@ -1,16 +1,20 @@
 // The lobby: set up a game (game, options, an uploaded card file, who sits where), and the
 // live and finished games to join, watch or replay.
 import { h, replace } from "/static/kit.js";
-import { api, tokens } from "/static/net.js";
+import { api, invites, tokens } from "/static/net.js";
 import { gameList } from "/static/boards.js";
 
 const SEAT_KINDS = [
   ["you", "You"],
   ["hotseat", "A person at this screen (hot seat)"],
   ["friend", "A friend, by invitation link"],
+  ["public", "Anyone, from the lobby"],
 ];
+const PACES = [["200", "Fast"], ["800", "Normal"], ["2000", "Slow"]];
+const TAKEOVER_LEVELS = ["easy", "normal", "hard"];
 const BOT_NAMES = { easy: "Bot: easy", normal: "Bot: normal", hard: "Bot: hard", heuristic: "Bot: heuristic", random: "Bot: random" };
 const REFRESH_MS = 4000;
+const ENDED = { abandoned: "abandoned: everyone left", cancelled: "cancelled before it began", resigned: "ended by resignation" };
 const CARD_FILE_LIMIT = 200 * 1024; // the server takes a room's whole request up to 256 KB
 const LAST_GAME = "angler:last-game"; // the lobby offers the game last started first
 
@@ -109,15 +113,17 @@ function createForm(games) {
   });
   players.addEventListener("change", () => clampPlayers(false));
 
+  const room = roomSettings(seats);
+
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.textContent = "";
     const button = form.querySelector("#create-room");
     button.disabled = true;
     try {
-      const room = await createRoom(current(), players, options, seats, cards);
+      const made = await createRoom(current(), players, options, seats, cards, room.read());
       localStorage.setItem(LAST_GAME, current().name);
-      location.hash = `#/room/${encodeURIComponent(room)}`;
+      location.hash = `#/room/${encodeURIComponent(made)}`;
     } catch (problem) {
       error.textContent = problem.message;
     } finally {
@@ -130,6 +136,7 @@ function createForm(games) {
     chooser, select,
     h("div", { class: "field" }, h("label", { for: "players" }, "Players"), players),
     h("fieldset", { class: "field", style: "border:0;padding:0;margin:10px 0" }, h("legend", { style: "font-weight:600" }, "Who sits where"), seats),
+    room.box,
     h("details", {}, h("summary", {}, "Options and card file"),
       options,
       h("div", { class: "field" }, h("label", { for: "cards" }, "Card file"), cards,
@@ -140,9 +147,53 @@ function createForm(games) {
   return form;
 }
 
-async function createRoom(game, players, optionsBox, seatsBox, cardsInput) {
+// The room's settings for playing with people: listed in the lobby or by link only, the clocks,
+// which bot plays for someone away, and how fast bots move. Blank fields keep the server's
+// defaults (docs/server.md, "Room settings").
+function roomSettings(seatsBox) {
+  const listed = h("input", { type: "checkbox", id: "setting-listed", name: "listed" });
+  let listedChosen = false; // until the creator ticks it, it follows the seats
+  listed.addEventListener("change", () => { listedChosen = true; });
+  const followSeats = () => {
+    if (listedChosen) return;
+    const kinds = [...seatsBox.querySelectorAll("select")].map((select) => select.value);
+    listed.checked = !kinds.includes("friend");
+  };
+  new MutationObserver(followSeats).observe(seatsBox, { childList: true });
+  seatsBox.addEventListener("change", followSeats);
+  const seconds = (id, label, placeholder, help) => h("div", { class: "field" },
+    h("label", { for: id }, label),
+    h("input", { type: "number", id, name: id, min: "0", step: "1", inputmode: "numeric", placeholder }),
+    h("span", { class: "help" }, help));
+  const pace = h("select", { id: "setting-pace", name: "pace" }, PACES.map(([ms, text]) => h("option", { value: ms }, text)));
+  pace.value = "800";
+  const takeover = h("select", { id: "setting-takeover", name: "takeover" }, TAKEOVER_LEVELS.map((level) => h("option", { value: level }, level)));
+  takeover.value = "normal";
+  const box = h("details", { id: "room-settings" }, h("summary", {}, "Room settings: listing, clocks, bots"),
+    h("div", { class: "field" }, h("label", {}, listed, " List this game in the lobby"),
+      h("span", { class: "help" }, "Listed: anyone may watch it, and take its seats for anyone. Not listed: only its links reach it (the default when you invite a friend).")),
+    seconds("setting-turn", "Turn timer (seconds)", "none", "A person who takes longer has a bot move for them once."),
+    seconds("setting-grace", "Grace period (seconds)", "60", "How long a person who dropped out keeps their seat before a bot plays for them."),
+    h("div", { class: "field" }, h("label", { for: "setting-takeover" }, "Bot that plays for someone away"), takeover),
+    h("div", { class: "field" }, h("label", { for: "setting-pace" }, "Bot speed"), pace),
+    seconds("setting-wait", "Wait for friends (seconds)", "180", "After this, the table offers to give a seat nobody came to to a bot, or to cancel the game (you may at any time)."),
+    seconds("setting-abandon", "End a game everyone left after (seconds)", "300", "A game every player has left ends as abandoned: it counts for nobody."));
+  queueMicrotask(followSeats);
+  const read = () => {
+    const settings = { listed: listed.checked, pace_ms: Number(pace.value), takeover: takeover.value };
+    for (const [id, key] of [["setting-turn", "turn_s"], ["setting-grace", "grace_s"], ["setting-wait", "claim_wait_s"], ["setting-abandon", "abandon_s"]]) {
+      const value = box.querySelector(`#${id}`).value.trim();
+      if (value) settings[key] = Number(value);
+    }
+    return settings;
+  };
+  return { box, read };
+}
+
+async function createRoom(game, players, optionsBox, seatsBox, cardsInput, settings) {
   const kinds = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
   const seats = kinds.map((kind) => (kind === "you" || kind === "hotseat" ? "human" : kind === "friend" ? "open" : kind));
+  // "public" stays "public": an open seat anyone may take
   if (!seats.includes("human")) throw new Error("Choose at least one seat for you (or a person at this screen).");
   const options = {};
   for (const option of game.options) {
@@ -152,7 +203,7 @@ async function createRoom(game, players, optionsBox, seatsBox, cardsInput) {
       options[option.name] = option.kind === "bool" ? input.checked : input.value.trim();
     }
   }
-  const body = { game: game.name, seats, options };
+  const body = { game: game.name, seats, options, settings };
   const file = cardsInput.files && cardsInput.files[0];
   if (file) {
     if (file.size > CARD_FILE_LIMIT) {
@@ -168,14 +219,17 @@ async function createRoom(game, players, optionsBox, seatsBox, cardsInput) {
     }
   }
   const created = await api("/rooms", { method: "POST", body: JSON.stringify(body) });
-  for (const seat of created.seats) if (seat.token) tokens.add(created.room, seat.seat, seat.token);
+  for (const seat of created.seats) {
+    if (seat.token) tokens.add(created.room, seat.seat, seat.token);
+    if (seat.code) invites.add(created.room, seat.seat, seat.code); // the friend's link, kept to show again
+  }
   return created.room;
 }
 
 function seatWords(room) {
   // An invitation's seat stays "open" among the kinds; once claimed, a friend sits there.
   const open = new Set(room.open_seats || []);
-  const word = (kind, seat) => (kind === "human" ? "person" : kind === "open" ? (open.has(seat) ? "open seat" : "friend") : `${kind} bot`);
+  const word = (kind, seat) => (kind === "human" ? "person" : kind === "open" ? "friend" : kind === "public" ? (open.has(seat) ? "open seat" : "person") : `${kind} bot`);
   return room.seats.map(word).join(", ");
 }
 
@@ -199,9 +253,11 @@ function drawFinished(list, rooms, titles) {
   replace(list, rooms.map((room) => {
     const id = encodeURIComponent(room.room);
     const winners = (room.result.winners || []).map((s) => `Player ${s + 1}`).join(" and ");
-    return h("li", { "data-room": room.room },
-      h("span", {}, h("strong", {}, titles[room.game] || room.game), ` · won by ${winners || "nobody"}`, h("br"),
-        h("small", { class: "muted" }, `scores ${(room.result.scores || []).join(" / ")}`)),
+    const ended = room.result.ended; // abandoned, cancelled or resigned: no result to count
+    const how = ended === "resigned" && winners ? `won by ${winners} (a player resigned)` : ended ? ENDED[ended] || ended : `won by ${winners || "nobody"}`;
+    return h("li", { "data-room": room.room, "data-ended": ended || null },
+      h("span", {}, h("strong", {}, titles[room.game] || room.game), ` · ${how}`, h("br"),
+        h("small", { class: "muted" }, ended ? "not counted as a result" : `scores ${(room.result.scores || []).join(" / ")}`)),
       h("span", { class: "row" },
         h("a", { class: "btn", href: `#/replay/${id}?seat=all` }, "Replay"),
         h("a", { class: "btn", href: `/rooms/${id}/record`, download: `angler-${room.game}-${room.room}.json` }, "Record")));

@@ -40,14 +40,32 @@ export const tokens = {
   },
 };
 
+/** Invitation codes this browser made (the creator's, to show each friend's link again):
+ * room -> {seat: code}. A code claims its seat once; the server keeps only its hash. */
+export const invites = {
+  key: (room) => `angler:invites:${room}`,
+  of(room) {
+    try {
+      return JSON.parse(localStorage.getItem(this.key(room)) || "{}");
+    } catch {
+      return {};
+    }
+  },
+  add(room, seat, code) {
+    const held = this.of(room);
+    held[seat] = code;
+    localStorage.setItem(this.key(room), JSON.stringify(held));
+  },
+};
+
 /** One socket on a room, as one seat (a token) or a spectator (null). It reconnects after a
  * dropped connection, saying hello again, until closed. A token the room refuses at hello is
  * told to `onBadToken`, and the socket closes. */
 export class RoomSocket {
-  constructor(room, token, { onState, onError, onStatus, onBadToken }) {
+  constructor(room, token, { onState, onError, onStatus, onBadToken, onPresence }) {
     this.room = room;
     this.token = token;
-    this.handlers = { onState, onError, onStatus, onBadToken };
+    this.handlers = { onState, onError, onStatus, onBadToken, onPresence };
     this.closed = false;
     this.delay = 500;
     this.open();
@@ -75,6 +93,8 @@ export class RoomSocket {
       if (message.type === "state") {
         this.joined = true;
         this.handlers.onState(this.whole(message));
+      } else if (message.type === "presence") {
+        if (this.joined && this.handlers.onPresence) this.handlers.onPresence(message);
       } else if (message.type === "error" && message.error === "token" && !this.joined && this.token && this.handlers.onBadToken) {
         this.close();
         this.handlers.onBadToken(message);

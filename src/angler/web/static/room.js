@@ -5,6 +5,7 @@
 import { h, notHere, numberLog, reducedMotion, replace, seatName, sentences } from "/static/kit.js";
 import { api, RoomSocket, tokens } from "/static/net.js";
 import { loadBoard } from "/static/boards.js";
+import { confirmThen, People } from "/static/people.js";
 
 export async function showRoom(app, room, { watch = false } = {}) {
   // A seat token this browser keeps that the room does not know (a mistyped or foreign link) is
@@ -80,6 +81,7 @@ async function openTable(app, room, watch, notice, fixes, left) {
     },
     onError: (error) => table.refused(error),
     onBadToken: () => fixes.forget(seat),
+    onPresence: (message) => table.presence(seat, message),
     onStatus: (up) => {
       status.set(seat, up);
       table.online([...status.values()].every(Boolean));
@@ -129,14 +131,15 @@ class Table {
     this.result = h("section", { id: "result", class: "panel", hidden: true, "aria-live": "polite" });
     this.passScreen = h("div", { id: "pass-screen", hidden: true, role: "dialog", "aria-modal": "true", "aria-labelledby": "pass-title" });
     this.announcer = h("p", { class: "sr-only", "aria-live": "polite" });
-    this.inviteBox = h("section", { class: "panel invite", hidden: true });
-    this.drawInvites(this.info.open_seats);
-    const controls = h("div", { class: "row" }, this.undoButton,
+    this.people = new People(this);
+    this.resignButton = h("button", { id: "resign", class: "btn", type: "button", hidden: this.mine.length === 0,
+      onClick: () => this.resign() }, "Resign");
+    const controls = h("div", { class: "row" }, this.undoButton, this.resignButton,
       h("button", { class: "btn", type: "button", onClick: () => this.showKeys() }, "Keys", h("span", { class: "key" }, "?")),
       h("a", { class: "btn", href: `#/howto/${this.info.game}`, target: "_blank", rel: "noopener" }, "How to play"));
     const side = h("aside", { class: "side" },
       h("section", { class: "panel", "aria-label": "Your decision" }, this.notice, this.prompt, this.actions, this.hint, this.error, this.timers, controls),
-      this.inviteBox,
+      this.people.element,
       h("section", { class: "panel" }, h("h2", {}, "Log"), this.log));
     this.main = h("main", { class: "room", "data-room": this.info.room, "data-seat": "", "data-version": "", "data-over": "false" },
       h("header", { class: "room-head" }, h("h1", {}, this.info.title), this.who, this.status),
@@ -144,30 +147,25 @@ class Table {
     replace(app, this.main, this.passScreen, this.announcer);
   }
 
-  drawInvites(open) {
-    // Shown to a seated person while seats wait for friends; a claimed seat's link goes.
-    this.inviteBox.hidden = this.mine.length === 0 || open.length === 0;
-    if (this.inviteBox.hidden) return replace(this.inviteBox);
-    const room = encodeURIComponent(this.info.room);
-    replace(this.inviteBox, h("h2", {}, "Invite friends"),
-      h("p", { class: "muted" }, "Send each friend their seat's link. The game waits at their turn until they come."),
-      open.map((seat) => {
-        const link = `${location.origin}${location.pathname}#/join/${room}/${seat}`;
-        return h("label", {}, `Player ${seat + 1}`, h("input", { type: "text", readonly: true, value: link, onFocus: (e) => e.target.select() }));
-      }));
+  presence(seat, message) {
+    // Who is at the table changed (no move): the seats, and the notes the log shows.
+    const payload = this.latest.get(seat);
+    if (!payload) return;
+    payload.seats = message.seats;
+    payload.notes = message.notes;
+    if (seat === this.shown) {
+      this.people.update(message.seats, payload.seat, payload.over);
+      this.drawLog(payload.log, payload.notes);
+    }
   }
 
-  async refreshInvites() {
-    if (this.inviteBox.hidden || this.refreshing) return;
-    this.refreshing = true;
-    try {
-      const info = await api(`/rooms/${encodeURIComponent(this.info.room)}`);
-      this.drawInvites(info.open_seats);
-    } catch {
-      // the next state tries again
-    } finally {
-      this.refreshing = false;
-    }
+  resign() {
+    const payload = this.latest.get(this.shown);
+    if (!payload || payload.seat === null || payload.over) return;
+    const words = payload.seats && payload.seats.length === 2
+      ? "The other player wins at once."
+      : "A bot plays your seat to the end, and you cannot win it.";
+    confirmThen("Resign this game?", words, "Resign", () => this.send(this.shown, { type: "resign" }));
   }
 
   online(up) {
@@ -223,8 +221,8 @@ class Table {
       console.warn("the board could not draw this payload", error);
     }
     this.drawDecision(payload);
-    this.refreshInvites();
-    this.drawLog(payload.log);
+    this.people.update(payload.seats || [], seat, payload.over);
+    this.drawLog(payload.log, payload.notes);
     this.drawTimers(payload.timers || {}, seat);
     this.drawResult(payload);
     const deciding = seat !== null && payload.to_act.includes(seat) && !payload.over;
@@ -236,9 +234,13 @@ class Table {
     const deciding = seat !== null && payload.to_act.includes(seat) && !payload.over;
     const others = payload.to_act.filter((s) => s !== seat).map((s) => seatName(s, seat));
     this.prompt.classList.toggle("waiting", !deciding);
+    const resigned = seat !== null && (payload.resigned || []).includes(seat);
+    this.resignButton.hidden = seat === null || payload.over || resigned;
     this.prompt.textContent = payload.over
-      ? "The game is over."
-      : deciding
+      ? payload.ended ? `${capital(payload.ended_words)}.` : "The game is over."
+      : resigned
+        ? "You resigned: a bot plays your seat to the end."
+        : deciding
         ? payload.prompt
         : others.length
           ? `Waiting for ${others.join(" and ")}…`
@@ -254,7 +256,17 @@ class Table {
     this.error.textContent = "";
   }
 
-  drawLog(lines) {
+  drawLog(gameLines, notes = []) {
+    // The notes about people (a friend came, a bot took a seat over…) stand between the game's
+    // own lines, each after the first `at` of them.
+    const lines = [];
+    const sorted = [...notes].sort((a, b) => a.at - b.at);
+    let next = 0;
+    gameLines.forEach((line, index) => {
+      while (next < sorted.length && sorted[next].at <= index) lines.push(sorted[next++].text);
+      lines.push(line);
+    });
+    while (next < sorted.length) lines.push(sorted[next++].text);
     const fresh = lines.length - this.logLength;
     const shown = lines.slice(-200);
     numberLog(this.log, lines.length - shown.length + 1, shown.length);
@@ -275,14 +287,21 @@ class Table {
     if (!payload.over) return;
     const seat = payload.seat;
     const winners = payload.winners || [];
-    const order = payload.scores.map((score, s) => [s, score]).sort((a, b) => b[1] - a[1]);
+    const order = (payload.scores || []).map((score, s) => [s, score]).sort((a, b) => b[1] - a[1]);
     const won = winners.map((s) => seatName(s, seat));
     const room = encodeURIComponent(this.info.room);
     this.result.dataset.winners = winners.join(",");
+    this.result.dataset.ended = payload.ended || "";
+    const resigned = (payload.resigned || []).map((s) => seatName(s, seat));
+    const heading = payload.ended && !won.length
+      ? payload.ended === "abandoned" ? "Game abandoned" : payload.ended === "cancelled" ? "Game cancelled" : "Game ended"
+      : won.length === 1 ? (won[0] === "You" ? "You win!" : `${won[0]} wins`) : `${won.join(" and ")} share the win`;
     replace(this.result,
-      h("h2", {}, won.length === 1 ? (won[0] === "You" ? "You win!" : `${won[0]} wins`) : `${won.join(" and ")} share the win`),
-      h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Score"))),
-        h("tbody", {}, order.map(([s, score]) => h("tr", { class: winners.includes(s) ? "winner" : null }, h("td", {}, seatName(s, seat)), h("td", {}, String(score)))))),
+      h("h2", {}, heading),
+      payload.ended ? h("p", {}, `${capital(payload.ended_words)}.${won.length ? "" : " It counts for nobody."}`) : null,
+      resigned.length ? h("p", { class: "muted" }, `Resigned: ${resigned.join(", ")}.`) : null,
+      order.length ? h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Score"))),
+        h("tbody", {}, order.map(([s, score]) => h("tr", { class: winners.includes(s) ? "winner" : null }, h("td", {}, seatName(s, seat)), h("td", {}, String(score)))))) : null,
       h("div", { class: "row" },
         h("a", { class: "btn primary", href: `#/replay/${room}${seat === null ? "" : `?seat=${seat}`}` }, "Replay this game"),
         h("a", { class: "btn", href: `/rooms/${room}/record`, download: `angler-${this.info.game}-${this.info.room}.json` }, "Download the record"),
@@ -348,4 +367,8 @@ class Table {
   leave() {
     document.removeEventListener("keydown", this.keys);
   }
+}
+
+function capital(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : "";
 }
