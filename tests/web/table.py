@@ -117,10 +117,10 @@ class Watched:
         self.page.goto(fragment)
         self.page.wait_for_selector(DRAWN)
 
-    def accept_invitation(self, room: str, seat: int) -> str:
-        """Follow the seat's invitation link (``/#/join/ROOM/SEAT``): the shell claims the seat
-        and opens the room. The seat's token, as the shell keeps it."""
-        self.page.goto(f"/#/join/{room}/{seat}")
+    def accept_invitation(self, room: str, seat: int, code: str | None = None) -> str:
+        """Follow the seat's invitation link (``/#/join/ROOM/SEAT/CODE``, a public seat's has no
+        code): the shell claims the seat and opens the room. The seat's token, as it keeps it."""
+        self.page.goto(f"/#/join/{room}/{seat}" + ("" if code is None else f"/{code}"))
         self.page.wait_for_selector(DRAWN)
         held: dict[str, str] = self.page.evaluate(
             "room => JSON.parse(localStorage.getItem(`angler:tokens:${room}`) || '{}')", room

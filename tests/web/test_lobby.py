@@ -80,18 +80,18 @@ def test_a_card_file_the_server_refuses_is_one_line_and_makes_no_room(
 
 
 def test_the_lobby_lists_a_live_game_to_join_or_watch(open_page: OpenPage, served: Served) -> None:
-    room = create_room(served, "fishing", seats=["human", "open", "easy"])["room"]
+    room = create_room(served, "fishing", seats=["human", "public", "easy"])["room"]
     page = open_page(frames=False).page
     page.goto("/#/")
     listed = page.locator(f'#live-rooms [data-room="{room}"]')
     listed.wait_for()
     assert listed.locator(f'a[href="#/join/{room}/1"]').count() == 1
     assert "person, open seat, easy bot" in listed.inner_text()
-    status, _ = served.request("POST", f"/rooms/{room}/seats/1")  # a friend takes the seat
+    status, _ = served.request("POST", f"/rooms/{room}/seats/1")  # a stranger takes the seat
     assert status == 200
     page.reload()
     listed.wait_for()
-    assert "person, friend, easy bot" in listed.inner_text()
+    assert "person, person, easy bot" in listed.inner_text()
     assert listed.locator(f'a[href="#/join/{room}/1"]').count() == 0
     listed.locator("text=Watch").click()
     page.wait_for_selector('main.room[data-seat="spectator"]')

@@ -69,7 +69,8 @@ def test_two_people_and_a_spectator_each_see_only_their_own(
     room_id = room["room"]
     people = {0: open_page(), 1: open_page()}
     people[0].open_room(room_id, 0, room["seats"][0]["token"])
-    tokens = {0: room["seats"][0]["token"], 1: people[1].accept_invitation(room_id, 1)}
+    invited = people[1].accept_invitation(room_id, 1, room["seats"][1]["code"])
+    tokens = {0: room["seats"][0]["token"], 1: invited}
     for seat, page in people.items():
         assert page.seat == str(seat)
     spectator = open_page()

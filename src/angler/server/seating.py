@@ -98,8 +98,8 @@ NOTES = {  # (told to the others, told to the seat itself)
     "claimed": ("{name} takes their seat", "You take your seat"),
     "takeover": ("{name} is away: a bot plays for them", "You were away: a bot played for you"),
     "back": ("{name} is back", "You are back: your seat is yours again"),
-    "filled": ("{name}'s seat goes to a {bot} bot", "Your seat goes to a {bot} bot"),
-    "resigned": ("{name} resigns: a {bot} bot plays the seat to the end", "You resign"),
+    "filled": ("{name}'s seat goes to {a} {bot} bot", "Your seat goes to {a} {bot} bot"),
+    "resigned": ("{name} resigns: {a} {bot} bot plays the seat to the end", "You resign"),
     "pace": ("Bots now wait {pace} s before each move", "Bots now wait {pace} s before each move"),
 }
 
@@ -107,6 +107,8 @@ NOTES = {  # (told to the others, told to the seat itself)
 def note_text(kind: str, seat: int, viewer: int | None, **values: Any) -> str:
     """A note of ``kind`` about ``seat``, told to ``viewer`` (None: a spectator)."""
     other, own = NOTES[kind]
+    if "bot" in values:
+        values = {**values, "a": "an" if str(values["bot"])[:1] in "aeiou" else "a"}
     if seat == viewer:
         return own.format(**values)
     return other.format(name=seat_name(seat, viewer), **values)
