@@ -73,7 +73,8 @@ def page_html(text: str) -> str:
             if isinstance(source, str) and source.startswith("../img/"):
                 child.attrSet("src", "/docs/img/" + source.removeprefix("../img/"))
     html: str = MARKDOWN.renderer.render(tokens, MARKDOWN.options, {})
-    return html
+    # A command line scrolls sideways in its own box on a phone: the keyboard reaches it too.
+    return html.replace("<pre>", '<pre tabindex="0">')
 
 
 def add_web_table(app: FastAPI) -> None:
