@@ -85,7 +85,7 @@ export function replace(node, ...children) {
 /** The page for a link that leads nowhere, or a page that could not be drawn: its one line, and
  * the way back to the lobby. */
 export function notHere(node, message) {
-  return replace(node, h("main", { class: "panel" }, h("h2", { text: "Not here" }), h("p", { text: message }), h("a", { href: "#/", class: "btn" }, "Back to the lobby")));
+  return replace(node, h("main", { class: "panel" }, h("h1", { text: "Not here" }), h("p", { text: message }), h("a", { href: "#/", class: "btn" }, "Back to the lobby")));
 }
 
 /** Make an element act as a button for mouse, touch and keyboard (Enter, Space). */
