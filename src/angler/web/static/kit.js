@@ -108,9 +108,9 @@ export function pressable(node, onPress, label) {
 
 /** Name a card or spot that can be pressed by its words, said in place of what it draws: the face
  * (value, colour letter, banner: separate texts) is hidden from screen readers, and the words are
- * its content, a visually hidden span (HTML) or its <title> (SVG). An aria-label would be a name
- * that leaves out the face's texts as they run together ("55Rred" for "Play red 5"), which
- * WCAG 2.5.3 (label in name, axe's label-content-name-mismatch) refuses. */
+ * its content, a visually hidden span (HTML) or its <title> (SVG). An aria-label over the face
+ * would be a name that leaves out the face's texts as they run together ("55Rred" beside "Play
+ * red 5"): WCAG 2.5.3, label in name (axe's label-content-name-mismatch). */
 export function nameByWords(node, words) {
   node.removeAttribute("aria-label");
   if (node instanceof SVGElement) {
