@@ -1,10 +1,10 @@
 """axe-core (through axe-playwright-python) on every page of the browser table, at a desktop's
 size and a phone's: the lobby, each game's how-to-play and rules pages, each game's table mid-game
-and at its end, each game's replay, and the hot-seat pass screen. Every violation of axe's
-default rules (WCAG A and AA, and its best practices such as landmarks and heading order), of
-any impact, fails the test, named by its rule, impact and elements; so does one of
-``label-content-name-mismatch`` (an experimental rule, off by default: a card's accessible name
-must contain the text it shows)."""
+and at its end, each game's replay, the hot-seat pass screen, a spectator's table, an invitation,
+the keys list, and a page that is not there. Every violation of axe's default rules (WCAG A and
+AA, and its best practices such as landmarks and heading order), of any impact, fails the test,
+named by its rule, impact and elements; so does one of ``label-content-name-mismatch`` (an
+experimental rule, off by default: a card's accessible name must contain the text it shows)."""
 
 from __future__ import annotations
 
@@ -93,7 +93,9 @@ def finished(served: Served) -> Finished:
 
 
 def lobby(table: Watched, served: Served, rooms: Finished) -> None:
+    create_room(served, "fishing", seats=["human", "open", "random"])  # a game to join or watch
     table.page.goto("/#/")
+    table.page.wait_for_selector("#live-rooms li[data-room]")
     table.page.wait_for_selector("#finished-rooms li[data-room]")
 
 
@@ -140,6 +142,29 @@ def pass_screen(table: Watched, served: Served, rooms: Finished) -> None:
     table.page.wait_for_selector("#pass-screen:not([hidden]) #pass-ready")
 
 
+def spectator(table: Watched, served: Served, rooms: Finished) -> None:
+    room = create_room(served, "crazy-fishing", seats=["random", "open"])
+    table.page.goto(f"/#/room/{room['room']}?watch")
+    table.page.wait_for_selector('main.room[data-seat="spectator"]')
+
+
+def invitation(table: Watched, served: Served, rooms: Finished) -> None:
+    room = create_room(served, "fishing", seats=["human", "open", "random"])
+    table.open_room(room["room"], 0, room["seats"][0]["token"])
+    table.page.wait_for_selector(".invite:not([hidden]) input")
+
+
+def keys(table: Watched, served: Served, rooms: Finished) -> None:
+    mid_game("flip-and-fish")(table, served, rooms)
+    table.page.keyboard.press("?")
+    table.page.wait_for_selector("dialog.keys[open]")
+
+
+def nowhere(table: Watched, served: Served, rooms: Finished) -> None:
+    table.page.goto("/#/nowhere")
+    table.page.wait_for_selector("#app main")
+
+
 PAGES: dict[str, Callable[[Watched, Served, Finished], None]] = {
     "lobby": lobby,
     **{f"howto-{game}": howto(game, "howto") for game in GAMES},
@@ -148,6 +173,10 @@ PAGES: dict[str, Callable[[Watched, Served, Finished], None]] = {
     **{f"over-{game}": game_over(game) for game in GAMES},
     **{f"replay-{game}": replay(game) for game in GAMES},
     "pass-screen": pass_screen,
+    "spectator": spectator,
+    "invitation": invitation,
+    "keys": keys,
+    "not-here": nowhere,
 }
 
 

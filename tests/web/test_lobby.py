@@ -147,6 +147,6 @@ def test_a_broken_link_is_one_line_and_a_way_back(
 ) -> None:
     page = open_page(frames=False).page
     page.goto(f"/{fragment}")
-    page.wait_for_selector("#app h2:text('Not here')")
+    page.wait_for_selector("#app h1:text('Not here')")
     assert says in page.inner_text("#app p")
     assert page.locator("#app a[href='#/']").count() == 1

@@ -85,7 +85,7 @@ export function replace(node, ...children) {
 /** The page for a link that leads nowhere, or a page that could not be drawn: its one line, and
  * the way back to the lobby. */
 export function notHere(node, message) {
-  return replace(node, h("main", { class: "panel" }, h("h2", { text: "Not here" }), h("p", { text: message }), h("a", { href: "#/", class: "btn" }, "Back to the lobby")));
+  return replace(node, h("main", { class: "panel" }, h("h1", { text: "Not here" }), h("p", { text: message }), h("a", { href: "#/", class: "btn" }, "Back to the lobby")));
 }
 
 /** Make an element act as a button for mouse, touch and keyboard (Enter, Space). */
@@ -108,9 +108,9 @@ export function pressable(node, onPress, label) {
 
 /** Name a card or spot that can be pressed by its words, said in place of what it draws: the face
  * (value, colour letter, banner: separate texts) is hidden from screen readers, and the words are
- * its content, a visually hidden span (HTML) or its <title> (SVG). An aria-label would be a name
- * that leaves out the face's texts as they run together ("55Rred" for "Play red 5"), which
- * WCAG 2.5.3 (label in name, axe's label-content-name-mismatch) refuses. */
+ * its content, a visually hidden span (HTML) or its <title> (SVG). An aria-label over the face
+ * would be a name that leaves out the face's texts as they run together ("55Rred" beside "Play
+ * red 5"): WCAG 2.5.3, label in name (axe's label-content-name-mismatch). */
 export function nameByWords(node, words) {
   node.removeAttribute("aria-label");
   if (node instanceof SVGElement) {
