@@ -149,9 +149,38 @@ def spectator(table: Watched, served: Served, rooms: Finished) -> None:
 
 
 def invitation(table: Watched, served: Served, rooms: Finished) -> None:
-    room = create_room(served, "fishing", seats=["human", "open", "random"])
+    """The creator's table while a friend has not come: the link, giving the seat to a bot."""
+    settings = {"pace_ms": 0, "claim_wait_s": 0}  # the table offers the seat at once
+    room = create_room(served, "fishing", seats=["human", "open", "random"], settings=settings)
+    table.page.goto("/#/")
+    table.page.evaluate(  # the code, as the browser that made the room keeps it
+        "([room, code]) =>"
+        " localStorage.setItem(`angler:invites:${room}`, JSON.stringify({1: code}))",
+        [room["room"], room["seats"][1]["code"]],
+    )
     table.open_room(room["room"], 0, room["seats"][0]["token"])
-    table.page.wait_for_selector(".invite:not([hidden]) input")
+    table.page.wait_for_selector(".invite-link")
+    table.page.wait_for_selector("#seat-offer:not([hidden])")
+
+
+def resigning(table: Watched, served: Served, rooms: Finished) -> None:
+    """The question before a person resigns."""
+    mid_game("crazy-fishing")(table, served, rooms)
+    table.page.click("#resign")
+    table.page.wait_for_selector("dialog.confirm[open]")
+
+
+def abandoned(table: Watched, served: Served, rooms: Finished) -> None:
+    """A game every person left, as its person finds it afterwards."""
+    settings = {"pace_ms": 0, "abandon_s": 0}  # nobody comes: it ends at once
+    room = create_room(served, "fishing", seats=["human", "random", "random"], settings=settings)
+    finished = lambda: [done["room"] for done in served.request("GET", "/rooms/finished")[1]]  # noqa: E731
+    deadline = time.monotonic() + FINISH_S
+    while room["room"] not in finished():
+        assert time.monotonic() < deadline, "the room was not abandoned"
+        time.sleep(0.05)
+    table.open_room(room["room"], 0, room["seats"][0]["token"])
+    table.page.wait_for_selector('#result[data-ended="abandoned"]:not([hidden])')
 
 
 def keys(table: Watched, served: Served, rooms: Finished) -> None:
@@ -175,6 +204,8 @@ PAGES: dict[str, Callable[[Watched, Served, Finished], None]] = {
     "pass-screen": pass_screen,
     "spectator": spectator,
     "invitation": invitation,
+    "resigning": resigning,
+    "abandoned": abandoned,
     "keys": keys,
     "not-here": nowhere,
 }
