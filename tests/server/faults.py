@@ -197,14 +197,14 @@ async def _next_state(conn: Any, log: SeatLog) -> dict[str, Any]:
 
 
 def check_history(log: SeatLog, steps: list[dict[str, Any]]) -> list[str]:
-    """What a finished room's replay (every seat's boards) contradicts in ``log``: a board the
-    seat was shown that is not the one at that version, or an acknowledged move missing."""
+    """What a finished room's replay as the log's seat saw it contradicts in ``log``: a board
+    the seat was shown that is not the one at that version, or an acknowledged move missing."""
     problems = []
     where = f"room {log.room} seat {log.seat}"
     for version, board in sorted(log.boards.items()):
         if version >= len(steps):
             problems.append(f"{where}: version {version} seen, the game has {len(steps) - 1}")
-        elif board_key(steps[version]["boards"][log.seat]) != board:
+        elif board_key(steps[version]["boards"][0]) != board:
             problems.append(f"{where}: the board at version {version} is not the one it was shown")
     for sent, text, acked in log.acks:
         taken = [step["action"] for step in steps[sent + 1 : acked + 1]]

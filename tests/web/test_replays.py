@@ -42,9 +42,10 @@ def test_a_replay_step_is_captioned_in_the_game_s_words(
         caption = page.inner_text(".replay-step")
         assert not RAW_CODE.search(caption), caption
     page.click("#first")
-    page.click("#next")
+    page.click("#next")  # the first cast: seen whole by everything shown, or as seat 0's own
     caption = page.inner_text(".replay-step")
-    assert re.search(r"casts? rod", caption), caption
+    if seat == "all" or "You" in caption:  # another's secret cast: "Player 2 moves"
+        assert re.search(r"\bcasts? .*\brod \d", caption), caption
 
 
 # The last log line's number, and whether the log's padding (where an <ol>'s numbers sit, and

@@ -303,7 +303,7 @@ def create_app(store: Store, limits: Limits | None = None, *, freeze_gc: bool = 
         "/rooms/{room}/replay",
         responses={400: {"model": ErrorBody}, 403: {"model": ErrorBody}, 404: {"model": ErrorBody}},
         summary="A finished game step by step, as one seat saw it (seat=0, 1…), as a spectator "
-        "did (no seat) or with every seat's view (seat=all)",
+        "did (no seat) or with everything shown (seat=all: every hand and face-down card)",
     )
     async def replay(room: str, seat: str | None = None) -> dict[str, Any]:
         return await run_in_threadpool(hub.replay, room, seat)
