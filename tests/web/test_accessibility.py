@@ -170,13 +170,15 @@ def resigning(table: Watched, served: Served, rooms: Finished) -> None:
     table.page.wait_for_selector("dialog.confirm[open]")
 
 
+FINISHED = "/rooms/finished"
+
+
 def abandoned(table: Watched, served: Served, rooms: Finished) -> None:
     """A game every person left, as its person finds it afterwards."""
     settings = {"pace_ms": 0, "abandon_s": 0}  # nobody comes: it ends at once
     room = create_room(served, "fishing", seats=["human", "random", "random"], settings=settings)
-    finished = lambda: [done["room"] for done in served.request("GET", "/rooms/finished")[1]]  # noqa: E731
     deadline = time.monotonic() + FINISH_S
-    while room["room"] not in finished():
+    while room["room"] not in {done["room"] for done in served.request("GET", FINISHED)[1]}:
         assert time.monotonic() < deadline, "the room was not abandoned"
         time.sleep(0.05)
     table.open_room(room["room"], 0, room["seats"][0]["token"])

@@ -122,7 +122,7 @@ def aiming_payload() -> dict[str, Any]:
 def table_box(page: Page) -> dict[str, float]:
     box = page.locator(AIM_SURFACE).bounding_box()
     assert box is not None
-    return box
+    return {"x": box["x"], "y": box["y"], "width": box["width"], "height": box["height"]}
 
 
 def test_a_drag_let_go_off_the_table_says_why_it_cast_nothing(open_page: OpenPage) -> None:

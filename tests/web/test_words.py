@@ -92,7 +92,7 @@ def test_a_cast_s_story_ending_in_a_win_has_one_stop(open_page: OpenPage) -> Non
 def test_card_names_are_whole_where_there_is_room(
     open_page: OpenPage, viewport: ViewportSize
 ) -> None:
-    game = get_game("crazy-fishing")(2)
+    game: Any = get_game("crazy-fishing")(2)  # its card set: Crazy Fishing's own
     cards = game.cards
     payload = start_payload("crazy-fishing", 2)
     board = payload["board"]
@@ -137,7 +137,7 @@ async ([game, payload]) => {
 
 
 def test_the_list_offers_a_cast_once_when_the_hand_holds_twins(open_page: OpenPage) -> None:
-    game = get_game("crazy-fishing")(3)
+    game: Any = get_game("crazy-fishing")(3)
     for seed in range(100):  # a deal whose seat 0 holds two copies of one rod or bait
         state = game.new_state(seed)
         names = [game.cards.cards[card].type_name for card in state.view(0).hand]
