@@ -140,8 +140,9 @@ def test_presence_a_takeover_and_a_return_are_told_and_the_bots_moves_are_the_bo
         friend.close()  # the friend's only socket goes: away, then a bot plays for them
         away = presence_where(me, lambda m: m["seats"][1]["state"] == "away")
         assert 0 < away["seats"][1]["takeover_in_s"] <= 0.3
-        taken = presence_where(me, lambda m: m["seats"][1]["state"] == "bot")
-        assert any(n["text"] == "Player 2 is away: a bot plays for them" for n in taken["notes"])
+        taken_note = "Player 2 is away: a bot plays for them"
+        taken = presence_where(me, lambda m: any(n["text"] == taken_note for n in m["notes"]))
+        assert taken["seats"][1]["state"] == "bot"
         # The bot casts for the friend; the log tells it as the bot's.
         state = state_where(
             me, lambda s: any(line.startswith("Bot for Player 2") for line in s["log"])
@@ -150,9 +151,12 @@ def test_presence_a_takeover_and_a_return_are_told_and_the_bots_moves_are_the_bo
         back = next_of(friend, "state")
         assert any(line.startswith("Bot for you: ") for line in back["log"])
         assert not any(line.startswith("You ") and "Bot" in line for line in back["log"])
-        assert any(n["text"] == "You were away: a bot played for you" for n in back["notes"])
-        returned = presence_where(me, lambda m: m["seats"][1]["state"] == "here")
-        assert any(n["text"] == "Player 2 is back" for n in returned["notes"])
+        mine = "You were away: a bot played for you"
+        back = presence_where(friend, lambda m: any(n["text"] == mine for n in m["notes"]))
+        returned = presence_where(
+            me, lambda m: any(n["text"] == "Player 2 is back" for n in m["notes"])
+        )
+        assert returned["seats"][1]["state"] == "here"
         assert state["version"] >= 1
         me.close()
         friend.close()
@@ -288,4 +292,40 @@ def test_only_the_creator_sets_the_bots_pace(store_url: str) -> None:
         )
         assert told
         assert served.app.state.hub.drivers[room["room"]].pace == 0.2
+        me.close()
+
+
+def test_the_creator_s_seat_is_never_claimed_and_a_bot_past_the_cap_never_seated(
+    store_url: str,
+) -> None:
+    with serving(store_url) as served:
+        room = create(served, {"game": "fishing", "seats": ["human", "open", "easy"]})
+        status, body = served.request("POST", f"/rooms/{room['room']}/seats/0")
+        assert status == 409 and "creator's" in body["message"]
+        me = served.socket(room["room"], room["seats"][0]["token"])
+        next_of(me, "state")
+        me.send({"type": "seat", "seat": 1, "bot": "ismcts:600s"})
+        refused = next_of(me, "error")
+        assert refused["error"] == "seat" and "cap" in refused["message"], refused
+        assert served.app.state.store.header(room["room"]).seats[1] == "open"
+        me.close()
+
+
+def test_a_bot_plays_for_the_away_person_once_someone_is_back_to_wait(store_url: str) -> None:
+    with serving(store_url) as served:
+        room = create(
+            served,
+            {
+                "game": "crazy-fishing",
+                "seats": ["human", "human"],
+                "settings": {"pace_ms": 0, "grace_s": 0, "takeover": "random", "abandon_s": 60},
+            },
+        )
+        tokens = [seat["token"] for seat in room["seats"]]
+        live = served.app.state.hub.rooms[room["room"]]
+        time.sleep(0.3)  # both people away from the start, their grace over: nobody to wait
+        assert live.state.history == []
+        me = served.socket(room["room"], tokens[0])  # here: someone waits for seat 2 now
+        wait_until(lambda: any(seat == 1 for seat, _ in live.state.history), "seat 2's bot")
+        assert all(seat == 1 for seat, _ in live.state.history)  # mine is mine to make
         me.close()

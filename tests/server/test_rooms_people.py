@@ -82,7 +82,7 @@ def test_when_every_person_resigned_the_game_ends_unfinished(game: str) -> None:
 def test_a_game_every_person_left_ends_abandoned_and_counts_for_nobody(game: str) -> None:
     seats = ["human"] + ["random"] * (get_min_players(game) - 1)
     room, tokens, _ = room_of(game, seats)
-    room.end("abandoned")
+    room.end("abandoned", lambda header: None)
     assert room.over and room.result() == {"ended": "abandoned", "winners": [], "resigned": []}
     payload = room.payload(0)
     assert payload["over"] and payload["ended"] == "abandoned" and payload["legal"] == []
@@ -93,3 +93,44 @@ def test_a_game_every_person_left_ends_abandoned_and_counts_for_nobody(game: str
 
 def get_min_players(game: str) -> int:
     return next(g.min_players for g in all_games() if g.name == game)
+
+
+def test_a_bot_chosen_move_is_not_taken_once_the_room_has_ended() -> None:
+    room, _, _ = room_of("crazy-fishing", ["human", "random"])
+    version, _, legal = room.decision(1) or (0, None, [0])
+    room.end("abandoned", lambda header: None)
+    assert room.decision(1) is None and room.bot_to_act() is None
+    with pytest.raises(GameOverError):
+        room.play_bot(1, legal[0], version)
+    assert room.version == 0
+
+
+def test_a_room_ended_unfinished_stays_ended_after_a_restart() -> None:
+    room, tokens, stored = room_of("fishing", ["human", "open", "random"])
+    room.cancel(tokens[0], stored.append)
+    rebuilt = Room(stored[-1], MemoryJournal(), room.tokens.hashes)
+    assert rebuilt.over and rebuilt.ended == "cancelled"
+    two, two_tokens, two_stored = room_of("crazy-fishing", ["human", "human"])
+    two.resign(two_tokens[1], "random", two_stored.append)
+    again = Room(two_stored[-1], MemoryJournal(), two.tokens.hashes)
+    assert again.ended == "resigned" and again.result() == two.result()
+
+
+def test_a_creator_who_resigns_before_the_friend_came_ends_the_game() -> None:
+    header = make_header("fishing", None, ["human", "open", "random"], seed=3)
+    room = Room(header, MemoryJournal())
+    token = room.claim(0)
+    room.resign(token, "random", lambda header: None)
+    assert room.over and room.ended == "resigned"  # nobody who took a seat plays on
+
+
+def test_a_seat_goes_only_to_a_bot_the_server_allows() -> None:
+    stored: list[RoomHeader] = []
+    header = make_header("fishing", None, ["human", "open", "random"], seed=3)
+    invited = Room(header, MemoryJournal())
+    creator = invited.claim(0)
+    with pytest.raises(SeatError, match="past the cap"):
+        invited.fill(creator, 1, "ismcts:600s", stored.append, lambda agent: "past the cap")
+    assert invited.kinds[1] == "open" and not stored
+    assert invited.fill(creator, 1, "easy", stored.append) == "easy"
+    assert stored[-1].seats == ["human", "easy", "random"]

@@ -93,7 +93,7 @@ def finished(served: Served) -> Finished:
 
 
 def lobby(table: Watched, served: Served, rooms: Finished) -> None:
-    create_room(served, "fishing", seats=["human", "open", "random"])  # a game to join or watch
+    create_room(served, "fishing", seats=["human", "public", "random"])  # a game to join or watch
     table.page.goto("/#/")
     table.page.wait_for_selector("#live-rooms li[data-room]")
     table.page.wait_for_selector("#finished-rooms li[data-room]")

@@ -57,10 +57,10 @@ def test_a_stranger_cannot_take_a_seat_kept_for_a_friend(open_page: OpenPage) ->
     stranger.wait_for_selector("#live-rooms li")
     assert stranger.locator(f'#live-rooms [data-room="{room}"]').count() == 0  # not listed
     stranger.goto(f"/#/join/{room}/1")  # the seat's path, without the invitation's code
-    stranger.wait_for_selector("#app h2:text('Not here')")
+    stranger.wait_for_selector("#app h1:text('Not here')")
     assert "kept for an invited friend" in stranger.inner_text("#app")
     stranger.goto(f"/#/join/{room}/1/guessed")
-    stranger.wait_for_selector("#app h2:text('Not here')")
+    stranger.wait_for_selector("#app h1:text('Not here')")
     assert "kept for an invited friend" in stranger.inner_text("#app")
 
     friend = open_page(frames=False).page

@@ -31,7 +31,7 @@ def test_an_invitation_past_the_last_seat_numbers_players_from_one(
     room = create_room(served, "fishing", seats=["human", "open", "open", "random"])
     page = open_page(frames=False).page
     page.goto(f"/#/join/{room['room']}/9")  # the link's seat counts from 0, as the server's path
-    page.wait_for_selector("#app h2:text('Not here')")
+    page.wait_for_selector("#app h1:text('Not here')")
     said = page.inner_text("#app p")
     assert "There is no Player 10 in this room (Players 1 to 4)." in said, said
     assert "0 to 3" not in said

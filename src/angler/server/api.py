@@ -104,6 +104,7 @@ class RoomInfo(BaseModel):
     over: bool
     options: dict[str, Any]
     listed: bool = Field(default=True, description="shown in the lobby")
+    pace_ms: int = Field(default=800, description="how long bots wait before each move")
 
 
 class OptionInfo(BaseModel):

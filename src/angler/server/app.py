@@ -251,6 +251,7 @@ def create_app(store: Store, limits: Limits | None = None, *, freeze_gc: bool = 
     )
     async def claim_seat(room: str, seat: int, body: ClaimSeat | None = None) -> SeatClaimed:
         claimed = await run_in_threadpool(hub.claim, room, seat, body.invite if body else None)
+        hub.away_from_the_start(room)  # until the friend's socket says hello
         hub.soon(room)  # the table shows the friend arrived
         return claimed
 
@@ -456,11 +457,11 @@ class RoomSocket:
         hub, room_id, token = self.hub, self.room_id, self._acting()
         if kind == "seat":
             given = message.get("seat"), message.get("bot")
-            await run_in_threadpool(room.fill, token, *given, hub.reseat(room_id))
+            await hub.fill(room_id, room, token, *given)
         elif kind == "resign":
             await run_in_threadpool(room.resign, token, hub.takeover(room_id), hub.reseat(room_id))
         elif kind == "cancel":
-            await run_in_threadpool(room.cancel, token)
+            await run_in_threadpool(room.cancel, token, hub.reseat(room_id))
         else:
             await run_in_threadpool(hub.set_pace, room_id, room, token, message.get("pace_ms"))
 

@@ -242,7 +242,12 @@ class BotDriver:
     def seat_left(self, seat: int) -> None:
         """A person's connection went: after the grace period a bot plays for them."""
         self._present.discard(seat)
-        if self._closed or not self.room.is_person(seat) or seat in self._grace_timers:
+        if (
+            self._closed
+            or not self.room.is_person(seat)
+            or seat in self.room.resigned  # a bot plays it anyway: nobody is "away"
+            or seat in self._grace_timers
+        ):
             return
         if seat not in self._taken:
             self._grace_ends[seat] = asyncio.get_running_loop().time() + self.grace
@@ -251,6 +256,7 @@ class BotDriver:
     def seat_returned(self, seat: int) -> None:
         """The person is back: their seat is theirs again."""
         self._present.add(seat)
+        self._poke()  # someone is here again: a bot may play for a person who is away
         timer = self._grace_timers.pop(seat, None)
         if timer is not None:
             timer.cancel()
@@ -278,6 +284,11 @@ class BotDriver:
         """Whether some person has a socket on the room: bots play for people who are away
         only while someone waits for them (a room everyone left waits to be abandoned)."""
         return bool(self._present)
+
+    def seat_filled(self, seat: int) -> None:
+        """The seat went to a bot: a stand-in that played for it while it waited is dropped."""
+        self._agents.pop(seat, None)
+        self._poke()
 
     def set_pace(self, seconds: float) -> None:
         """The wait before each bot move, changed at the table."""

@@ -35,7 +35,7 @@ from angler.server.api import (
     SeatClaimed,
     SeatInfo,
 )
-from angler.server.bots import DEFAULT_CAP, BotDriver, check_bots, shutdown_pool
+from angler.server.bots import DEFAULT_CAP, PACE_MS, BotDriver, check_bots, shutdown_pool
 from angler.server.journal import MemoryJournal, RoomHeader
 from angler.server.limits import SLOW_CODE, Limits
 from angler.server.payloads import Payload
@@ -53,6 +53,7 @@ from angler.server.rooms import (
 from angler.server.searches import BotCap
 from angler.server.seating import (
     ABANDONED,
+    SERVER_SETTINGS,
     new_invitations,
     seating_settings,
 )
@@ -224,6 +225,7 @@ class Hub:
         self.drivers: dict[str, BotDriver] = {}  # each live room's bots (bots.py)
         self._broadcast_locks: dict[str, asyncio.Lock] = {}
         self._abandon: dict[str, asyncio.Task[None]] = {}  # rooms every person has left
+        self._notes: set[asyncio.Task[None]] = set()  # notes being written (kept from the GC)
         # A finished game never changes: the last few replays asked for are kept, by room and
         # viewer (a refusal, such as a game still running, is not kept).
         self._replays = functools.lru_cache(maxsize=REPLAYS_KEPT)(self._replay)
@@ -303,6 +305,8 @@ class Hub:
 
     def claim(self, room_id: str, seat: int, code: object = None) -> SeatClaimed:
         room = self.room(room_id)
+        if 0 <= seat < room.players and room.kinds[seat] == HUMAN:
+            raise SeatError(f"Player {seat + 1}'s seat is the creator's: it is never claimed")
         token = room.claim(seat, self._persist(room_id), code)
         room.note("claimed", seat)  # the table's log says the friend came
         return SeatClaimed(seat=seat, token=token)
@@ -364,6 +368,7 @@ class Hub:
             over=self.store.finished(room_id) if room is None else room.over,
             options=dict(header.options),
             listed=bool(header.settings.get("listed", True)),
+            pace_ms=int(header.settings.get("pace_ms", PACE_MS)),
         )
 
     def replay(self, room_id: str, seat: str | None) -> dict[str, Any]:
@@ -379,7 +384,13 @@ class Hub:
         return self._replays(room_id, chosen)
 
     def _replay(self, room_id: str, seat: int | str | None) -> dict[str, Any]:
-        return replay_steps(self._finished_record(room_id), seat)  # UnfinishedError: not kept
+        steps = replay_steps(self._finished_record(room_id), seat)  # UnfinishedError: not kept
+        result = self.store.result(room_id) or {}
+        if result.get("ended") is not None:  # the game stopped before its end: the replay says how
+            steps["ended"] = result["ended"]
+        if result.get("resigned") and steps["steps"]:  # a resigned seat cannot win
+            steps["steps"][-1]["winners"] = result.get("winners", [])
+        return steps
 
     def finished(self) -> list[FinishedRoom]:
         return [
@@ -516,6 +527,7 @@ class Hub:
             log.error("room %s has no bots, its settings are refused: %s", room_id, exc)
             return
         driver.on_seat_change = functools.partial(self.seat_changed, room_id)
+        self.away_from_the_start(room_id)
         self._watch_abandon(room_id)  # nobody is here yet: a room nobody comes to ends too
         await driver.wake()
 
@@ -596,25 +608,31 @@ class Hub:
         """Every person who took a seat has left: the room ends as abandoned after its wait,
         unless one of them comes back first."""
         room = self.rooms.get(room_id)
-        if room is None or room.over or room_id in self._abandon:
-            return
-        here = {c.seat for c in self.sockets.get(room_id, ()) if c.seat is not None}
-        people = [
-            seat
-            for seat in range(room.players)
-            if room.is_person(seat) and room.tokens.claimed(seat) and seat not in room.resigned
-        ]
-        if not people or here & set(people):
+        if room is None or room.over or room_id in self._abandon or not self._all_left(room_id):
             return
         wait = seating_settings(_own(room.header.settings), room.kinds)["abandon"]
 
         async def abandon() -> None:
             await asyncio.sleep(wait)
             self._abandon.pop(room_id, None)
-            if self.rooms.get(room_id) is room and not room.over:
+            # Again: someone may have come back as the wait ran out.
+            if self.rooms.get(room_id) is room and not room.over and self._all_left(room_id):
                 await self.end_room(room_id, ABANDONED)
 
         self._abandon[room_id] = asyncio.get_running_loop().create_task(abandon())
+
+    def _all_left(self, room_id: str) -> bool:
+        """Whether the room has people who took a seat (and play on) and none is here."""
+        room = self.rooms.get(room_id)
+        if room is None:
+            return False
+        here = {c.seat for c in self.sockets.get(room_id, ()) if c.seat is not None}
+        people = {
+            seat
+            for seat in range(room.players)
+            if room.is_person(seat) and room.tokens.claimed(seat) and seat not in room.resigned
+        }
+        return bool(people) and not here & people
 
     def _stop_abandon(self, room_id: str) -> None:
         task = self._abandon.pop(room_id, None)
@@ -627,7 +645,7 @@ class Hub:
         if room is None:
             return
         try:
-            await run_in_threadpool(room.end, how)
+            await run_in_threadpool(room.end, how, self.reseat(room_id))
         except AnglerError:
             return  # it ended meanwhile
         log.info("room %s ended: %s", room_id, how)
@@ -639,26 +657,51 @@ class Hub:
         return driver.takeover_kind if driver is not None else "normal"
 
     def set_pace(self, room_id: str, room: Room, token: str, pace_ms: object) -> None:
-        """The creator sets how long bots wait before each move (blocking: a worker thread)."""
-        seat = room.seat_of(token)
-        if not room.is_creator(seat):
-            raise SeatError("only the room's creator sets the bots' pace")
+        """The creator sets how long bots wait before each move, stored with the room's
+        settings (blocking: a worker thread)."""
+        room.seat_of(token)  # TokenError first: a stranger learns nothing of the value's checks
         try:
-            pace = decimal(pace_ms, "pace_ms", 0, MAX_PACE_MS)
+            pace = int(decimal(pace_ms, "pace_ms", 0, MAX_PACE_MS))
         except AnglerError as exc:
             raise IllegalMoveError(str(exc)) from None
+        room.set_pace(token, pace, self.reseat(room_id))
         driver = self.drivers.get(room_id)
         if driver is not None:
             driver.set_pace(pace / 1000)
-        room.note("pace", seat, pace=f"{pace / 1000:g}")
+
+    async def fill(self, room_id: str, room: Room, token: str, seat: object, bot: object) -> None:
+        """The creator gives a seat nobody took to a bot, within the server's cap."""
+        given = token, seat, bot, self.reseat(room_id), self.bot_cap.problem
+        await run_in_threadpool(room.fill, *given)
+        driver = self.drivers.get(room_id)
+        if driver is not None and isinstance(seat, int):
+            driver.seat_filled(seat)  # on the event loop: it may start the driver's task
 
     def seat_changed(self, room_id: str, change: str, seat: int) -> None:
-        """The bots took a person's seat over, or handed it back: the log says so."""
+        """The bots took a person's seat over, or handed it back: the log says so. The note
+        takes the room's lock, which a move's database write may hold: in a worker thread."""
         room = self.rooms.get(room_id)
         if room is None:
             return
-        room.note(change, seat)
-        self.soon(room_id)
+
+        async def note() -> None:
+            await run_in_threadpool(room.note, change, seat)
+            self.soon(room_id)
+
+        task = asyncio.get_running_loop().create_task(note())
+        self._notes.add(task)
+        task.add_done_callback(self._notes.discard)
+
+    def away_from_the_start(self, room_id: str) -> None:
+        """People who took a seat but have no socket here (a new room, a claim over HTTP, a
+        restart): their grace runs as if they had just left, so the others are not held up."""
+        room, driver = self.rooms.get(room_id), self.drivers.get(room_id)
+        if room is None or driver is None:
+            return
+        here = {c.seat for c in self.sockets.get(room_id, ()) if c.seat is not None}
+        for seat in range(room.players):
+            if room.is_person(seat) and room.tokens.claimed(seat) and seat not in here:
+                driver.seat_left(seat)
 
     def seat_present(self, room_id: str, seat: int, present: bool) -> None:
         """A person's seat gained its first socket (``present``) or lost its last: a bot holds
@@ -674,7 +717,7 @@ class Hub:
 
 def _own(settings: dict[str, Any]) -> dict[str, Any]:
     """A room's settings less those the server wrote itself (for ``seating_settings``)."""
-    return {key: value for key, value in settings.items() if key not in ("invites", "resigned")}
+    return {key: value for key, value in settings.items() if key not in SERVER_SETTINGS}
 
 
 def _invitations(room: Room) -> list[int]:

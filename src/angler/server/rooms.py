@@ -296,7 +296,8 @@ class Room:
         self.resigned = resigned_seats(header.settings)  # played by a bot to the end
         for seat in self.resigned:
             self.match.agents.setdefault(seat, self._stand_in(seat))
-        self.ended: str | None = None  # abandoned, cancelled or resigned: ended unfinished
+        # abandoned, cancelled or resigned: ended unfinished (stored, so a restart ends it too)
+        self.ended: str | None = header.settings.get("ended") or self._ended_by_resigning()
         self.opened = time.monotonic()  # when this server began to hold the room
         # What the log says of people (kind, seat, values, log length by viewer): in memory.
         self.notes: list[tuple[str, int, dict[str, Any], dict[int | None, int]]] = []
@@ -426,17 +427,24 @@ class Room:
 
     # ----- the creator's and the people's own changes to the seating -----
     def fill(
-        self, token: object, seat: object, kind: object, persist: Callable[[RoomHeader], None]
+        self,
+        token: object,
+        seat: object,
+        kind: object,
+        persist: Callable[[RoomHeader], None],
+        refuse: Callable[[Agent], str | None] = lambda agent: None,
     ) -> str:
         """The creator gives a seat nobody has taken to a bot of ``kind``; its level's name.
-        ``persist(header)`` stores the new seating first."""
+        ``refuse(agent)`` names why the server will not seat that bot (its budget past the
+        server's cap), or None. ``persist(header)`` stores the new seating first."""
         with self._lock:
             self._check_creator(self.seat_of(token), "give a seat to a bot")
             if self.over:
                 raise GameOverError(self._over_words())
             if type(seat) is not int or not 0 <= seat < self.players:
                 raise SeatError(
-                    f"there is no seat {described(seat)} (seats 0 to {self.players - 1})"
+                    f"there is no seat {described(seat)} (seats 0 to {self.players - 1}, "
+                    "as a message numbers them)"
                 )
             if not self.is_person(seat) or self.tokens.claimed(seat):
                 raise SeatError(f"{seat_name(seat)}'s seat is taken: only a free seat goes to bots")
@@ -447,6 +455,9 @@ class Room:
                 agent = make_agent(level, agent_seed(self.header.seed, seat), self.game)
             except AnglerError as exc:
                 raise SeatError(str(exc)) from None
+            problem = refuse(agent)
+            if problem is not None:
+                raise SeatError(f"bot {level}: {problem}")
             seats = list(self.kinds)
             seats[seat] = level
             header = dataclasses.replace(self.header, seats=seats)
@@ -475,21 +486,30 @@ class Room:
             self.header, self.resigned = header, set(resigned)
             self.match.agents[seat] = self._stand_in(seat, takeover)
             self._note("resigned", seat, bot=takeover)
-            playing = [
-                s for s in range(self.players) if self.is_person(s) and s not in self.resigned
-            ]
-            if self.players == 2 or not playing:
-                self.ended = RESIGNED
+            self.ended = self._ended_by_resigning()
             return seat
 
-    def end(self, how: str) -> None:
-        """End the room unfinished: ``abandoned`` or ``cancelled`` (the hub stores it)."""
+    def _ended_by_resigning(self) -> str | None:
+        """``resigned`` when resignations end the game: with two players, or when no person
+        who took a seat is left playing (docs/rules/<game>.md, "Playing online")."""
+        if not self.resigned:
+            return None
+        playing = [
+            seat
+            for seat in range(self.players)
+            if self.is_person(seat) and self.tokens.claimed(seat) and seat not in self.resigned
+        ]
+        return RESIGNED if self.players == 2 or not playing else None
+
+    def end(self, how: str, persist: Callable[[RoomHeader], None]) -> None:
+        """End the room unfinished: ``abandoned`` or ``cancelled``. ``persist(header)`` stores
+        how first, so that a restart before the room is stored as finished still ends it."""
         with self._lock:
             if self.over:
                 raise GameOverError(self._over_words())
-            self.ended = how
+            self._end(how, persist)
 
-    def cancel(self, token: object) -> None:
+    def cancel(self, token: object, persist: Callable[[RoomHeader], None]) -> None:
         """The creator cancels the room while a seat still waits for its person."""
         with self._lock:
             self._check_creator(self.seat_of(token), "cancel the room")
@@ -497,7 +517,27 @@ class Room:
                 raise GameOverError(self._over_words())
             if not self.unclaimed():
                 raise SeatError("every seat is taken: the room can no longer be cancelled")
-            self.ended = CANCELLED
+            self._end(CANCELLED, persist)
+
+    def _end(self, how: str, persist: Callable[[RoomHeader], None]) -> None:
+        header = dataclasses.replace(self.header, settings={**self.header.settings, "ended": how})
+        persist(header)
+        self.header, self.ended = header, how
+
+    def set_pace(self, token: object, pace_ms: int, persist: Callable[[RoomHeader], None]) -> int:
+        """The creator sets the bots' pace (stored with the room's settings); their seat."""
+        with self._lock:
+            seat = self.seat_of(token)
+            self._check_creator(seat, "set the bots' pace")
+            if self.over:
+                raise GameOverError(self._over_words())
+            header = dataclasses.replace(
+                self.header, settings={**self.header.settings, "pace_ms": pace_ms}
+            )
+            persist(header)
+            self.header = header
+            self._note("pace", seat, pace=f"{pace_ms / 1000:g}")
+            return seat
 
     def notes_for(self, viewer: int | None) -> list[dict[str, Any]]:
         """The notes about people as ``viewer`` reads them, each after ``at`` log entries."""
@@ -545,7 +585,7 @@ class Room:
     def bot_to_act(self) -> int | None:
         """A bot seat that must decide now (in a simultaneous choice, the first), or None."""
         with self._lock:
-            if self.match.over:
+            if self.over:
                 return None
             return next(
                 (
@@ -589,8 +629,11 @@ class Room:
         payload["notes"] = self.notes_for(viewer)
         payload["resigned"] = sorted(self.resigned)
         payload["ended"] = self.ended
+        if self.resigned and self.match.over and self.ended is None:
+            result = self._result_unlocked()  # a resigned seat cannot win
+            payload["winners"] = result["winners"] if result else payload.get("winners")
         if self.ended is not None:
-            payload["over"] = True
+            payload["over"], payload["to_act"] = True, []
             payload["ended_words"] = ENDED_WORDS[self.ended]
             result = self._result_unlocked()
             payload["winners"] = result["winners"] if result else []
@@ -623,6 +666,8 @@ class Room:
                 raise SeatError(f"there is no seat {seat!r} (seats 0 to {self.players - 1})")
             if self.is_person(seat) != for_person:
                 raise SeatError(f"seat {seat!r} is not a {'person' if for_person else 'bot'}'s")
+            if self.ended is not None:  # ended while the bot thought: its move is not taken
+                raise GameOverError(self._over_words())
             self._check_version(seat, action, version)
             code = check_action(self.state, seat, action)
             self._accept(seat, code, by_bot=True)
@@ -631,7 +676,7 @@ class Room:
         """``(version, view, legal actions)`` for a bot deciding for ``seat`` now, read at once
         under the lock from the seat's view alone; None if ``seat`` is not deciding."""
         with self._lock:
-            if self.match.over or seat not in self.state.current_players():
+            if self.over or seat not in self.state.current_players():
                 return None
             return self.version, self.state.view(seat), list(self.state.legal_actions(seat))
 

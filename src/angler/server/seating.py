@@ -36,7 +36,7 @@ PERSON_KINDS = (HUMAN, OPEN, PUBLIC_SEAT)
 CLAIM_WAIT_S = 180.0
 ABANDON_S = 300.0
 MAX_WAIT_S = 24 * 3600.0
-SERVER_SETTINGS = ("invites", "resigned")
+SERVER_SETTINGS = ("invites", "resigned", "ended")
 """Settings the server writes itself: a request naming one is refused."""
 
 # How a room ended when its game did not reach its end (the store's result says ``ended``).

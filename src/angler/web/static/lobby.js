@@ -21,6 +21,8 @@ const LAST_GAME = "angler:last-game"; // the lobby offers the game last started 
 export async function showLobby(app) {
   const games = await gameList();
   const live = h("ul", { id: "live-rooms", class: "rooms" });
+  const mine = h("ul", { id: "my-rooms", class: "rooms" });
+  const yours = h("section", { class: "panel", hidden: true }, h("h2", {}, "Your games"), mine);
   const finished = h("ul", { id: "finished-rooms", class: "rooms" });
   const titles = Object.fromEntries(games.map((g) => [g.name, g.title]));
   replace(app, h("main", { class: "lobby" },
@@ -29,6 +31,7 @@ export async function showLobby(app) {
         games.map((g, i) => [i ? " · " : "", h("a", { href: `#/howto/${g.name}` }, `How to play ${g.title}`)]))),
     createForm(games),
     h("div", {},
+      yours,
       h("section", { class: "panel" }, h("h2", {}, "Live games"), live),
       h("section", { class: "panel" }, h("h2", {}, "Finished games"), finished))));
   document.title = "angler: lobby";
@@ -36,6 +39,7 @@ export async function showLobby(app) {
     try {
       const [rooms, done] = await Promise.all([api("/rooms/live"), api("/rooms/finished")]);
       drawLive(live, rooms, titles);
+      await drawYours(yours, mine, rooms, titles);
       drawFinished(finished, done.slice(-15).reverse(), titles);
     } catch (error) {
       replace(live, h("li", { class: "muted" }, error.message));
@@ -246,6 +250,25 @@ function drawLive(list, rooms, titles) {
         room.open_seats.map((seat) => h("a", { class: "btn primary", href: `#/join/${id}/${seat}` }, `Join as Player ${seat + 1}`)),
         h("a", { class: "btn", href: `#/room/${id}?watch` }, "Watch")));
   }));
+}
+
+// Games this browser holds a seat of that the live list leaves out (a game by invitation is not
+// listed): the way back to them. A few at most, the newest kept first.
+const YOURS_SHOWN = 6;
+async function drawYours(section, list, listed, titles) {
+  const shown = new Set(listed.map((room) => room.room));
+  const held = Object.keys(localStorage)
+    .filter((key) => key.startsWith("angler:tokens:"))
+    .map((key) => key.slice("angler:tokens:".length))
+    .filter((room) => !shown.has(room))
+    .slice(-YOURS_SHOWN);
+  const infos = await Promise.all(held.map((room) => api(`/rooms/${encodeURIComponent(room)}`).catch(() => null)));
+  const live = infos.filter((info) => info && !info.over);
+  section.hidden = live.length === 0;
+  replace(list, live.map((info) => h("li", { "data-room": info.room },
+    h("span", {}, h("strong", {}, titles[info.game] || info.game), ` · ${info.players} players`, h("br"),
+      h("small", { class: "muted" }, info.listed ? "listed" : "by invitation: not listed")),
+    h("span", { class: "row" }, h("a", { class: "btn primary", href: `#/room/${encodeURIComponent(info.room)}` }, "Back to my seat")))));
 }
 
 function drawFinished(list, rooms, titles) {

@@ -45,7 +45,8 @@ export class People {
   }
 
   update(seats, viewer, over) {
-    const before = JSON.stringify(this.seats);
+    const shape = (list) => JSON.stringify(list.map((entry) => [entry.seat, entry.kind, entry.state, entry.bot]));
+    const before = `${shape(this.seats)}${this.over}`;
     this.seats = seats || [];
     this.sentAt = performance.now();
     this.viewer = viewer;
@@ -53,7 +54,7 @@ export class People {
     this.drawList();
     this.drawOffer();
     // The controls hold inputs a person may be using: drawn again only when the seats change.
-    if (before !== JSON.stringify(this.seats) || !this.controls.dataset.drawn) this.drawControls();
+    if (before !== `${shape(this.seats)}${over}` || !this.controls.dataset.drawn) this.drawControls();
   }
 
   tick() {

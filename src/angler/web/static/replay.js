@@ -94,11 +94,13 @@ export async function showReplay(app, room, params) {
   document.addEventListener("keydown", keys);
   const last = steps[steps.length - 1];
   const result = (last.winners || []).map((s) => `Player ${s + 1}`).join(" and ");
+  const ENDED = { abandoned: "Abandoned: everyone left", cancelled: "Cancelled by its creator", resigned: "Ended when a player resigned" };
+  const outcome = replay.ended ? ENDED[replay.ended] || replay.ended : `Won by ${result} · scores ${(last.scores || []).join(" / ")}`;
   // The step controls come before the board (on a phone they stay at the top of the screen
   // while the board scrolls under them); the choice of view and the log come after it.
   replace(app, h("main", { class: "room replay", "data-room": room },
     h("header", { class: "room-head" }, h("h1", {}, `${info.title}: replay`),
-      h("span", { class: "muted" }, `Won by ${result} · scores ${(last.scores || []).join(" / ")}`)),
+      h("span", { class: "muted" }, outcome)),
     h("section", { class: "panel replay-panel", "aria-label": "Steps" },
       h("div", { class: "replay-controls" },
         h("button", { class: "btn", type: "button", id: "first", onClick: () => go(0), "aria-label": "First step" }, "«"),

@@ -177,7 +177,8 @@ class Table {
     this.latest.set(seat, payload);
     this.pending = false;
     if (this.mine.length > 1) {
-      const next = this.mine.find((s) => payload.to_act.includes(s));
+      // A resigned seat's turns are its bot's: nobody is passed the screen for them.
+      const next = this.mine.find((s) => payload.to_act.includes(s) && !(payload.resigned || []).includes(s));
       if (next !== undefined && next !== this.shown) return this.askToPass(next);
       if (this.shown === undefined && this.passScreen.hidden) return this.askToPass(this.mine[0]);
       if (!this.passScreen.hidden) return;
@@ -210,7 +211,7 @@ class Table {
     const ui = {
       act: (action) => this.act(action),
       seatName: (s) => seatName(s, seat),
-      replay: false,
+      replay: Boolean(payload.ended), // a game ended unfinished is a still picture: no turn to take
       reducedMotion: reducedMotion(),
     };
     if (this.mine.length > 1) this.who.textContent = `Hot seat: Player ${seat + 1}'s table`;
@@ -225,13 +226,13 @@ class Table {
     this.drawLog(payload.log, payload.notes);
     this.drawTimers(payload.timers || {}, seat);
     this.drawResult(payload);
-    const deciding = seat !== null && payload.to_act.includes(seat) && !payload.over;
+    const deciding = seat !== null && payload.to_act.includes(seat) && !payload.over && !(payload.resigned || []).includes(seat);
     document.title = `${deciding ? "● Your turn: " : ""}angler: ${this.info.title}`;
   }
 
   drawDecision(payload) {
     const seat = payload.seat;
-    const deciding = seat !== null && payload.to_act.includes(seat) && !payload.over;
+    const deciding = seat !== null && payload.to_act.includes(seat) && !payload.over && !(payload.resigned || []).includes(seat);
     const others = payload.to_act.filter((s) => s !== seat).map((s) => seatName(s, seat));
     this.prompt.classList.toggle("waiting", !deciding);
     const resigned = seat !== null && (payload.resigned || []).includes(seat);
