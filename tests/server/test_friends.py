@@ -11,6 +11,7 @@ import pytest
 from tests.server.serving import Client, Served, serving
 
 from angler.server.payloads import sendable
+from angler.server.rooms import Room
 
 
 def create(served: Served, body: dict[str, Any]) -> dict[str, Any]:
@@ -328,4 +329,23 @@ def test_a_bot_plays_for_the_away_person_once_someone_is_back_to_wait(store_url:
         me = served.socket(room["room"], tokens[0])  # here: someone waits for seat 2 now
         wait_until(lambda: any(seat == 1 for seat, _ in live.state.history), "seat 2's bot")
         assert all(seat == 1 for seat, _ in live.state.history)  # mine is mine to make
+        me.close()
+
+
+def test_a_request_the_server_fails_on_is_refused_in_one_line_and_the_socket_lives(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("a defect")
+
+    monkeypatch.setattr(Room, "fill", broken)
+    with serving(sqlite_url) as served:
+        room = create(served, {"game": "crazy-fishing", "seats": ["human", "open"]})
+        me = served.socket(room["room"], room["seats"][0]["token"])
+        state = next_of(me, "state")
+        me.send({"type": "seat", "seat": 1, "bot": "easy"})
+        refused = next_of(me, "error")
+        assert refused["error"] == "internal" and "\n" not in refused["message"]
+        me.send({"type": "move", "action": sendable(state["legal"][0]), "version": 0})
+        assert next_of(me, "state")["version"] == 1  # the socket and the room play on
         me.close()

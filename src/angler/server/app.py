@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
@@ -58,6 +59,7 @@ from angler.server.store import (
 )
 from angler.server.web import add_web_table
 
+log = logging.getLogger(__name__)
 PEOPLE_MESSAGES = ("seat", "resign", "cancel", "pace")
 MESSAGE_LIMIT = 16 * 1024  # bytes: a move is a few dozen; anything larger is refused
 HELLO_SECONDS = 30.0  # a socket that names no seat (or none) by then is closed
@@ -448,6 +450,10 @@ class RoomSocket:
                 return
         except AnglerError as exc:
             await self.send(error_message(exc))
+            return
+        except Exception:  # a defect: said in one line, logged whole, and the socket lives on
+            log.exception("room %s: a %r message failed", self.room_id, kind)
+            await self.refuse("internal", "the server failed on this request; it is logged")
             return
         await self.hub.changed(self.room_id, room)
 
