@@ -5,6 +5,7 @@ test says, no clock."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable, Coroutine
 from concurrent.futures import Executor, Future
 from typing import Any
@@ -17,7 +18,7 @@ from angler.server import bots
 from angler.server.bots import BotDriver
 from angler.server.journal import MemoryJournal
 from angler.server.rooms import Room, make_header
-from angler.server.searches import BotCap, FairShare, search_in_turn
+from angler.server.searches import WAIT_SHARE, BotCap, FairShare, search_in_turn
 
 
 def run(test: Callable[[], Coroutine[Any, Any, None]]) -> None:
@@ -211,3 +212,59 @@ def test_a_stored_rooms_bot_over_a_lower_cap_searches_within_it() -> None:
         await driver.close()
 
     run(go)
+
+
+def test_a_timed_bot_that_gets_no_worker_in_time_plays_its_heuristic_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One worker, held by another room's search that never ends here: a bot with a budget in
+    seconds does not wait past it, but moves at once with its game's heuristic."""
+    monkeypatch.setattr(bots, "SEARCH_WORKERS", 1)
+    hog = Room(make_header("crazy-fishing", None, ["ismcts:5it"] * 2, seed=1), MemoryJournal())
+    quick = Room(make_header("crazy-fishing", None, ["ismcts:0.05s"] * 2, seed=2), MemoryJournal())
+    expected = make_agent("heuristic", 0, quick.game).act(
+        quick.state.view(0), list(quick.state.legal_actions(0))
+    )
+
+    async def go() -> None:
+        pool = HeldPool()
+
+        async def nothing() -> None:
+            return None
+
+        holder = BotDriver(hog, nothing, pool=pool, pace=0)
+        await holder.wake()
+        await settle()
+        assert len(pool.calls) == 1  # the hog's search holds the only worker, and keeps it
+        waiting = BotDriver(quick, nothing, pool=pool, pace=0)
+        await waiting.wake()
+        deadline = asyncio.get_running_loop().time() + 10
+        while quick.version == 0:
+            assert asyncio.get_running_loop().time() < deadline, "the timed bot never moved"
+            await asyncio.sleep(0.01)
+        assert len(pool.calls) == 1  # it moved without a worker
+        journal = quick.journal
+        assert isinstance(journal, MemoryJournal)
+        assert journal.actions[0].action == quick.game.action_to_string(expected)
+        for driver in (holder, waiting):
+            await driver.close()
+
+    run(go)
+
+
+def test_a_timed_search_spends_on_its_search_what_it_did_not_wait() -> None:
+    game = make_game("crazy-fishing", 2)
+    agent: Any = make_agent("ismcts:2s", 0, game)
+    state = game.new_state(3)
+    seen: list[float] = []
+
+    def act(view: Any, legal: Any) -> int:
+        seen.append(agent.seconds)
+        return int(legal[0])
+
+    agent.act = act
+    bots.decide_by(time.monotonic() + 0.5, agent, state.view(0), state.legal_actions(0))
+    assert 0.2 < seen[0] <= 0.5  # what was left of the 2 s when the worker began
+    bots.decide_by(time.monotonic() - 5, agent, state.view(0), state.legal_actions(0))
+    assert seen[1] == pytest.approx(2 * (1 - WAIT_SHARE))  # at least its floor
+    assert agent.seconds == 2  # and its own budget again afterwards

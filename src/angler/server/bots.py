@@ -35,10 +35,12 @@ as a bot's, so nobody undoes back across it, after a rebuild too.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import multiprocessing
 import os
 import threading
+import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
 from typing import Any
@@ -59,12 +61,13 @@ from angler.server.rooms import (
     StaleVersionError,
     TurnError,
 )
-from angler.server.searches import BotCap, fair_share, search_in_turn
+from angler.server.searches import WAIT_SHARE, BotCap, fair_share, search_in_turn
 from angler.server.store import StoreUnavailableError
 
 PACE_MS = 800  # the terminal's default pace
 GRACE_S = 60.0
 TAKEOVER = "normal"
+FALLBACK_SALT = 104729  # a fallback heuristic's stream, apart from any other seat's
 TAKEOVER_SALT = 7919  # a person's stand-in draws a stream apart from any bot seat's
 
 MAX_SECONDS = 24 * 3600.0  # a pace, grace or turn longer than a day is a mistake
@@ -172,6 +175,14 @@ def shutdown_pool() -> None:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+def timed_budget(agent: Agent) -> float | None:
+    """A search agent's budget in seconds, or None when it counts iterations instead."""
+    if getattr(agent, "iterations", None) is not None:
+        return None
+    seconds = getattr(agent, "seconds", None)
+    return float(seconds) if isinstance(seconds, int | float) and seconds > 0 else None
+
+
 def searches(agent: Agent) -> bool:
     """Whether ``agent`` is CPU-heavy enough to think in another process."""
     return isinstance(agent, ISMCTSAgent)
@@ -181,6 +192,17 @@ def decide(agent: Agent, view: Any, legal: Sequence[int]) -> tuple[int, Agent]:
     """The agent's choice and the agent after it (run in a worker: a top-level function, so it
     pickles)."""
     return agent.act(view if agent.needs_view else None, legal), agent
+
+
+def decide_by(deadline: float, agent: Any, view: Any, legal: Sequence[int]) -> tuple[int, Agent]:
+    """``decide`` with a timed agent's search cut to end by ``deadline`` (``time.monotonic``,
+    one clock for every process of the machine): the time it waited for a worker is spent."""
+    budget = agent.seconds
+    agent.seconds = max(budget * (1 - WAIT_SHARE), min(budget, deadline - time.monotonic()))
+    try:
+        return decide(agent, view, legal)
+    finally:
+        agent.seconds = budget  # its own budget again for its next decision
 
 
 # ----- the driver -----
@@ -221,6 +243,7 @@ class BotDriver:
         self._deciding: tuple[int, ...] = ()
         self._seen_version = -1
         self._present: set[int] = set()  # people's seats with a socket now
+        self._fallbacks: dict[int, Agent] = {}  # heuristic players for searches out of time
         self._grace_ends: dict[int, float] = {}  # each running grace period's end (loop time)
         # Told when a bot takes a person's seat over ("takeover") and hands it back ("back").
         self.on_seat_change: Callable[[str, int], None] | None = None
@@ -455,10 +478,19 @@ class BotDriver:
         if searches(agent):
             pool = self._pool or shared_pool()
             share = fair_share(SEARCH_WORKERS)
+            seconds = timed_budget(agent)
+            work: Callable[..., tuple[int, Agent]] = decide
+            if seconds is not None:  # decided within its budget, the wait for a worker counted
+                work = functools.partial(decide_by, time.monotonic() + seconds)
+            wait = None if seconds is None else seconds * WAIT_SHARE
             try:
                 action, after = await search_in_turn(
-                    share, self.room, pool, decide, agent, view, legal
+                    share, self.room, pool, work, agent, view, legal, wait_at_most=wait
                 )
+            except TimeoutError:  # no worker in time: the game's heuristic, at once
+                log.info("a bot had no search worker within %.2f s: a heuristic move", wait)
+                action, _ = await asyncio.to_thread(decide, self._fallback(seat), view, legal)
+                return action
             except BrokenExecutor:
                 if self._pool is None:
                     _discard_pool(pool)
@@ -468,6 +500,14 @@ class BotDriver:
             return action
         action, _ = await asyncio.to_thread(decide, agent, view, legal)
         return action
+
+    def _fallback(self, seat: int) -> Agent:
+        """The game's heuristic player, for a timed bot that got no search worker in time."""
+        agent = self._fallbacks.get(seat)
+        if agent is None:
+            seed = agent_seed(self.room.header.seed + FALLBACK_SALT, seat)
+            agent = self._fallbacks[seat] = make_agent("heuristic", seed, self.room.game)
+        return agent
 
     def _agent(self, seat: int) -> Agent:
         agent = self._agents.get(seat)

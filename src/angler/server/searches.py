@@ -5,6 +5,11 @@
   room whose bot asks for more is refused (``bots.check_bots``); a stored room's bot made before
   a lower cap is held to it (``BotCap.clamp``), and so is what a paired search draws from the
   budget it banked.
+- **Deadlines.** A bot whose budget is in seconds (the levels ``normal`` and ``hard``) decides
+  within it, counted from when it asked: the wait for a worker comes out of its search, and a
+  bot whose turn has not come by ``WAIT_SHARE`` of its budget plays its game's heuristic move
+  instead (``bots.BotDriver._choose``). So no room's search holds up another room's bot past
+  that bot's own budget. Budgets counted in iterations (for reproducible runs) wait their turn.
 - **Turns.** The search workers are shared by every room: ``FairShare`` hands a free worker to
   the waiting room served least recently (round robin), and never a second worker to a room
   while another room waits for its first. So a room's search waits at most for the searches
@@ -31,6 +36,7 @@ T = TypeVar("T")
 # Fishing's search, the fastest, makes about 9,000 iterations a second on one core: an iteration
 # budget within the cap's seconds times this searches no longer than the cap.
 ITERATIONS_PER_SECOND = 10_000
+WAIT_SHARE = 0.9  # of a timed bot's budget, the most it waits for a worker; the rest searches
 SERVED_KEPT = 4096  # rooms whose last turn is remembered (the least recent are forgotten first)
 
 
@@ -165,12 +171,18 @@ def fair_share(slots: int) -> FairShare:
 
 
 async def search_in_turn(
-    share: FairShare, room: Hashable, pool: Executor, work: Callable[..., T], *args: Any
+    share: FairShare,
+    room: Hashable,
+    pool: Executor,
+    work: Callable[..., T],
+    *args: Any,
+    wait_at_most: float | None = None,
 ) -> T:
-    """``work(*args)`` in ``pool`` once ``room``'s turn comes. The worker is given back when the
-    work ends, not when its caller stops waiting: a search cancelled while running still holds
-    its worker until it finishes there."""
-    await share.take(room)
+    """``work(*args)`` in ``pool`` once ``room``'s turn comes; TimeoutError if it has not come
+    within ``wait_at_most`` seconds (the room's place in line is given up). The worker is given
+    back when the work ends, not when its caller stops waiting: a search cancelled while running
+    still holds its worker until it finishes there."""
+    await asyncio.wait_for(share.take(room), wait_at_most)
     loop = asyncio.get_running_loop()
     try:
         future = pool.submit(work, *args)
