@@ -112,3 +112,18 @@ def serving(
         thread.join(RECEIVE_SECONDS)
         listener.close()
         store.close()
+
+
+def create(served: Served, body: dict[str, Any]) -> dict[str, Any]:
+    """A new room (``POST /rooms`` with ``body``), which must be made."""
+    status, room = served.request("POST", "/rooms", body)
+    assert status == 201, room
+    return room
+
+
+def wait_until(condition: Any, what: str, seconds: float = 20) -> None:
+    """Poll ``condition`` until it holds; fail naming ``what`` after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"gave up waiting: {what}"
+        time.sleep(0.02)

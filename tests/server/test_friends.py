@@ -8,23 +8,10 @@ import time
 from typing import Any
 
 import pytest
-from tests.server.serving import Client, Served, serving
+from tests.server.serving import Client, create, serving, wait_until
 
 from angler.server.payloads import sendable
 from angler.server.rooms import Room
-
-
-def create(served: Served, body: dict[str, Any]) -> dict[str, Any]:
-    status, room = served.request("POST", "/rooms", body)
-    assert status == 201, room
-    return room
-
-
-def wait_until(condition: Any, what: str, seconds: float = 20) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, f"gave up waiting: {what}"
-        time.sleep(0.02)
 
 
 def next_of(client: Client, kind: str) -> dict[str, Any]:

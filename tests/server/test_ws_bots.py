@@ -3,12 +3,10 @@ bots plays to its end unattended, and a person who drops out is played for after
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
-from typing import Any
 
 import pytest
-from tests.server.serving import Served, serving
+from tests.server.serving import create, serving, wait_until
 
 from angler.server.payloads import sendable
 
@@ -16,19 +14,6 @@ from angler.server.payloads import sendable
 @pytest.fixture
 def db_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'server.sqlite3'}"
-
-
-def create(served: Served, body: dict[str, Any]) -> dict[str, Any]:
-    status, room = served.request("POST", "/rooms", body)
-    assert status == 201, room
-    return room
-
-
-def wait_until(condition: Any, what: str, seconds: float = 20) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, f"gave up waiting: {what}"
-        time.sleep(0.02)
 
 
 def test_a_room_of_bots_plays_to_its_end_by_itself(db_url: str) -> None:

@@ -17,46 +17,37 @@ export async function api(path, options = {}) {
   return body;
 }
 
+/** What this browser keeps per room, by seat, in local storage under `prefix` + room. */
+function roomStore(prefix) {
+  return {
+    key: (room) => `${prefix}${room}`,
+    of(room) {
+      try {
+        return JSON.parse(localStorage.getItem(this.key(room)) || "{}");
+      } catch {
+        return {};
+      }
+    },
+    add(room, seat, value) {
+      const held = this.of(room);
+      held[seat] = value;
+      localStorage.setItem(this.key(room), JSON.stringify(held));
+    },
+    forget(room, seat) {
+      const held = this.of(room);
+      delete held[seat];
+      if (Object.keys(held).length) localStorage.setItem(this.key(room), JSON.stringify(held));
+      else localStorage.removeItem(this.key(room));
+    },
+  };
+}
+
 /** Seat tokens, kept in this browser (never in a URL the server logs): room -> {seat: token}. */
-export const tokens = {
-  key: (room) => `angler:tokens:${room}`,
-  of(room) {
-    try {
-      return JSON.parse(localStorage.getItem(this.key(room)) || "{}");
-    } catch {
-      return {};
-    }
-  },
-  add(room, seat, token) {
-    const held = this.of(room);
-    held[seat] = token;
-    localStorage.setItem(this.key(room), JSON.stringify(held));
-  },
-  forget(room, seat) {
-    const held = this.of(room);
-    delete held[seat];
-    if (Object.keys(held).length) localStorage.setItem(this.key(room), JSON.stringify(held));
-    else localStorage.removeItem(this.key(room));
-  },
-};
+export const tokens = roomStore("angler:tokens:");
 
 /** Invitation codes this browser made (the creator's, to show each friend's link again):
  * room -> {seat: code}. A code claims its seat once; the server keeps only its hash. */
-export const invites = {
-  key: (room) => `angler:invites:${room}`,
-  of(room) {
-    try {
-      return JSON.parse(localStorage.getItem(this.key(room)) || "{}");
-    } catch {
-      return {};
-    }
-  },
-  add(room, seat, code) {
-    const held = this.of(room);
-    held[seat] = code;
-    localStorage.setItem(this.key(room), JSON.stringify(held));
-  },
-};
+export const invites = roomStore("angler:invites:");
 
 /** One socket on a room, as one seat (a token) or a spectator (null). It reconnects after a
  * dropped connection, saying hello again, until closed. A token the room refuses at hello is
