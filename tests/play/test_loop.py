@@ -53,6 +53,15 @@ def test_play_out_stops_where_a_seat_has_no_agent() -> None:
     assert not state.is_terminal() and state.current_players()[0] == 0
 
 
+def test_play_out_stops_once_until_holds_even_beside_another_decider() -> None:
+    game = make_game("crazy-fishing", 3)  # everyone casts at once: seat 2 decides beside 0 and 1
+    agents = [Counting(False)] * 3
+    state = play_out(game.new_state(5), agents, until=lambda s: 2 in s.current_players())
+    assert state.history == [] and 2 in state.current_players()  # nobody moved before seat 2
+    moved = play_out(game.new_state(5), agents, until=lambda s: len(s.history) == 4)
+    assert len(moved.history) == 4
+
+
 def test_views_are_built_only_for_agents_that_read_them() -> None:
     game = make_game("fishing", 3)
     blind, reading = Counting(False), Counting(True)

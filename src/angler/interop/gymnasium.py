@@ -37,7 +37,7 @@ from angler.interop.common import (
     observation_space,
     win_shares,
 )
-from angler.play.loop import bot_action
+from angler.play.loop import play_out
 
 ILLEGAL_REWARD = -1.0
 """The reward of an illegal action index when ``illegal="lose"``: below any win share."""
@@ -142,10 +142,11 @@ class AnglerEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return self.game.presentation.render_view(self.game_state.view(self.seat))
 
     def _play_opponents(self) -> None:
-        state = self.game_state
-        while not state.is_terminal() and self.seat not in state.current_players():
-            other = state.current_players()[0]
-            state.apply_action(bot_action(state, other, self._opponents[other]), other)
+        play_out(
+            self.game_state,
+            self._opponents,
+            until=lambda state: self.seat in state.current_players(),
+        )
 
     def _observe(self) -> Observation:
         return self._observer.observe(self.game_state, self.seat)

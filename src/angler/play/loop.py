@@ -1,7 +1,9 @@
 """The one loop that drives a game between bots. Simulation, tournaments, the balance report, the
-bench's heuristic timing, the text prompt and the terminal table (through ``Match``) all play
-their bots' moves here, so that every interface asks an agent the same way: its seat's view (built
-only for an agent that reads it) and the legal actions.
+bench's heuristic timing, the text prompt, the terminal table (through ``Match``) and the
+Gymnasium environment's opponents all play their bots' moves here, so that every interface asks
+an agent the same way: its seat's view (built only for an agent that reads it) and the legal
+actions. (The bench's random playouts, the terminal's thinking bot and the server's bots say
+where they are why they cannot.)
 
 During a simultaneous choice each deciding seat is asked in turn; its view shows who has chosen,
 never what.
@@ -29,12 +31,17 @@ def bot_action(state: State[Any], seat: int, agent: Agent) -> int:
 
 
 def play_out(
-    state: S, agents: Sequence[Agent] | Mapping[int, Agent], on_step: Step | None = None
+    state: S,
+    agents: Sequence[Agent] | Mapping[int, Agent],
+    on_step: Step | None = None,
+    until: Callable[[S], bool] | None = None,
 ) -> S:
-    """Let ``agents`` (by seat) play ``state`` on until it ends, or until a seat with no agent is
-    to act (a person, in a ``Match``); returns the same state, played on."""
+    """Let ``agents`` (by seat) play ``state`` on until it ends, until a seat with no agent is
+    to act (a person, in a ``Match``), or until ``until(state)`` holds (checked before each
+    move: the Gymnasium environment stops as soon as its learner decides, even beside another
+    seat in a simultaneous choice); returns the same state, played on."""
     bots: Mapping[int, Agent] = dict(enumerate(agents)) if isinstance(agents, Sequence) else agents
-    while not state.is_terminal():
+    while not state.is_terminal() and not (until is not None and until(state)):
         seat = state.current_players()[0]
         agent = bots.get(seat)
         if agent is None:

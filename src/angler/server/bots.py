@@ -435,6 +435,8 @@ class BotDriver:
             log.exception("the bots of a room stopped")
 
     async def _play(self) -> None:
+        # Not ``play_out``: each move is chosen in a worker without the room's lock, journaled
+        # before it counts, raced by people's moves, and paced; ``play_out`` does none of that.
         while not self._closed:
             self._poked = False
             if self._due() is None:

@@ -151,7 +151,8 @@ class PlayApp(App[None]):
         self.run_worker(partial(self.think, seat, decide), thread=True, exclusive=True)
 
     def think(self, seat: int, decide: Callable[[], int]) -> None:
-        """In a worker thread: the bot's choice, handed back to the screen's thread."""
+        """In a worker thread: the bot's choice, handed back to the screen's thread. (Not
+        ``play_out``: the screen must redraw and may be quit between two bots' moves.)"""
         self.call_from_thread(self.bot_moved, seat, decide())
 
     def bot_moved(self, seat: int, action: int) -> None:
