@@ -336,3 +336,48 @@ def test_a_request_the_server_fails_on_is_refused_in_one_line_and_the_socket_liv
         me.send({"type": "move", "action": sendable(state["legal"][0]), "version": 0})
         assert next_of(me, "state")["version"] == 1  # the socket and the room play on
         me.close()
+
+
+def test_every_odd_value_in_the_seating_messages_is_refused_in_one_line(sqlite_url: str) -> None:
+    """``seat``, ``cancel``, ``resign`` and ``pace`` with every field set to every odd value the
+    socket fuzzer uses (and removed): one-line refusals, or a pace that is a real pace; the room
+    and its stored seating never change otherwise."""
+    from tests.server.test_fuzz_ws import ODD_VALUES
+
+    fields = [("seat", "seat"), ("seat", "bot"), ("pace", "pace_ms")]
+    valid = {
+        "seat": {"type": "seat", "seat": 1, "bot": "easy"},
+        "pace": {"type": "pace", "pace_ms": 300},
+    }
+    with serving(sqlite_url) as served:
+        room = create(served, {"game": "fishing", "seats": ["human", "open", "easy"]})
+        store, hub = served.app.state.store, served.app.state.hub
+        stranger = served.socket(room["room"])  # a spectator: refused before any value is read
+        me = served.socket(room["room"], room["seats"][0]["token"])
+        next_of(me, "state")
+        next_of(stranger, "state")
+        for kind, field in fields:
+            for value in [*ODD_VALUES, REMOVED]:
+                message = dict(valid[kind])
+                if value is REMOVED:
+                    message.pop(field)
+                else:
+                    message[field] = value
+                me.send(message)
+                answer = me.receive(presence=True)
+                if answer["type"] == "state":  # a pace the server takes (0 ms, 7 ms): told
+                    number = type(value) in (int, float) and 0 <= value <= 10_000
+                    assert kind == "pace" and number, (field, value)
+                else:
+                    assert answer["type"] == "error" and "\n" not in answer["message"], answer
+                assert store.header(room["room"]).seats == ["human", "open", "easy"]
+                assert hub.rooms[room["room"]].version == 0
+        for kind in ("seat", "cancel", "resign", "pace"):
+            stranger.send({"type": kind, "seat": 1, "bot": "easy", "pace_ms": 300})
+            assert next_of(stranger, "error")["error"] == "token"
+        assert room["room"] in hub.rooms and not hub.rooms[room["room"]].over
+        me.close()
+        stranger.close()
+
+
+REMOVED = object()  # a field taken out of the message
