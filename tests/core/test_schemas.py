@@ -21,8 +21,9 @@ def bundled_card_files() -> dict[str, Path]:
     """Each schema name of a card file, and the game's bundled card file."""
     files = {}
     for cls in all_games():
-        cards: Any = getattr(make_game(cls.name), "cards", None)
-        if getattr(cards, "file_model", None) is not None:
+        if cls.card_file_model is not None:
+            game: Any = make_game(cls.name)  # a game with card files has a card set
+            cards = game.cards
             files[f"{cls.name}-cards"] = Path(cards.source)
     return files
 

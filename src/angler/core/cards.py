@@ -4,12 +4,12 @@ sets of ids written as bitmasks."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeGuard, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeGuard, TypeVar
 
 from angler.core.errors import AnglerError
 
 if TYPE_CHECKING:
-    from pydantic import BaseModel
+    pass
 
 CARD_NUMBER_MAX = 999  # any value, speed, size or rate a card file gives: far above any edition
 
@@ -27,7 +27,6 @@ class NamedCards(Generic[C]):
 
     cards: Sequence[C]
     by_name: dict[str, int]
-    file_model: ClassVar[type[BaseModel] | None] = None  # what a card file holds: its schema
 
     def __len__(self) -> int:
         return len(self.cards)

@@ -13,6 +13,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from pydantic import BaseModel
+
 from angler.core.cards import NamedCards
 from angler.core.data import check_card_file
 from angler.core.errors import AnglerError, OptionError
@@ -98,6 +100,13 @@ class Game(ABC, Generic[S, V]):
 
     records_outcomes: ClassVar[bool] = False
     """Records store the non-shuffle chance outcomes (Flip & Fish's casts) of every action."""
+
+    setup_model: ClassVar[type[BaseModel] | None] = None
+    """What ``setup_of`` writes a position as (a pydantic model): its JSON Schema is published in
+    docs/schemas. None: the game writes no set-ups."""
+    card_file_model: ClassVar[type[BaseModel] | None] = None
+    """What a card file (``--cards``) holds (a pydantic model): its JSON Schema is published in
+    docs/schemas. None: the game reads no card files."""
 
     search: SearchSupport[S, V]
     """Hooks for search bots; every game wires its own (``determinise`` has no default)."""

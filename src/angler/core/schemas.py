@@ -1,8 +1,8 @@
 """JSON Schemas of the documents angler reads, generated from their models (core/models.py), so
 an editor can check a record or a card file as it is written. They are published in
 ``docs/schemas/``: ``record.schema.json``, one ``<game>-cards.schema.json`` per registered
-game whose card set declares its file model, and one ``<game>-setup.schema.json`` per game that
-declares its set-up model (``setup_model``).
+game that declares its card files' model (``Game.card_file_model``), and one
+``<game>-setup.schema.json`` per game that declares its set-up model (``Game.setup_model``).
 
 Regenerate them after changing a model::
 
@@ -20,7 +20,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from angler.core.records import RecordModel
-from angler.core.registry import all_games, make_game
+from angler.core.registry import all_games
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"  # the dialect pydantic writes
 FOLDER = Path("docs/schemas")
@@ -34,13 +34,10 @@ def models() -> dict[str, type[BaseModel]]:
     """Each published schema's name and the model it is generated from."""
     out: dict[str, type[BaseModel]] = {"record": RecordModel}
     for cls in all_games():
-        cards = getattr(make_game(cls.name), "cards", None)
-        model = getattr(cards, "file_model", None)
-        if model is not None:
-            out[f"{cls.name}-cards"] = model
-        setup = getattr(cls, "setup_model", None)
-        if setup is not None:
-            out[f"{cls.name}-setup"] = setup
+        if cls.card_file_model is not None:
+            out[f"{cls.name}-cards"] = cls.card_file_model
+        if cls.setup_model is not None:
+            out[f"{cls.name}-setup"] = cls.setup_model
     return out
 
 

@@ -223,9 +223,6 @@ def _fields(entry: RodEntry | BaitEntry | FishEntry, oos: bool) -> dict[str, Any
     return out
 
 
-CardSet.file_model = CardFile  # the JSON Schema of this game's card files
-
-
 @cache
 def load_cards(path: str | None = None) -> CardSet:
     """Read and check a card file; an invalid one raises AnglerError naming the card."""

@@ -11,7 +11,7 @@ from angler.core.errors import AnglerError, OptionError
 from angler.core.game import CARDS_OPTION, CardGame, Option, check_text, check_true_or_false
 from angler.core.registry import register
 from angler.games.crazy_fishing.actions import action_from_string, action_to_string
-from angler.games.crazy_fishing.cards import BAIT, FISH, ROD, CardSet, load_cards
+from angler.games.crazy_fishing.cards import BAIT, FISH, ROD, CardFile, CardSet, load_cards
 from angler.games.crazy_fishing.encoding import CrazyFishingEncoding
 from angler.games.crazy_fishing.events import EVENT_TYPES
 from angler.games.crazy_fishing.presentation import CrazyFishingPresentation
@@ -140,6 +140,7 @@ class CrazyFishingGame(CardGame[CrazyFishingState, CrazyFishingView]):
         return state_from_setup(self, setup, seed)
 
     setup_model = CrazyFishingSetup  # its set-ups' JSON Schema (docs/schemas)
+    card_file_model = CardFile  # its card files' JSON Schema (docs/schemas)
 
     def setup_of(self, state: CrazyFishingState) -> dict[str, Any]:
         return setup_of(state)

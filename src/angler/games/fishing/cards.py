@@ -167,9 +167,6 @@ def _card(index: int, entry: CardEntry) -> Card:
     return Card(index, entry.name, SUITS.index(entry.suit), value, entry.stars, effect)
 
 
-CardSet.file_model = CardFile  # the JSON Schema of this game's card files
-
-
 @cache
 def load_cards(path: str | None = None) -> CardSet:
     """Read and check a card file. Raises AnglerError with a one-line reason if it is invalid."""

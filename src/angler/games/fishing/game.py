@@ -11,7 +11,7 @@ from angler.core.errors import AnglerError
 from angler.core.game import CARDS_OPTION, CardGame
 from angler.core.registry import register
 from angler.games.fishing.actions import action_from_string, action_to_string
-from angler.games.fishing.cards import CardSet, load_cards
+from angler.games.fishing.cards import CardFile, CardSet, load_cards
 from angler.games.fishing.encoding import FishingEncoding
 from angler.games.fishing.events import EVENT_TYPES, Play
 from angler.games.fishing.presentation import FishingPresentation
@@ -71,6 +71,7 @@ class FishingGame(CardGame[FishingState, FishingView]):
         return state_from_setup(self, setup, seed)
 
     setup_model = FishingSetup  # its set-ups' JSON Schema (docs/schemas)
+    card_file_model = CardFile  # its card files' JSON Schema (docs/schemas)
 
     def setup_of(self, state: FishingState) -> dict[str, Any]:
         return setup_of(state)

@@ -353,9 +353,6 @@ def _same_card(a: Card, b: Card) -> bool:
     return replace(a, id=0) == replace(b, id=0)
 
 
-CardSet.file_model = CardFile  # the JSON Schema of this game's card files
-
-
 @cache
 def load_cards(path: str | None = None) -> CardSet:
     """Read and check a card file; an invalid one raises AnglerError naming the card."""

@@ -12,7 +12,7 @@ from angler.core.game import CARDS_OPTION, CardGame, Option
 from angler.core.numbers import decimal, decimal_from_text, described, is_whole, whole_from_text
 from angler.core.registry import register
 from angler.games.flip_and_fish import actions as act
-from angler.games.flip_and_fish.cards import CardSet, load_cards
+from angler.games.flip_and_fish.cards import CardFile, CardSet, load_cards
 from angler.games.flip_and_fish.cast import SKILLS
 from angler.games.flip_and_fish.encoding import FlipAndFishEncoding
 from angler.games.flip_and_fish.events import EVENT_TYPES
@@ -177,6 +177,7 @@ class FlipAndFishGame(CardGame[FlipAndFishState, FlipAndFishView]):
         return state_from_setup(self, setup, seed)
 
     setup_model = FlipAndFishSetup  # its set-ups' JSON Schema (docs/schemas)
+    card_file_model = CardFile  # its card files' JSON Schema (docs/schemas)
 
     def setup_of(self, state: FlipAndFishState) -> dict[str, Any]:
         return setup_of(state)
