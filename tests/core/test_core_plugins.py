@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from angler.core import plugins, registry
+from angler.core.errors import AnglerError
 from angler.games.fishing.game import FishingGame
 
 CORE = Path(plugins.__file__).parent
@@ -71,3 +72,14 @@ def _imported(node: ast.AST) -> list[str]:
     if isinstance(node, ast.ImportFrom) and node.module:
         return [node.module]
     return []
+
+
+def test_a_plugin_that_does_not_load_is_one_line_naming_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    broken = EntryPoint("ghost", "angler_ghost_plugin.game:GhostGame", "angler.games")
+    monkeypatch.setattr(plugins, "entry_points", lambda group: [broken])
+    with pytest.raises(AnglerError) as refused:
+        plugins.load_plugins("angler.games")
+    message = str(refused.value)
+    assert "'ghost'" in message and "angler_ghost_plugin" in message and "\n" not in message

@@ -16,6 +16,8 @@ from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from typing import Any
 
+from angler.core.errors import AnglerError
+
 DISTRIBUTION = "angler"
 # src/angler/core/plugins.py: the project root is three folders up from this one.
 _SOURCE_PYPROJECT = Path(__file__).resolve().parents[3] / "pyproject.toml"
@@ -43,5 +45,15 @@ def plugin_entries(group: str) -> list[EntryPoint]:
 
 
 def load_plugins(group: str) -> list[tuple[str, Any]]:
-    """``(name, object)`` for every entry point of ``group``, each loaded (imported)."""
-    return [(entry.name, entry.load()) for entry in plugin_entries(group)]
+    """``(name, object)`` for every entry point of ``group``, each loaded (imported). A plug-in
+    that fails to load is a one-line AnglerError naming it, not a traceback from its import."""
+    return [(entry.name, _load(entry)) for entry in plugin_entries(group)]
+
+
+def _load(entry: EntryPoint) -> Any:
+    try:
+        return entry.load()
+    except (ImportError, AttributeError) as exc:
+        raise AnglerError(
+            f"the {entry.group} plug-in {entry.name!r} ({entry.value}) does not load: {exc}"
+        ) from None
