@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from angler.core.errors import AnglerError
 from angler.core.numbers import decimal_from_text, whole_from_text
-from angler.core.plugins import load_plugins
+from angler.core.plugins import AGENTS, load_plugins
 
 if TYPE_CHECKING:
     from angler.core.game import Game
@@ -73,9 +73,9 @@ def _discover() -> None:
     with _discovering:
         if _discovered:
             return
-        # Each ``angler.agents`` entry point names a module whose import registers its agents
+        # Each entry point of the agents' group names a module whose import registers its agents
         # (with the decorators below); an agent needing an extra imports it only when built.
-        load_plugins("angler.agents")
+        load_plugins(AGENTS)
         _discovered = True
 
 

@@ -1,7 +1,7 @@
 """The one way angler finds its games and agents: entry points (``importlib.metadata``).
 
-A game is named in ``[project.entry-points."angler.games"]`` of its package's ``pyproject.toml``
-(``name = "module:GameClass"``), an agent's module in ``[project.entry-points."angler.agents"]``.
+A game is named in its package's ``pyproject.toml`` under the :data:`GAMES` entry-point group
+(``name = "module:GameClass"``), an agent's module under :data:`AGENTS`.
 The built-in ones are declared there too, so nothing in ``core`` names a game.
 
 An editable install made before the built-in entry points were declared has none in its
@@ -19,6 +19,9 @@ from typing import Any
 from angler.core.errors import AnglerError
 
 DISTRIBUTION = "angler"
+# The entry-point groups, as ``[project.entry-points."<group>"]`` names them.
+GAMES = "angler.games"
+AGENTS = "angler.agents"
 # src/angler/core/plugins.py: the project root is three folders up from this one.
 _SOURCE_PYPROJECT = Path(__file__).resolve().parents[3] / "pyproject.toml"
 

@@ -1,4 +1,4 @@
-"""The games by name, found through the ``angler.games`` entry points; nothing here lists them.
+"""The games by name, found through their entry points (``plugins.GAMES``); nothing here lists them.
 
 Each entry point names a game class (``name = "module:GameClass"`` in
 ``pyproject.toml``), so a new game is a package declaring one, built in or installed apart
@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 from angler.core.errors import UnknownGameError
 from angler.core.game import Game
-from angler.core.plugins import load_plugins
+from angler.core.plugins import GAMES, load_plugins
 
 _GAMES: dict[str, type[Game[Any, Any]]] = {}
 _discovered = False
@@ -40,7 +40,7 @@ def _discover() -> None:
     with _discovering:
         if _discovered:
             return
-        for entry_name, cls in load_plugins("angler.games"):
+        for entry_name, cls in load_plugins(GAMES):
             _register_entry(entry_name, cls)
         _discovered = True
 
@@ -49,9 +49,9 @@ def _register_entry(entry_name: str, cls: Any) -> None:
     # The entry point's name is the game's: a mismatch would list a game under a name that
     # then is refused.
     if not (isinstance(cls, type) and issubclass(cls, Game)):
-        raise TypeError(f"the angler.games entry point {entry_name!r} names no Game class")
+        raise TypeError(f"the {GAMES} entry point {entry_name!r} names no Game class")
     if cls.name != entry_name:
-        raise ValueError(f"the angler.games entry point {entry_name!r} names game {cls.name!r}")
+        raise ValueError(f"the {GAMES} entry point {entry_name!r} names game {cls.name!r}")
     register(cls)
 
 
