@@ -193,3 +193,12 @@ def test_a_running_game_is_downloaded_as_the_seat_sees_it(client: TestClient) ->
     one_line_refusal(
         client.get(f"/rooms/{room}/view", headers={"Authorization": tokens[0]}), 400, "token"
     )
+
+
+def test_the_game_field_offers_the_registered_games(client: TestClient) -> None:
+    from angler.core import all_games
+
+    schema = client.get("/openapi.json").json()["components"]["schemas"]["CreateRoom"]
+    game = schema["properties"]["game"]
+    assert game["examples"] == [cls.name for cls in all_games()]
+    assert "fishing," not in game["description"]  # no hand-kept list of games

@@ -14,14 +14,13 @@ more than a whole random decision, so runners skip it.
 from __future__ import annotations
 
 import hashlib
-import importlib
-import pkgutil
 import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from angler.core.errors import AnglerError
 from angler.core.numbers import decimal_from_text, whole_from_text
+from angler.core.plugins import AGENTS, load_plugins
 
 if TYPE_CHECKING:
     from angler.core.game import Game
@@ -74,11 +73,9 @@ def _discover() -> None:
     with _discovering:
         if _discovered:
             return
-        import angler.agents as package
-
-        for module in pkgutil.iter_modules(package.__path__):
-            if module.name != "base":
-                importlib.import_module(f"{package.__name__}.{module.name}")
+        # Each entry point of the agents' group names a module whose import registers its agents
+        # (with the decorators below); an agent needing an extra imports it only when built.
+        load_plugins(AGENTS)
         _discovered = True
 
 

@@ -1,19 +1,18 @@
-"""Games register themselves with :func:`register`; nothing here lists them.
+"""The games by name, found through their entry points (``plugins.GAMES``); nothing here lists them.
 
-Discovery imports every module under ``angler.games`` and every ``angler.games`` entry point, so a
-new game is a new folder (or an installed plug-in) and no central list is edited.
+Each entry point names a game class (``name = "module:GameClass"`` in
+``pyproject.toml``), so a new game is a package declaring one, built in or installed apart
+(``core/plugins.py``); no central list is edited and nothing in ``core`` imports a game.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 import threading
-from importlib.metadata import entry_points
 from typing import Any, TypeVar
 
 from angler.core.errors import UnknownGameError
 from angler.core.game import Game
+from angler.core.plugins import GAMES, load_plugins
 
 _GAMES: dict[str, type[Game[Any, Any]]] = {}
 _discovered = False
@@ -41,13 +40,19 @@ def _discover() -> None:
     with _discovering:
         if _discovered:
             return
-        import angler.games as package
-
-        for module in pkgutil.iter_modules(package.__path__):
-            importlib.import_module(f"{package.__name__}.{module.name}")
-        for entry in entry_points(group="angler.games"):
-            entry.load()
+        for entry_name, cls in load_plugins(GAMES):
+            _register_entry(entry_name, cls)
         _discovered = True
+
+
+def _register_entry(entry_name: str, cls: Any) -> None:
+    # The entry point's name is the game's: a mismatch would list a game under a name that
+    # then is refused.
+    if not (isinstance(cls, type) and issubclass(cls, Game)):
+        raise TypeError(f"the {GAMES} entry point {entry_name!r} names no Game class")
+    if cls.name != entry_name:
+        raise ValueError(f"the {GAMES} entry point {entry_name!r} names game {cls.name!r}")
+    register(cls)
 
 
 def all_games() -> list[type[Game[Any, Any]]]:

@@ -1,1 +1,1 @@
-"""One folder per game. Each registers itself with :func:`angler.core.registry.register`."""
+"""One folder per game. Each is found by its ``angler.games`` entry point (``pyproject.toml``)."""

@@ -6,6 +6,14 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from angler.core import all_games
+
+
+def _registered_games(schema: dict[str, Any]) -> None:
+    """The registry's games as the field's examples, asked when the OpenAPI document is built:
+    a new game appears there without this file changing."""
+    schema["examples"] = [game.name for game in all_games()]
+
 
 class ErrorBody(BaseModel):
     """Every refusal: its kind (``header``, ``seat``, ``room``, ``unfinished``…) and one line."""
@@ -17,7 +25,10 @@ class ErrorBody(BaseModel):
 class CreateRoom(BaseModel):
     """A new room: the game, its options, a seat kind per seat, an optional card set."""
 
-    game: str = Field(description="fishing, crazy-fishing or flip-and-fish")
+    game: str = Field(
+        description="a registered game's name (GET /games lists them)",
+        json_schema_extra=_registered_games,
+    )
     options: dict[str, Any] | None = Field(
         default=None, description="the game's options as text or JSON (players: one per seat)"
     )

@@ -9,7 +9,6 @@ from typing import Any
 from angler.core.chance import Chance
 from angler.core.errors import AnglerError, OptionError
 from angler.core.game import CARDS_OPTION, CardGame, Option, check_text, check_true_or_false
-from angler.core.registry import register
 from angler.games.crazy_fishing.actions import action_from_string, action_to_string
 from angler.games.crazy_fishing.cards import BAIT, FISH, ROD, CardFile, CardSet, load_cards
 from angler.games.crazy_fishing.encoding import CrazyFishingEncoding
@@ -31,7 +30,6 @@ def _read_bool(text: str) -> bool:
     raise ValueError("expected true or false")
 
 
-@register
 class CrazyFishingGame(CardGame[CrazyFishingState, CrazyFishingView]):
     name = "crazy-fishing"
     title = "Crazy Fishing"

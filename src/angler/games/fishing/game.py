@@ -9,7 +9,6 @@ from typing import Any
 from angler.core.chance import Chance
 from angler.core.errors import AnglerError
 from angler.core.game import CARDS_OPTION, CardGame
-from angler.core.registry import register
 from angler.games.fishing.actions import action_from_string, action_to_string
 from angler.games.fishing.cards import CardFile, CardSet, load_cards
 from angler.games.fishing.encoding import FishingEncoding
@@ -22,7 +21,6 @@ from angler.games.fishing.statistics import FishingStatistics
 from angler.games.fishing.view import FishingView
 
 
-@register
 class FishingGame(CardGame[FishingState, FishingView]):
     name = "fishing"
     title = "Fishing"

@@ -10,7 +10,6 @@ from angler.core.chance import Chance
 from angler.core.errors import AnglerError, OptionError
 from angler.core.game import CARDS_OPTION, CardGame, Option
 from angler.core.numbers import decimal, decimal_from_text, described, is_whole, whole_from_text
-from angler.core.registry import register
 from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.cards import CardFile, CardSet, load_cards
 from angler.games.flip_and_fish.cast import SKILLS
@@ -93,7 +92,6 @@ def _check_skills(value: Any) -> str | None:
     return None
 
 
-@register
 class FlipAndFishGame(CardGame[FlipAndFishState, FlipAndFishView]):
     name = "flip-and-fish"
     event_types = EVENT_TYPES

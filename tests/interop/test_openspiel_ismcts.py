@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from angler.agents import agent_names, agent_seed, make_agent
-from angler.agents.openspiel_ismcts import OpenSpielISMCTSAgent
 from angler.core import AnglerError, all_games, make_game
 from angler.core.state import State
 from angler.interop import openspiel
+from angler.interop.openspiel_ismcts import OpenSpielISMCTSAgent
 
 GAMES = sorted(cls.name for cls in all_games())
 
