@@ -30,7 +30,7 @@ import gymnasium
 import numpy as np
 
 from angler.interop.gymnasium import AnglerEnv
-from angler.sim.stats import Estimate
+from angler.stats import Estimate
 
 if TYPE_CHECKING:
     from sb3_contrib import MaskablePPO

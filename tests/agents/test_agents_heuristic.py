@@ -17,7 +17,6 @@ from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.aiming import bite_chances
 from angler.games.flip_and_fish.game import FlipAndFishGame
 from angler.games.flip_and_fish.heuristic import FlipAndFishHeuristic
-from angler.games.flip_and_fish.rules import FlipAndFishState
 from angler.sim.simulate import play_game
 
 GAMES = sorted(cls.name for cls in all_games())
@@ -125,7 +124,7 @@ def test_the_heuristic_agent_needs_a_game() -> None:
 def test_the_flip_and_fish_heuristic_restocks_a_shop_with_nothing_worth_buying() -> None:
     """No fish worth a cast (the water shows five boots), a shop row of weak gear and a cheap
     fish to pay: it stocktakes with that fish rather than buy a card it does not want."""
-    game = make_game("flip-and-fish", 2)
+    game = FlipAndFishGame(2)
     setup = {
         "water": ["Boot#1", "Boot#2", "Boot#3", "Boot#4", "Boot#5"],
         "caught": [["Herring#1", "Char#1"], []],
@@ -133,7 +132,6 @@ def test_the_flip_and_fish_heuristic_restocks_a_shop_with_nothing_worth_buying()
         "shop_open": True,
     }
     state = game.state_from_setup(setup, seed=1)
-    assert isinstance(state, FlipAndFishState)
     state.face_up = [True] * 5
     legal = state.legal_actions(0)
     action = make_agent("heuristic", 1, game).act(state.view(0), legal)
@@ -174,8 +172,7 @@ def test_the_flip_and_fish_heuristic_aims_where_its_turn_meant_without_rememberi
     """At every aim of heuristic-only games, a fresh policy (no turn before it) and the policy
     that chose the turn aim at the centre of the slot the turn's plan chose. Some of those aims
     are baited or not at the likeliest bite, so the plan, not the fallback, decides them."""
-    game = make_game("flip-and-fish", 3)
-    assert isinstance(game, FlipAndFishGame)
+    game = FlipAndFishGame(3)
     likeliest = [
         max(range(5), key=bite_chances(game.table, s, game.skill(s)).__getitem__) for s in range(3)
     ]

@@ -82,8 +82,7 @@ def test_ismcts_at_a_small_budget_beats_random_players_by_a_wide_margin() -> Non
 
 
 def test_flip_and_fish_search_aims_at_the_three_casts_worth_most() -> None:
-    game = make_game("flip-and-fish", 3)
-    assert isinstance(game, FlipAndFishGame)
+    game = FlipAndFishGame(3)
     state = game.new_state(1)
     state.apply("fish", 0)
     aims = [a for a in game.search.search_actions(state, 0) if a & 15 == 4]
@@ -145,8 +144,7 @@ def test_a_budget_is_read_like_every_user_number_finite_whole_and_in_range(
 
 
 def phase_seen_by(state: State[Any], seat: int) -> str:
-    view = state.view(seat)
-    assert isinstance(view, FishingView | CrazyFishingView)
+    view: FishingView | CrazyFishingView = state.view(seat)
     return view.phase
 
 
@@ -196,8 +194,8 @@ def test_paired_search_tries_every_root_move_on_the_same_samples() -> None:
     """Flip & Fish compares root moves on common random numbers: each is tried once per re-deal
     and chance seed, so all end with the same visits. The heuristic's move is played unless
     another's paired gain over it is more than two standard errors above zero."""
-    game = make_game("flip-and-fish", 3)
-    assert isinstance(game, FlipAndFishGame) and game.search.paired_search
+    game = FlipAndFishGame(3)
+    assert game.search.paired_search
     state = contested_turn(game)
     agent = ISMCTSAgent(3, game, iterations=120)
     action = agent.act(state.view(0), state.legal_actions(0))

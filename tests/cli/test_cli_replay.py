@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from tests.typed import replay_as
 
 from angler.core import State, make_game
 from angler.core.records import parse_record, record_of, replay
@@ -79,8 +80,7 @@ def test_replay_as_a_seat_prints_only_that_view(
     angler: Angler, record_file: tuple[Path, State[Any]]
 ) -> None:
     path, _ = record_file
-    state = replay(parse_record(path.read_text()), 40)
-    assert isinstance(state, FishingState)
+    state = replay_as(FishingState, parse_record(path.read_text()), 40)
     view = state.view(2)
     run = angler(["replay", path, "--to", "40", "--as", "3"])
     assert run.status == 0, run.stderr

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.conformance.transcripts import seen_by_everyone
+from tests.typed import replay_as
 
 from angler.core import make_game
 from angler.core.records import load_record, record_of, replay
@@ -73,8 +74,7 @@ def test_the_fixed_policy_still_plays_the_golden_game() -> None:
 
 def test_the_golden_game_is_a_full_game() -> None:
     record = load_record(RECORD)
-    state = replay(record)
-    assert isinstance(state, FishingState)
+    state = replay_as(FishingState, record)
     assert record.options["players"] == PLAYERS and record.seed == SEED
     assert state.round == 8 or state.overfished
     assert len(record.actions) > 300

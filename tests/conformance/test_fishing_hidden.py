@@ -13,7 +13,6 @@ from collections.abc import Iterator
 
 import pytest
 
-from angler.core import make_game
 from angler.core.events import Event
 from angler.games.fishing.cards import BUOY, CardSet
 from angler.games.fishing.events import Call, Catch, Gave, Passed, Play, Round, Trick
@@ -23,12 +22,6 @@ from angler.games.fishing.view import FishingView
 from angler.testing import choose, policy
 
 PLAYERS = [3, 4, 5]
-
-
-def fishing(players: int) -> FishingGame:
-    game = make_game("fishing", players)
-    assert isinstance(game, FishingGame)
-    return game
 
 
 def mid_game_states(game: FishingGame, seeds: range, every: float = 0.06) -> Iterator[FishingState]:
@@ -46,7 +39,6 @@ def mid_game_states(game: FishingGame, seeds: range, every: float = 0.06) -> Ite
 def redeals(game: FishingGame, view: FishingView, count: int) -> Iterator[FishingState]:
     for sample in range(count):
         dealt = game.search.determinise(view, random.Random(sample))
-        assert isinstance(dealt, FishingState)
         yield dealt
 
 
@@ -99,7 +91,7 @@ def public_voids(view: FishingView, cards: CardSet, *, private: bool = False) ->
 def test_swapping_cards_between_two_other_hands_leaves_a_seats_view_unchanged(
     players: int,
 ) -> None:
-    game = fishing(players)
+    game = FishingGame(players)
     rng = random.Random(players)
     swaps = 0
     for state in mid_game_states(game, range(6)):
@@ -122,7 +114,7 @@ def test_swapping_cards_between_two_other_hands_leaves_a_seats_view_unchanged(
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_stockroom_and_ocean_order_are_hidden_from_everyone(players: int) -> None:
-    game = fishing(players)
+    game = FishingGame(players)
     rng = random.Random(players)
     edits = 0
     for state in mid_game_states(game, range(4)):
@@ -140,7 +132,7 @@ def test_stockroom_and_ocean_order_are_hidden_from_everyone(players: int) -> Non
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_redeals_keep_each_seats_view_and_vary_the_other_hands(players: int) -> None:
-    game = fishing(players)
+    game = FishingGame(players)
     checked = varied = 0
     for state in mid_game_states(game, range(3), every=0.04):
         for seat in range(players):
@@ -162,7 +154,7 @@ def test_redeals_keep_each_seats_view_and_vary_the_other_hands(players: int) -> 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_redeals_never_give_a_seat_a_colour_it_showed_it_lacks(players: int) -> None:
     """Voids from public events only: a pass may refill a void if the giver might hold it."""
-    game = fishing(players)
+    game = FishingGame(players)
     cards = game.cards
     voids_seen = 0
     for state in mid_game_states(game, range(8)):
@@ -187,7 +179,7 @@ def test_redeals_never_give_a_seat_a_colour_it_showed_it_lacks(players: int) -> 
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_redeals_know_the_receiver_of_your_pass_got_only_your_card(players: int) -> None:
-    game = fishing(players)
+    game = FishingGame(players)
     cards = game.cards
     for state in mid_game_states(game, range(8)):
         for seat in range(players):
@@ -204,7 +196,7 @@ def test_redeals_know_the_receiver_of_your_pass_got_only_your_card(players: int)
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_redeals_put_the_card_you_passed_in_the_receivers_hand(players: int) -> None:
-    game = fishing(players)
+    game = FishingGame(players)
     pinned = 0
     for state in mid_game_states(game, range(10), every=0.1):
         for seat in range(players):
@@ -242,7 +234,7 @@ def test_redeals_leave_cards_from_earlier_rounds_with_the_seat_that_caught_them(
     """Before any pass in a round, every card played in an earlier round is still held (in
     hand or stockroom) by the seat that caught it last: the rulebook moves caught cards only
     from fisher to the catcher's stockroom and from there to the catcher's hand."""
-    game = fishing(players)
+    game = FishingGame(players)
     for state in mid_game_states(game, range(6)):
         for seat in range(players):
             view = state.view(seat)
@@ -276,12 +268,11 @@ FULL_DEAL = [  # all 36 starting cards of a 4-player game, plus four ocean cards
 
 def full_deal(game: FishingGame) -> FishingState:
     state = game.state_from_setup({"hands": FULL_DEAL}, seed=1)
-    assert isinstance(state, FishingState)
     return state
 
 
 def test_a_redeal_of_a_full_setup_position_keeps_the_view() -> None:
-    game = fishing(4)
+    game = FishingGame(4)
     state = full_deal(game)
     for seat in range(4):
         view = state.view(seat)
@@ -289,7 +280,7 @@ def test_a_redeal_of_a_full_setup_position_keeps_the_view() -> None:
 
 
 def test_a_redeal_works_from_a_small_setup_position() -> None:
-    game = fishing(4)
+    game = FishingGame(4)
     state = game.state_from_setup(
         {"hands": [["B4", "Y5"], ["B7", "Y6"], ["-3a", "Y8"], ["B2", "Y3"]]}, seed=1
     )
@@ -299,7 +290,7 @@ def test_a_redeal_works_from_a_small_setup_position() -> None:
 
 def test_a_redeal_ends_the_current_trick_like_the_true_state() -> None:
     """Seat 4 completes a trick that holds the -3 buoy: seat 2 catches it and records -3."""
-    game = fishing(4)
+    game = FishingGame(4)
     state = full_deal(game)
     for seat, text in [(0, "play B4"), (1, "play B7"), (2, "play -3a")]:
         state.apply(text, seat)
@@ -314,7 +305,7 @@ def test_a_redeal_ends_the_current_trick_like_the_true_state() -> None:
 def test_a_redeal_answers_the_seats_own_action_as_the_true_state_does(players: int) -> None:
     """When the deciding seat acts and nothing hidden comes to light (no new round, no pass),
     the true state and a re-deal of that seat's view show it the same next view."""
-    game = fishing(players)
+    game = FishingGame(players)
     for state in mid_game_states(game, range(4), every=0.3):
         current = state.current_players()
         if state.phase == CHOOSE_PASS or len(current) != 1:
@@ -331,6 +322,6 @@ def test_a_redeal_answers_the_seats_own_action_as_the_true_state_does(players: i
 
 
 def test_the_phase_constants_used_here_are_the_engines() -> None:
-    state = fishing(4).new_state(0)
+    state = FishingGame(4).new_state(0)
     assert state.phase == PLAY
     assert state.view(0).phase == "play"

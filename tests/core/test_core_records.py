@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.typed import replay_as
 
 from angler.core import AnglerError, RecordError, make_game
 from angler.core.game import Game
@@ -388,8 +389,7 @@ def round_end_step(state: State[Any]) -> int:
     """The 1-based step whose action ended round 1 (it triggers the stockroom shuffles)."""
     record = record_of(state)
     for step in range(1, len(state.history) + 1):
-        after = replay(record, to_step=step)
-        assert isinstance(after, FishingState)
+        after = replay_as(FishingState, record, to_step=step)
         if after.round == 2:
             return step
     raise AssertionError("round 1 never ended")
@@ -401,16 +401,14 @@ def test_forced_chance_outcomes_replace_the_seeded_shuffle() -> None:
     state = played(steps=60)
     record = record_of(state)
     step = round_end_step(state)
-    twin = replay(record, to_step=step - 1)
-    assert isinstance(twin, FishingState)
+    twin = replay_as(FishingState, record, to_step=step - 1)
     twin.chance.log = []
     seat, code = state.history[step - 1]
     twin.apply_action(code, seat)
     seeded = twin.chance.log
     assert seeded  # the round end shuffled the caught piles
     record.actions[step - 1]["chance"] = [state.game.chance_to_json(sorted(o)) for o in seeded]
-    forced = replay(record, to_step=step)
-    assert isinstance(forced, FishingState)
+    forced = replay_as(FishingState, record, to_step=step)
     differs = False
     for order in seeded:
         pile = sorted(order)

@@ -16,6 +16,7 @@ from angler.core import all_games, make_game
 from angler.core.encoding import Encoding, LaidOutEncoding
 from angler.core.events import PUBLIC
 from angler.core.tensors import TensorLayout
+from angler.games.fishing.game import FishingGame
 from angler.games.flip_and_fish import actions as flip_actions
 
 SMALLEST_AND_LARGEST = [
@@ -67,8 +68,7 @@ def test_fishings_game_length_bound_counts_plays_and_the_decisions_cards_cause(
 
 
 def test_fishings_limits_are_per_block_scores_wide_counts_of_cards_and_one_hots_narrow() -> None:
-    encoding = make_game("fishing", 4).encoding
-    assert isinstance(encoding, LaidOutEncoding)
+    encoding = FishingGame(4).encoding
     low, high = encoding.observation_limits()
     ranges = {b.name: (low[b.offset], high[b.offset]) for b in encoding.layout.blocks}
     assert ranges["scores"] == (-48.0, 800.0)

@@ -103,8 +103,7 @@ def test_another_seed_searches_other_re_deals() -> None:
     state, seat = decision_after("fishing", 8, 12)
     visits = set()
     for seed in range(4):
-        agent = make_agent("openspiel-ismcts:12it", seed, state.game)
-        assert isinstance(agent, OpenSpielISMCTSAgent)
+        agent = OpenSpielISMCTSAgent(seed, state.game, iterations=12)
         agent.act(state.view(seat), state.legal_actions(seat))
         children = agent.last_root.child_info
         visits.add(tuple(sorted((action, child.visits) for action, child in children.items())))
@@ -124,8 +123,7 @@ def test_asked_out_of_turn_in_a_simultaneous_choice_it_still_answers(name: str) 
             current = state.current_players()
             last = current[-1]
             if len(current) > 1 and len(state.legal_actions(last)) > 1:
-                agent = make_agent("openspiel-ismcts:4it", 3, state.game)
-                assert isinstance(agent, OpenSpielISMCTSAgent)
+                agent = OpenSpielISMCTSAgent(3, state.game, iterations=4)
                 action = agent.act(state.view(last), state.legal_actions(last))
                 assert action in state.legal_actions(last)
                 assert agent.last_iterations == 4

@@ -89,8 +89,7 @@ def test_undo_is_refused_after_a_move_that_revealed_a_card() -> None:
             if seat is None:
                 break
             legal, _ = match.menu(seat)
-            view = match.state.view(seat)
-            assert isinstance(view, CrazyFishingView)
+            view: CrazyFishingView = match.state.view(seat)
             if view.phase == "peek":
                 peek = next(a for a in legal if game.action_to_string(a).startswith("peek"))
                 match.play(seat, peek)

@@ -5,22 +5,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pytest
 
 from angler.core import make_game
 from angler.core.game import Game
+from angler.core.view import View
 from angler.games.fishing.game import FishingGame
-from angler.games.fishing.view import FishingView
 
 if TYPE_CHECKING:
     from tests.conftest import Angler
 
+V = TypeVar("V", bound=View)
+
 
 def _decisions(
-    game: Game[Any, Any], seed: int, limit: int = 400
-) -> Iterator[tuple[Any, Sequence[int]]]:
+    game: Game[Any, V], seed: int, limit: int = 400
+) -> Iterator[tuple[V, Sequence[int]]]:
     """(view, legal) at each decision of a seeded random game; aims go at the first card."""
     state = game.new_state(seed)
     rnd = random.Random(seed)
@@ -32,12 +34,6 @@ def _decisions(
         yield view, legal
         menu, _ = game.presentation.menu(view, legal)
         state.apply_action(menu[int(rnd.random() * len(menu))], seat)
-
-
-def fishing(players: int) -> FishingGame:
-    game = make_game("fishing", players)
-    assert isinstance(game, FishingGame)
-    return game
 
 
 @pytest.mark.parametrize("name", ["fishing", "crazy-fishing", "flip-and-fish"])
@@ -57,7 +53,7 @@ def test_every_decision_has_a_one_line_prompt_and_a_menu_of_legal_actions(name: 
 def test_fishing_says_whether_you_lead_follow_or_cannot_follow() -> None:
     from angler.games.fishing.cards import BUOY, SUITS
 
-    game = fishing(4)
+    game = FishingGame(4)
     cards = game.cards
     kinds = set()
     for view, legal in _decisions(game, 2, 300):
@@ -69,14 +65,13 @@ def test_fishing_says_whether_you_lead_follow_or_cannot_follow() -> None:
             offered = {SUITS[cards.suit[c]] for c in legal if cards.suit[c] != BUOY}
             assert offered == {colour}
         if prompt.startswith("You cannot follow"):
-            assert isinstance(view, FishingView)
             led = view.call_suit if view.call_suit >= 0 else view.led
             assert all(cards.suit[c] != led for c in view.hand)
     assert {"Lead", "Follow", "You"} <= kinds
 
 
 def test_fishing_lists_the_hand_in_the_order_it_is_shown() -> None:
-    game = fishing(3)
+    game = FishingGame(3)
     cards = game.cards
     for view, legal in _decisions(game, 3, 60):
         menu, _ = game.presentation.menu(view, legal)

@@ -18,7 +18,9 @@ from fastapi import FastAPI
 from websockets.sync.client import ClientConnection, connect
 
 from angler.server.app import create_app
+from angler.server.journal import MemoryJournal
 from angler.server.limits import Limits
+from angler.server.rooms import Room
 from angler.server.store import Store
 
 RECEIVE_SECONDS = 10.0
@@ -127,3 +129,10 @@ def wait_until(condition: Any, what: str, seconds: float = 20) -> None:
     while not condition():
         assert time.monotonic() < deadline, f"gave up waiting: {what}"
         time.sleep(0.02)
+
+
+def journal_of(room: Room) -> MemoryJournal:
+    """The room's journal as the memory journal every room made in a test keeps."""
+    journal = room.journal
+    assert isinstance(journal, MemoryJournal), type(journal)
+    return journal

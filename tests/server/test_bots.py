@@ -10,6 +10,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 import pytest
+from tests.server.serving import journal_of
 
 from angler.server import bots
 from angler.server.bots import BotDriver, check_settings, shared_pool, shutdown_pool
@@ -40,8 +41,7 @@ async def until(test: Callable[[], bool], seconds: float = 3.0) -> None:
 
 
 def bot_moves_for(room: Room, seat: int) -> list[int]:
-    journal = room.journal
-    assert isinstance(journal, MemoryJournal)
+    journal = journal_of(room)
     return [entry.index for entry in journal.actions if entry.seat == seat and entry.by_bot]
 
 
@@ -194,8 +194,7 @@ def test_a_turn_timer_lets_the_bot_move_once_per_decision() -> None:
     run(play)
     moves = bot_moves_for(room, 0)
     assert len(moves) >= 2  # the timer ran out once per decision of the person's
-    journal = room.journal
-    assert isinstance(journal, MemoryJournal)
+    journal = journal_of(room)
     for index in moves:  # and each time the bot moved once: the next move is another seat's
         assert index + 1 == len(journal.actions) or journal.actions[index + 1].seat != 0
 
@@ -245,8 +244,7 @@ def test_of_a_racing_person_and_bot_exactly_one_move_is_applied(
 
     run(play)
     assert refused in (["stale"], ["duplicate"])  # the bot's move lost and was dropped
-    journal = room.journal
-    assert isinstance(journal, MemoryJournal)
+    journal = journal_of(room)
     raced = journal.actions[driver.raced[0]]
     assert raced.seat == 0 and not raced.by_bot  # the person's move stands, alone
     assert not bot_moves_for(room, 0)
@@ -291,8 +289,7 @@ def test_nobody_undoes_across_a_bots_move_for_a_person_even_after_a_rebuild() ->
     room.move(first, room.state.legal_actions(0)[0], room.version)
     assert room.match.undo_refusal(0) is None  # the person's own move could be taken back
     room.play_bot(1, room.state.legal_actions(1)[0], room.version, for_person=True)
-    journal = room.journal
-    assert isinstance(journal, MemoryJournal)
+    journal = journal_of(room)
     assert journal.actions[-1].by_bot
     copy = MemoryJournal(list(journal.actions))
     rebuilt = Room.rebuild(room.header, journal.actions, copy, room.tokens.hashes)

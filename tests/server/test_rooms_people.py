@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 import pytest
+from tests.server.serving import journal_of
 
 from angler.core import all_games
 from angler.server.journal import MemoryJournal, RoomHeader
@@ -63,8 +64,7 @@ def test_resigning_with_three_players_leaves_a_bot_in_the_seat_that_cannot_win(g
     assert result is not None and result["resigned"] == [1] and 1 not in result["winners"]
     scores = result["scores"]
     assert result["winners"] == [s for s in (0, 2) if scores[s] == max(scores[0], scores[2])]
-    journal = room.journal
-    assert isinstance(journal, MemoryJournal)
+    journal = journal_of(room)
     rebuilt = Room.rebuild(stored[-1], journal.actions, MemoryJournal(), room.tokens.hashes)
     assert rebuilt.resigned == {1} and rebuilt.result() == result  # a restart keeps it
 

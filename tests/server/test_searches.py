@@ -11,6 +11,7 @@ from concurrent.futures import Executor, Future
 from typing import Any
 
 import pytest
+from tests.server.serving import journal_of
 
 from angler.agents.base import make_agent
 from angler.core.registry import make_game
@@ -243,8 +244,7 @@ def test_a_timed_bot_that_gets_no_worker_in_time_plays_its_heuristic_move(
             assert asyncio.get_running_loop().time() < deadline, "the timed bot never moved"
             await asyncio.sleep(0.01)
         assert len(pool.calls) == 1  # it moved without a worker
-        journal = quick.journal
-        assert isinstance(journal, MemoryJournal)
+        journal = journal_of(quick)
         assert journal.actions[0].action == quick.game.action_to_string(expected)
         for driver in (holder, waiting):
             await driver.close()

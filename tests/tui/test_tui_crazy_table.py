@@ -20,15 +20,13 @@ from angler.tui.app import PlayApp
 
 
 def later_view(players: int = 3, moves: int = 40) -> tuple[CrazyFishingGame, CrazyFishingView]:
-    game = make_game("crazy-fishing", players)
-    assert isinstance(game, CrazyFishingGame)
+    game = CrazyFishingGame(players)
     state = game.new_state(4)
     agents = [make_agent("heuristic", seat, game) for seat in range(players)]
     for _ in range(moves):
         seat = state.current_players()[-1]
         state.apply_action(agents[seat].act(state.view(seat), state.legal_actions(seat)), seat)
     view = state.view(0)
-    assert isinstance(view, CrazyFishingView)
     return game, view
 
 
@@ -79,8 +77,7 @@ def test_the_casts_are_read_without_scrolling_at_120_by_40(moment: str, words: s
     for _ in range(2000):  # on to a decision of the person's in round 2, casting or after
         seat = match.to_act()
         assert seat is not None
-        view = match.state.view(0)
-        assert isinstance(view, CrazyFishingView)
+        view: CrazyFishingView = match.state.view(0)
         wanted = view.phase == "cast" if moment == "casting" else any(view.casts)
         if match.is_human(seat) and view.round >= 2 and wanted:
             break

@@ -126,8 +126,8 @@ def test_a_flip_and_fish_aim_is_typed_and_the_cast_lands() -> None:
         await pilot.click("#typed")
         await pilot.press(*"fish", "enter")
         await pilot.pause()
-        view = app.match.state.view(0)
-        assert isinstance(view, FlipAndFishView) and view.phase == "aim"
+        view: FlipAndFishView = app.match.state.view(0)
+        assert view.phase == "aim"
         await pilot.click("#typed")
         await pilot.press(*"cast 0 -130", "enter")
         await pilot.pause()
@@ -266,8 +266,7 @@ def test_crazy_fishing_draws_the_sea_as_a_pile_with_the_free_fish_labelled() -> 
     async def script(pilot: Pilot[None]) -> None:
         await until_asked(pilot)
         picture = table_text(app).split("Crazy Fishing, round")[0]
-        view = app.match.state.view(0)
-        assert isinstance(view, CrazyFishingView)
+        view: CrazyFishingView = app.match.state.view(0)
         sea = view.sea
         free = [f"{spot}:{back}" for spot, _, _, covered, back, _ in sea if not covered]
         assert free and all(label in picture for label in free)
@@ -352,8 +351,8 @@ def test_a_click_on_the_flip_and_fish_table_aims_there() -> None:
         await until_asked(pilot)
         app.choose(game.action_from_string("fish"))
         await pilot.pause()
-        view = app.match.state.view(0)
-        assert isinstance(view, FlipAndFishView) and view.phase == "aim"
+        view: FlipAndFishView = app.match.state.view(0)
+        assert view.phase == "aim"
         lines = table_text(app).splitlines()
         row = next(i for i, line in enumerate(lines) if "4" in line and "▒" in line)
         column = lines[row].index("4")
@@ -372,8 +371,7 @@ def test_a_click_on_the_flip_and_fish_table_aims_there() -> None:
 def test_hot_seat_collects_secret_casts_from_each_person_unseen_by_the_other() -> None:
     from angler.games.crazy_fishing.view import cards_in
 
-    game = make_game("crazy-fishing", 3)  # both people cast in the same phase, one by one
-    assert isinstance(game, CrazyFishingGame)
+    game = CrazyFishingGame(3)  # both people cast in the same phase, one by one
     app = PlayApp(Match(game, 6, ["human", "human", "random"]), pace=0)
 
     async def script(pilot: Pilot[None]) -> None:

@@ -10,7 +10,7 @@ import dataclasses
 
 import pytest
 from rich.cells import cell_len
-from tests.tui.screen import run, settled_lines, until_asked
+from tests.tui.screen import run, settled_lines, table_app, until_asked
 from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -18,15 +18,12 @@ from textual.widgets import Static
 from angler.core import make_game
 from angler.games.crazy_fishing.game import CrazyFishingGame
 from angler.games.crazy_fishing.terminal import draw_sea
-from angler.games.crazy_fishing.view import CrazyFishingView
 from angler.games.fishing.cards import MINUS_THREE
 from angler.games.fishing.game import FishingGame
 from angler.games.fishing.terminal import draw_fishing
-from angler.games.fishing.view import FishingView
 from angler.games.flip_and_fish.game import FlipAndFishGame
 from angler.games.flip_and_fish.table import CARD_LENGTH, CARD_WIDTH
 from angler.games.flip_and_fish.terminal import draw_table
-from angler.games.flip_and_fish.view import FlipAndFishView
 from angler.play.match import Match
 from angler.tui.app import PlayApp
 from angler.tui.screens import EndScreen
@@ -89,8 +86,7 @@ async def click_each_card(
     pilot: Pilot[None], game: FlipAndFishGame, aimed: list[int], least: int, screen: list[str]
 ) -> None:
     """Click every card whose number shows on screen; each click must aim at its card."""
-    app = pilot.app
-    assert isinstance(app, PlayApp)
+    app = table_app(pilot)
     centres = card_centres(app, screen)
     assert len(centres) >= least, centres
     for number, (x, y) in sorted(centres.items()):
@@ -129,8 +125,7 @@ def assert_drawn_whole(app: PlayApp, screen: list[str]) -> int:
 def test_a_click_on_each_water_cards_centre_aims_at_that_card(
     size: tuple[int, int], players: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    game = make_game("flip-and-fish", players)
-    assert isinstance(game, FlipAndFishGame)
+    game = FlipAndFishGame(players)
     app = PlayApp(Match(game, 3, ["human"] + ["heuristic"] * (players - 1)), pace=0)
     aimed: list[int] = []
 
@@ -146,8 +141,7 @@ def test_a_click_on_each_water_cards_centre_aims_at_that_card(
 
 
 def test_a_click_aims_true_with_the_table_scrolled(monkeypatch: pytest.MonkeyPatch) -> None:
-    game = make_game("flip-and-fish", 4)
-    assert isinstance(game, FlipAndFishGame)
+    game = FlipAndFishGame(4)
     app = PlayApp(Match(game, 3, ["human", "heuristic", "heuristic", "heuristic"]), pace=0)
     aimed: list[int] = []
 
@@ -168,8 +162,7 @@ def test_a_click_aims_true_with_the_table_scrolled(monkeypatch: pytest.MonkeyPat
 def test_the_table_is_drawn_again_for_a_resized_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     """Four players, the tallest table: after each resize it is drawn for the new width and
     lines, on screen whole even at 80 x 24, and clicks still aim true."""
-    game = make_game("flip-and-fish", 4)
-    assert isinstance(game, FlipAndFishGame)
+    game = FlipAndFishGame(4)
     app = PlayApp(Match(game, 3, ["human"] + ["heuristic"] * 3), pace=0)
     aimed: list[int] = []
 
@@ -217,10 +210,8 @@ ROOMS = (None, 30, 12, -3)  # lines the text leaves the picture (-3: none at all
 def test_the_flip_table_fits_any_width_and_each_card_drawn_maps_back_to_that_card(
     players: int,
 ) -> None:
-    game = make_game("flip-and-fish", players)
-    assert isinstance(game, FlipAndFishGame)
+    game = FlipAndFishGame(players)
     view = game.new_state(1).view(0)
-    assert isinstance(view, FlipAndFishView)
     for width in WIDTHS:
         for rows in ROOMS:
             picture = draw_table(view, game.table, game.cards, width, rows)
@@ -237,10 +228,8 @@ def test_the_flip_table_fits_any_width_and_each_card_drawn_maps_back_to_that_car
 
 
 def test_the_fishing_banner_trick_and_hand_fit_any_width() -> None:
-    game = make_game("fishing", 4)
-    assert isinstance(game, FishingGame)
+    game = FishingGame(4)
     view = game.new_state(7).view(0)
-    assert isinstance(view, FishingView)
     cards = game.cards
     minus = next(c for c in range(len(cards.cards)) if cards.effect[c] == MINUS_THREE)
     busy = dataclasses.replace(  # every effect in force and a full trick: the widest picture
@@ -261,10 +250,8 @@ def test_the_fishing_banner_trick_and_hand_fit_any_width() -> None:
 
 
 def test_the_fishing_cards_become_one_line_chips_when_the_tiles_would_not_fit() -> None:
-    game = make_game("fishing", 4)
-    assert isinstance(game, FishingGame)
+    game = FishingGame(4)
     view = game.new_state(7).view(0)
-    assert isinstance(view, FishingView)
     tiled = draw_fishing(view, game.cards, 44).plain
     assert "┌" in tiled
     compact = draw_fishing(view, game.cards, 44, rows=4).plain
@@ -273,10 +260,8 @@ def test_the_fishing_cards_become_one_line_chips_when_the_tiles_would_not_fit() 
 
 
 def test_the_sea_fits_any_width_and_shrinks_to_the_lines_left_while_legible() -> None:
-    game = make_game("crazy-fishing", 4)
-    assert isinstance(game, CrazyFishingGame)
+    game = CrazyFishingGame(4)
     view = game.new_state(2).view(0)
-    assert isinstance(view, CrazyFishingView)
     free = [f"{spot}:{back}" for spot, _, _, covered, back, _ in view.sea if not covered]
     for width in WIDTHS:
         for rows in ROOMS:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from angler.agents.base import read_budget, register_agent, register_budgeted
 from angler.agents.heuristic import HeuristicAgent
 from angler.core.errors import AnglerError
-from angler.sim.stats import mean_interval
+from angler.stats import mean_interval
 
 if TYPE_CHECKING:
     from angler.core.game import Game

@@ -19,8 +19,6 @@ from angler.core.errors import AnglerError
 from angler.core.files import os_reason, shown
 from angler.sim.stopping import RunStopped, sigterm_stops_runs
 
-SEATS_NOTE = "Seats are numbered from 1 on the command line and in tables, from 0 in JSON and CSV."
-
 # Piped or redirected output has no terminal width to follow: 110 columns keep every table whole.
 out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 110)
 """Standard output: results."""

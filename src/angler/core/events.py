@@ -111,11 +111,6 @@ def audience_of(event: Event) -> int:
     return seat
 
 
-def is_private(event_type: type[Any]) -> bool:
-    """Whether events of this type are seen by their own seat alone."""
-    return event_type in _PRIVATE
-
-
 def visible(events: Iterable[Event], seat: int) -> tuple[Event, ...]:
     """The events ``seat`` may see: every public one and its own, in order."""
     hidden = _PRIVATE

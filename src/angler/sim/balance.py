@@ -22,8 +22,8 @@ from angler.core.errors import AnglerError
 from angler.core.game import Game
 from angler.core.registry import make_game
 from angler.play.loop import play_out
-from angler.sim.stats import Estimate
 from angler.sim.stopping import RunStopped, signal_of
+from angler.stats import Estimate
 
 AGENT = "heuristic"
 

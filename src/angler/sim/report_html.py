@@ -3,7 +3,7 @@
 
 With two card files, every figure shows both side by side and the difference B − A, paired game
 by game on the same seeds: the mean of the per-game differences with its normal interval
-(:func:`angler.sim.stats.mean_interval`); a difference is *significant* when that interval leaves
+(:func:`angler.stats.mean_interval`); a difference is *significant* when that interval leaves
 out 0. Shares (a seat's part of each victory) are compared the same way, as per-game numbers.
 """
 
@@ -18,7 +18,7 @@ from typing import Any
 from angler.core.view import counted
 from angler.sim.analyse import Analysis, Outcome, counted_rows
 from angler.sim.card_effects import CardEffect, card_effects, same_total_in_each_game, seat_rows
-from angler.sim.stats import Estimate
+from angler.stats import Estimate
 
 STYLE = """
 body{font-family:system-ui,sans-serif;max-width:70em;margin:2em auto;padding:0 1em;color:#222}

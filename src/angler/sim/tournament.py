@@ -34,8 +34,8 @@ from angler.core.registry import make_game
 from angler.core.view import View
 from angler.play.loop import play_out
 from angler.sim.backends import Backend, check_backend, play_batches
-from angler.sim.stats import Estimate
 from angler.sim.stopping import RunStopped, signal_of
+from angler.stats import Estimate
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from angler.core import IllegalActionError, make_game
+from angler.core import IllegalActionError
 from angler.core.events import Event
 from angler.games.crazy_fishing.cards import ROD
 from angler.games.crazy_fishing.game import CrazyFishingGame
@@ -36,8 +36,7 @@ class Table:
     """One Crazy Fishing game with helpers that speak in card names rather than ids."""
 
     def __init__(self, players: int, **options: Any) -> None:
-        game = make_game("crazy-fishing", players, **options)
-        assert isinstance(game, CrazyFishingGame)
+        game = CrazyFishingGame(players, **options)
         self.game = game
         self.players = players
 
@@ -51,7 +50,6 @@ class Table:
             setup["sea"] = sea
             setup.setdefault("positions", apart(len(sea)))
         state = self.game.state_from_setup(setup, seed)
-        assert isinstance(state, CrazyFishingState)
         return state
 
     def run(self, state: CrazyFishingState, *steps: Step) -> None:

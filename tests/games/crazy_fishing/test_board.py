@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 from tests.json_tree import integers
 
-from angler.core import make_game
 from angler.core.events import PUBLIC
 from angler.games.crazy_fishing import actions as act
 from angler.games.crazy_fishing.board import board
@@ -28,9 +27,7 @@ GAMES = [  # (players, options, seed): plain and out-of-series games, 2 to 6 pla
 
 
 def new_game(players: int, options: dict[str, Any]) -> CrazyFishingGame:
-    game = make_game("crazy-fishing", players, **options)
-    assert isinstance(game, CrazyFishingGame)
-    return game
+    return CrazyFishingGame(players, **options)
 
 
 def played(players: int, options: dict[str, Any], seed: int) -> Iterator[CrazyFishingState]:

@@ -8,21 +8,13 @@ from dataclasses import replace
 import pytest
 
 from angler.core.events import PUBLIC
-from angler.core.registry import make_game
-from angler.games.crazy_fishing.encoding import CrazyFishingEncoding
 from angler.games.crazy_fishing.game import CrazyFishingGame
 
 FISH_CHOICES = 1 + 37  # no fish as bait, or one of the 37 fish of the card set
 
 
-def encoding_of(game: object) -> CrazyFishingEncoding:
-    encoding = getattr(game, "encoding", None)
-    assert isinstance(encoding, CrazyFishingEncoding)
-    return encoding
-
-
 def test_the_action_blocks_have_their_sizes() -> None:
-    encoding = encoding_of(make_game("crazy-fishing", 4))
+    encoding = CrazyFishingGame(4).encoding
     assert encoding.peek_base == 64 * FISH_CHOICES  # every set of 6 hand slots, with a fish
     assert encoding.action_count() == 64 * FISH_CHOICES + 37 + 1 + 2 + 37 + 37 + 64 + 2
 
@@ -30,7 +22,7 @@ def test_the_action_blocks_have_their_sizes() -> None:
 def test_a_cast_is_numbered_by_hand_slots() -> None:
     game = CrazyFishingGame(4)
     state = game.new_state(5)
-    encoding = encoding_of(game)
+    encoding = game.encoding
     view = state.view(0)
     # Seat 0 holds R2+#3, R2#3, Reel#3, B2#4, B4#3, B5#2 (slots 0 to 5, in card-id order).
     assert game.cards.names(sorted(view.hand)) == [
@@ -51,13 +43,13 @@ def test_a_cast_is_numbered_by_hand_slots() -> None:
 
 
 def test_a_fish_as_bait_adds_its_rank_among_the_fish() -> None:
-    game = make_game("crazy-fishing", 3, oos_rods=True)
+    game = CrazyFishingGame(3, oos_rods=True)
     setup = {
         "hands": [["OOSRod#1", "R3#1", "B1#1", "B4#1"], ["R4#1", "B2#1"], ["R5#1", "B3#1"]],
         "piles": [["F4#2"], [], []],
     }
     state = game.state_from_setup(setup, seed=1)
-    encoding = encoding_of(game)
+    encoding = game.encoding
     view = state.view(0)
     code = game.action_from_string("cast B1#1 F4#2 OOSRod#1")
     assert code in state.legal_actions(0)
@@ -67,8 +59,8 @@ def test_a_fish_as_bait_adds_its_rank_among_the_fish() -> None:
 
 
 def test_the_other_verbs_keep_their_numbers() -> None:
-    game = make_game("crazy-fishing", 4)
-    encoding = encoding_of(game)
+    game = CrazyFishingGame(4)
+    encoding = game.encoding
     view = game.new_state(1).view(0)
     index = {
         text: encoding.action_index(view, game.action_from_string(text))
@@ -86,8 +78,8 @@ def test_the_other_verbs_keep_their_numbers() -> None:
 
 
 def test_the_hand_slots_show_each_cards_type() -> None:
-    game = make_game("crazy-fishing", 4)
-    encoding = encoding_of(game)
+    game = CrazyFishingGame(4)
+    encoding = game.encoding
     view = game.new_state(5).view(0)
     observation = encoding.observation(view)
     found = next(b for b in encoding.layout.blocks if b.name == "hand_slots")
@@ -106,7 +98,7 @@ def test_the_hand_slots_show_each_cards_type() -> None:
 def test_the_round_is_shown_capped_at_999() -> None:
     """No rule ends a game within a number of rounds: the round block's range stops at 999."""
     game = CrazyFishingGame(4)
-    encoding = encoding_of(game)
+    encoding = game.encoding
     view = game.new_state(1).view(0)
     at = encoding.at_round
     assert encoding.observation(replace(view, round=12))[at] == 12.0

@@ -7,19 +7,20 @@ import hashlib
 from typing import Any
 
 import pytest
+from tests.typed import replay_as
 
-from angler.core import Game, RecordError, make_game
+from angler.core import Game, RecordError
 from angler.core.records import record_of, replay
+from angler.games.crazy_fishing.game import CrazyFishingGame
 from angler.games.crazy_fishing.rules import CrazyFishingState
 from angler.testing import choose, policy
 
 ALL_OOS = {"out_of_series": "all", "oos_rods": True}
 
 
-def fingerprint(game: Game[Any, Any], seed: int) -> tuple[str, list[int]]:
+def fingerprint(game: CrazyFishingGame, seed: int) -> tuple[str, list[int]]:
     """A digest of the sea, hands and piles after every step of a seeded random game."""
     state = game.new_state(seed)
-    assert isinstance(state, CrazyFishingState)
     rng = policy(seed, "scatter-pin")
     digest = hashlib.sha256()
     while not state.is_terminal():
@@ -45,7 +46,7 @@ BEFORE = [
 def test_a_seed_scatters_the_sea_as_before_the_scatter_was_logged(
     options: dict[str, Any], players: int, digest: str, scores: list[int]
 ) -> None:
-    assert fingerprint(make_game("crazy-fishing", players, **options), 3) == (digest, scores)
+    assert fingerprint(CrazyFishingGame(players, **options), 3) == (digest, scores)
 
 
 HANDS = [["R2#1", "B3#1"], ["R4#1", "B4#1"], ["R5#1", "B5#1"]]
@@ -59,8 +60,7 @@ HANDS = [["R2#1", "B3#1"], ["R4#1", "B4#1"], ["R5#1", "B5#1"]]
     ],
 )
 def test_a_setup_deals_what_it_leaves_out_as_before(setup: dict[str, Any], digest: str) -> None:
-    state = make_game("crazy-fishing", 3).state_from_setup(setup, 9)
-    assert isinstance(state, CrazyFishingState)
+    state = CrazyFishingGame(3).state_from_setup(setup, 9)
     laid = (state.sea_card, state.sea.xs, state.sea.ys, state.rod_deck, state.bait_deck)
     assert hashlib.sha256(repr(laid).encode()).hexdigest()[:16] == digest
 
@@ -84,7 +84,7 @@ def _first_scatter(game: Game[Any, Any], seed: int) -> tuple[list[tuple[int, int
 def test_a_record_states_the_sea_a_scatter_laid() -> None:
     """A record of a real table gives the sea after Turbulent Bait or Sustainable Fishing as
     the action's outcome, [fish, x, y] per spot from the bottom up; the replay lays exactly it."""
-    game = make_game("crazy-fishing", 2, **ALL_OOS)
+    game = CrazyFishingGame(2, **ALL_OOS)
     played, index, drawn = _first_scatter(game, 3)
     state = game.new_state(3)
     for seat, action in played:
@@ -93,15 +93,14 @@ def test_a_record_states_the_sea_a_scatter_laid() -> None:
     stated = [value for spot, card in enumerate(fish) for value in (card, 100 * spot, -spot)]
     record = record_of(state)
     record.actions[index]["outcomes"] = [stated]
-    replayed = replay(record)
-    assert isinstance(replayed, CrazyFishingState)
+    replayed = replay_as(CrazyFishingState, record)
     assert replayed.sea_card == fish
     assert list(replayed.sea.xs) == [100 * spot for spot in range(len(fish))]
     assert list(replayed.sea.ys) == [-spot for spot in range(len(fish))]
 
 
 def test_a_stated_scatter_of_other_fish_fails_its_step() -> None:
-    game = make_game("crazy-fishing", 2, **ALL_OOS)
+    game = CrazyFishingGame(2, **ALL_OOS)
     played, index, drawn = _first_scatter(game, 3)
     state = game.new_state(3)
     for seat, action in played:
@@ -114,7 +113,7 @@ def test_a_stated_scatter_of_other_fish_fails_its_step() -> None:
 
 def test_crazy_fishing_records_leave_the_seeded_scatters_out() -> None:
     """A seeded record needs no outcomes: its seed lays the same sea again."""
-    game = make_game("crazy-fishing", 2, **ALL_OOS)
+    game = CrazyFishingGame(2, **ALL_OOS)
     played, _, _ = _first_scatter(game, 3)
     state = game.new_state(3)
     for seat, action in played:

@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from angler.core import IllegalActionError, make_game
+from angler.core import IllegalActionError
 from angler.core.events import Event
 from angler.games.fishing.events import Trick
 from angler.games.fishing.game import FishingGame
@@ -24,15 +24,13 @@ class Table:
     """One Fishing game with helpers that speak in card names rather than ids."""
 
     def __init__(self, players: int, **options: Any) -> None:
-        game = make_game("fishing", players, **options)
-        assert isinstance(game, FishingGame)
+        game = FishingGame(players, **options)
         self.game = game
         self.players = players
 
     def setup(self, hands: list[list[str]], seed: int = 1, **extra: Any) -> FishingState:
         """A state from an explicit set-up; stacks are written top card first."""
         state = self.game.state_from_setup({"hands": hands, **extra}, seed)
-        assert isinstance(state, FishingState)
         return state
 
     def run(self, state: FishingState, *steps: Step) -> None:

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from tests.json_tree import nodes
 
-from angler.core import make_game
 from angler.core.events import PUBLIC
 from angler.games.fishing.actions import CALL, CATCH, PASS, PLAY
 from angler.games.fishing.board import board, card_model
@@ -30,12 +29,6 @@ if TYPE_CHECKING:
 
 JS_SAFE = 2**53
 GAMES = [(3, 1), (4, 2), (5, 3), (4, 4)]  # (players, seed): every count, two 4-player games
-
-
-def fishing(players: int, **options: Any) -> FishingGame:
-    game = make_game("fishing", players, **options)
-    assert isinstance(game, FishingGame)
-    return game
 
 
 def played(game: FishingGame, seed: int) -> Iterator[FishingState]:
@@ -87,7 +80,7 @@ def check_cards(model: dict[str, Any], cards: CardSet) -> None:
 def test_every_board_of_a_random_game_is_exact_json_with_the_legal_actions_only(
     players: int, seed: int
 ) -> None:
-    game = fishing(players)
+    game = FishingGame(players)
     seen_phases: set[str] = set()
     for step, state in enumerate(played(game, seed)):
         for seat in [*range(players), PUBLIC]:
@@ -120,7 +113,7 @@ def test_the_random_games_reach_every_decision() -> None:
     """The games above are worth their time: between them every kind of decision comes up."""
     phases: set[str] = set()
     for players, seed in GAMES:
-        phases |= {state.view(PUBLIC).phase for state in played(fishing(players), seed)}
+        phases |= {state.view(PUBLIC).phase for state in played(FishingGame(players), seed)}
     assert phases >= {"play", "catch", "pass", "call", "over"}
 
 
@@ -128,7 +121,7 @@ def test_the_random_games_reach_every_decision() -> None:
 def test_a_redealt_twin_draws_the_same_board(players: int, seed: int) -> None:
     """Nothing hidden reaches the board: the twin of a seat's view (everything it cannot see
     re-dealt) gives the same board, for the seat and for a spectator."""
-    game = fishing(players)
+    game = FishingGame(players)
     for step, state in enumerate(played(game, seed)):
         if step % 13:
             continue
@@ -145,7 +138,7 @@ def test_the_card_marked_winning_is_the_one_the_rules_give_the_trick(
 ) -> None:
     """While a trick is played, the card marked "winning" is the one that would catch it were
     it to end now (the rules' own reckoning), and none when a call nobody followed wins."""
-    game = fishing(players)
+    game = FishingGame(players)
     for state in played(game, seed):
         if state.phase != 0 or not state.trick:  # the play phase, with cards down
             continue
@@ -156,7 +149,7 @@ def test_the_card_marked_winning_is_the_one_the_rules_give_the_trick(
 
 
 def test_the_hand_is_sorted_and_the_seats_start_with_the_viewer() -> None:
-    game = fishing(4)
+    game = FishingGame(4)
     state = game.new_state(7)
     model = board(state.view(2), game.cards)
     ids = [card["id"] for card in model["hand"]]
@@ -170,7 +163,7 @@ def test_the_hand_is_sorted_and_the_seats_start_with_the_viewer() -> None:
 
 
 def test_a_fresh_game_shows_round_hand_size_and_ocean_tiers_top_first() -> None:
-    game = fishing(5)
+    game = FishingGame(5)
     state = game.new_state(3)
     model = board(state.view(0), game.cards)
     assert (model["round"], model["rounds"], model["hand_size"]) == (1, 8, HAND_SIZES[5][0])
@@ -186,7 +179,7 @@ def test_a_fresh_game_shows_round_hand_size_and_ocean_tiers_top_first() -> None:
 
 
 def test_the_ocean_tiers_count_down_from_the_top_as_rounds_draw_from_it() -> None:
-    game = fishing(4)
+    game = FishingGame(4)
     for state in played(game, 5):
         if state.round >= 3:
             break
@@ -205,7 +198,7 @@ def first(game: FishingGame, seed: int, phase: int) -> FishingState:
 
 
 def test_the_pass_to_the_left_is_chosen_on_the_hand() -> None:
-    game = fishing(4)
+    game = FishingGame(4)
     state = first(game, 2, 2)  # everyone chooses a card to pass
     size = len(game.cards)
     model = board(state.view(1), game.cards)
@@ -228,7 +221,7 @@ def test_the_pass_to_the_left_is_chosen_on_the_hand() -> None:
 
 
 def test_a_call_offers_the_five_colours_to_the_caller_only() -> None:
-    game = fishing(4)
+    game = FishingGame(4)
     for seed in range(40):
         try:
             state = first(game, seed, 3)  # the caller names the colour
@@ -252,7 +245,7 @@ def test_a_call_offers_the_five_colours_to_the_caller_only() -> None:
 
 
 def test_a_zero_catches_from_the_trick_on_the_board() -> None:
-    game = fishing(4)
+    game = FishingGame(4)
     state = first(game, 2, 1)  # a 0 chooses the card it catches
     size = len(game.cards)
     chooser = state.chooser
@@ -266,7 +259,7 @@ def test_a_zero_catches_from_the_trick_on_the_board() -> None:
 
 
 def test_buoys_and_specials_carry_their_effect_in_words_and_a_tag() -> None:
-    game = fishing(4)
+    game = FishingGame(4)
     by_name = {card.name: card.id for card in game.cards.cards}
     view = game.new_state(1).view(PUBLIC)
     lowest = card_model(game.cards, by_name["Lowest"])
@@ -291,7 +284,7 @@ def test_the_board_names_cards_from_the_games_own_card_set(tmp_path: Path) -> No
         card["name"] = "x" + card["name"]
     path = tmp_path / "renamed.json"
     path.write_text(json.dumps(renamed), encoding="utf-8")
-    game = fishing(4, cards=str(path))
+    game = FishingGame(4, cards=str(path))
     state = game.new_state(4)
     model = game.presentation.board(state.view(0))
     assert model["hand"] and all(card["name"].startswith("x") for card in cards_in(model))
@@ -299,7 +292,7 @@ def test_the_board_names_cards_from_the_games_own_card_set(tmp_path: Path) -> No
 
 
 def test_the_server_payload_carries_this_board() -> None:
-    game = fishing(3)
+    game = FishingGame(3)
     state = game.new_state(8)
     payload = seat_payload(state, 0, 1)
     assert payload["board"] == board(state.view(0), game.cards)
@@ -310,7 +303,7 @@ def test_the_server_payload_carries_this_board() -> None:
 
 
 def test_the_end_of_the_game_names_the_winners_and_drops_stale_effects() -> None:
-    game = fishing(4)
+    game = FishingGame(4)
     *_, end = played(game, 6)
     model = board(end.view(0), game.cards)
     assert model["over"] and model["deciding"] is None and model["to_act"] == []
@@ -325,7 +318,7 @@ def test_the_last_trick_shows_every_card_played_and_who_took_it(players: int, se
     """Each card of the round's last trick lies on the fisher of the seat the board says took
     it (a 0 or "catch all" may take even the winning card), one card per seat, and the winner
     played the winning card."""
-    game = fishing(players)
+    game = FishingGame(players)
     shown = 0
     for state in played(game, seed):
         if state.is_terminal():
@@ -345,9 +338,8 @@ def test_the_last_trick_shows_every_card_played_and_who_took_it(players: int, se
 
 
 def test_a_play_first_buoy_shows_who_leads_the_next_trick_and_why() -> None:
-    game = fishing(3)
+    game = FishingGame(3)
     state = game.state_from_setup({"hands": [["Y7", "Y8"], ["First", "Y2"], ["Y9", "Y3"]]}, 1)
-    assert isinstance(state, FishingState)
     for text, seat in (("play Y7", 0), ("play First", 1)):
         state.apply(text, seat)
     model = board(state.view(0), game.cards)

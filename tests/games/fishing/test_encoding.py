@@ -6,14 +6,12 @@ from __future__ import annotations
 import pytest
 
 from angler.core.events import PUBLIC
-from angler.core.registry import make_game
 from angler.games.fishing.encoding import FishingEncoding
+from angler.games.fishing.game import FishingGame
 
 
 def encoding_of(players: int) -> FishingEncoding:
-    encoding = make_game("fishing", players).encoding
-    assert isinstance(encoding, FishingEncoding)
-    return encoding
+    return FishingGame(players).encoding
 
 
 def block(encoding: FishingEncoding, name: str, observation: list[float]) -> list[float]:
@@ -29,7 +27,7 @@ def test_the_shape_is_fixed_by_the_player_count(players: int, size: int) -> None
 
 
 def test_an_action_index_is_its_code() -> None:
-    game = make_game("fishing", 4)
+    game = FishingGame(4)
     encoding = encoding_of(4)
     view = game.new_state(0).view(0)
     assert encoding.action_index(view, game.action_from_string("play B7")) == 6
@@ -42,7 +40,7 @@ def test_an_action_index_is_its_code() -> None:
 
 
 def test_the_hand_and_the_seat_are_one_hot() -> None:
-    game = make_game("fishing", 4)
+    game = FishingGame(4)
     state = game.new_state(0)
     encoding = encoding_of(4)
     view = state.view(2)
@@ -58,7 +56,7 @@ def test_the_hand_and_the_seat_are_one_hot() -> None:
 
 
 def test_a_played_card_shows_in_the_trick_for_everyone_and_leaves_the_hand() -> None:
-    game = make_game("fishing", 4)
+    game = FishingGame(4)
     state = game.new_state(0)
     encoding = encoding_of(4)
     card = state.legal_actions(0)[0]
@@ -74,7 +72,7 @@ def test_a_played_card_shows_in_the_trick_for_everyone_and_leaves_the_hand() -> 
 
 def test_a_spectator_sees_no_hand_and_no_seat() -> None:
     encoding = encoding_of(3)
-    observation = encoding.observation(make_game("fishing", 3).new_state(1).view(PUBLIC))
+    observation = encoding.observation(FishingGame(3).new_state(1).view(PUBLIC))
     assert not any(block(encoding, "hand", observation))
     assert not any(block(encoding, "seat", observation))
     assert not any(block(encoding, "own_stock", observation))

@@ -28,14 +28,11 @@ def reach(predicate: Callable[[FishingState], bool], players: int = 3) -> Fishin
 
 
 def lay_out(setup: dict[str, Any]) -> FishingState:
-    state = GAME.state_from_setup(setup, 1)
-    assert isinstance(state, FishingState)
-    return state
+    return GAME.state_from_setup(setup, 1)
 
 
 def test_a_trick_under_way_is_laid_out_from_its_leader_on() -> None:
     state = lay_out({"leader": 2, "trick": ["Y2"], "hands": [["Y7", "G3"], ["Y10", "B5"], ["R9"]]})
-    assert isinstance(state, FishingState)
     assert state.trick_seats == [2] and state.current_players() == (0,)
     assert [GAME.action_to_string(code) for code in state.legal_actions(0)] == ["play Y7"]
     assert GAME.setup_of(state)["trick"] == ["Y2"]
@@ -49,7 +46,6 @@ def test_a_hand_that_played_to_the_trick_holds_one_card_fewer() -> None:
 def test_a_call_is_made_before_the_trick_s_first_card() -> None:
     hands = [["Y7", "G3"], ["Y10", "B5"], ["Y2", "R9"]]
     due = lay_out({"caller": 1, "hands": hands})
-    assert isinstance(due, FishingState)
     assert due.phase == CHOOSE_CALL and due.current_players() == (1,)
     assert_same_position(due, laid_out_again(due))
     called = lay_out({"caller": 1, "call": "blue", "hands": hands})

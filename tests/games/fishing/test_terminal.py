@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 
-from angler.core.registry import make_game
 from angler.games.fishing.cards import MINUS_THREE
 from angler.games.fishing.game import FishingGame
 from angler.games.fishing.terminal import draw_fishing, effects_banner, tiles
@@ -12,10 +11,8 @@ from angler.games.fishing.view import FishingView
 
 
 def opening_view() -> tuple[FishingView, FishingGame]:
-    game = make_game("fishing", players=4)
-    assert isinstance(game, FishingGame)
+    game = FishingGame(4)
     view = game.new_state(7).view(0)
-    assert isinstance(view, FishingView)
     return view, game
 
 

@@ -64,9 +64,7 @@ def new(
     }
     placed = {n for n in water if n} | {n for pile in setup["caught"] for n in pile}
     setup.setdefault("deck", [n for n in FILL if n not in placed])
-    state = GAMES[players].state_from_setup(setup, 1)
-    assert isinstance(state, FlipAndFishState)
-    return state
+    return GAMES[players].state_from_setup(setup, 1)
 
 
 def ident(name: str) -> int:
@@ -78,7 +76,7 @@ def do(state: FlipAndFishState, *texts: str) -> None:
         state.apply(text, state.turn)
 
 
-def cast(state: FlipAndFishState, point: tuple[float, float], face: int) -> None:
+def cast_to(state: FlipAndFishState, point: tuple[float, float], face: int) -> None:
     """Cast with the die forced to stop at ``point`` (mm), revolved, showing ``face``."""
     x, y = point
     state.chance.force_outcomes([[round(x * 10), round(y * 10), 1, face]])
@@ -282,7 +280,7 @@ def test_bad_input_bait_you_did_not_catch() -> None:
 def test_bad_input_fishing_with_tangled_lines_after_a_snag() -> None:
     state = new(3)
     do(state, "fish")
-    cast(state, MISS, 1)  # a snag, no equipment: the next player may not fish
+    cast_to(state, MISS, 1)  # a snag, no equipment: the next player may not fish
     assert state.turn == 1 and state.no_fishing == 1
     assert rule_of(state, "fish").rule == "snag: tangled lines"
 
@@ -459,7 +457,7 @@ def test_bad_input_resting_while_an_action_is_possible() -> None:
 def test_bad_input_a_snag_discards_equipment_not_a_fish() -> None:
     state = new(caught={0: ["Perch#1"]}, gear={0: ["CarbonRod"]})
     do(state, "fish")
-    cast(state, MISS, 1)
+    cast_to(state, MISS, 1)
     assert state.phase == SNAGGED
     assert rule_of(state, "discard Perch#1").rule == "snag: discard 1 equipment card"
     assert rule_of(state, "done").rule == "turn order"
@@ -468,7 +466,7 @@ def test_bad_input_a_snag_discards_equipment_not_a_fish() -> None:
 def test_bad_input_card_limits_a_fish_first_and_never_a_carp() -> None:
     state = new(caught={0: [*BAIT4, "Carp#1"]}, gear={0: ["CarbonRod"]})
     do(state, "fish")
-    cast(state, near(0), 12)
+    cast_to(state, near(0), 12)
     do(state, "done")  # the Char is the 6th fish
     assert state.phase == LIMIT and state.turn == 0
     error = rule_of(state, "discard CarbonRod")

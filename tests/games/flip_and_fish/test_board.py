@@ -105,7 +105,6 @@ def test_boards_over_random_games_are_exact_named_and_offer_just_the_legal_actio
             steps += 1
             for seat in (*range(players), PUBLIC):
                 view = state.view(seat)
-                assert isinstance(view, FlipAndFishView)
                 model = check(game, view)
                 shops += bool(model["shop"]["row"])
                 casts += model["cast"] is not None
@@ -142,13 +141,11 @@ SETUP = {
 
 def setup_state() -> FlipAndFishState:
     state = GAME.state_from_setup(SETUP, seed=4)
-    assert isinstance(state, FlipAndFishState)
     return state
 
 
 def model_of(state: FlipAndFishState, seat: int) -> dict[str, Any]:
     view = state.view(seat)
-    assert isinstance(view, FlipAndFishView)
     return check(GAME, view)
 
 
@@ -259,7 +256,6 @@ def test_the_roll_counts_a_guarding_fish_against_the_one_that_bit() -> None:
         "landing": [0, 0, 1, 8],
     }
     state = GAME.state_from_setup(setup, seed=1)
-    assert isinstance(state, FlipAndFishState)
     roll = model_of(state, 0)["roll"]
     wahoo, guard = GAME.cards.by_name["Wahoo"], GAME.cards.by_name["Arapaima"]
     ability = GAME.cards.ability[guard]

@@ -8,8 +8,6 @@ from dataclasses import replace
 import pytest
 
 from angler.core.events import PUBLIC
-from angler.core.registry import make_game
-from angler.games.flip_and_fish.encoding import FlipAndFishEncoding
 from angler.games.flip_and_fish.game import FlipAndFishGame
 
 BAIT_SETS = 1 + 11 + 55 + 165 + 330  # at most 4 of 11 bait slots (3 + a Bait Bucket; 5 + 1 + 5)
@@ -17,22 +15,16 @@ GEAR_SETS = 1 + 20 + 190  # at most 2 of the 20 equipment cards
 CAST_BASE = BAIT_SETS + 4 + 110 + GEAR_SETS
 
 
-def encoding_of(game: object) -> FlipAndFishEncoding:
-    encoding = getattr(game, "encoding", None)
-    assert isinstance(encoding, FlipAndFishEncoding)
-    return encoding
-
-
 def test_the_action_blocks_have_their_sizes() -> None:
-    encoding = encoding_of(make_game("flip-and-fish", 3))
+    encoding = FlipAndFishGame(3).encoding
     assert (encoding.bait_slots, len(encoding.baits), len(encoding.gear_sets)) == (11, 562, 211)
     assert encoding.cast_base == CAST_BASE == 887
     assert encoding.action_count() == CAST_BASE + 91 * 91 + 20 * 6 + 110 + 1 == 9399
 
 
 def test_aims_shop_and_equipment_keep_their_numbers() -> None:
-    game = make_game("flip-and-fish", 3)
-    encoding = encoding_of(game)
+    game = FlipAndFishGame(3)
+    encoding = game.encoding
     view = game.new_state(0).view(0)
 
     def index(text: str) -> int:
@@ -52,10 +44,10 @@ def test_aims_shop_and_equipment_keep_their_numbers() -> None:
 
 
 def test_bait_is_numbered_by_bait_slot() -> None:
-    game = make_game("flip-and-fish", 3)
+    game = FlipAndFishGame(3)
     setup = {"caught": [["Carp#1", "Wahoo", "Bluegill#1", "Sardine#2"], [], []]}
     state = game.state_from_setup(setup, seed=2)
-    encoding = encoding_of(game)
+    encoding = game.encoding
     view = state.view(0)
     code = game.action_from_string("fish with Bluegill#1 Carp#1")
     assert code in state.legal_actions(0)
@@ -79,7 +71,7 @@ def test_bait_is_numbered_by_bait_slot() -> None:
 
 
 def test_a_face_only_the_viewer_saw_is_hidden_from_the_others() -> None:
-    game = make_game("flip-and-fish", 3)
+    game = FlipAndFishGame(3)
     setup = {
         "water": ["Wahoo", "Perch#2", "Squirrelfish#1", "Bluegill#2", "Wrasse"],
         "caught": [[], [], []],
@@ -89,7 +81,7 @@ def test_a_face_only_the_viewer_saw_is_hidden_from_the_others() -> None:
     state = game.state_from_setup(setup, seed=4)
     state.apply("fish", 2)
     state.apply("use Flashlight#1 1", 2)
-    encoding = encoding_of(game)
+    encoding = game.encoding
     found = next(b for b in encoding.layout.blocks if b.name == "water_card")
     wahoo = (
         found.offset + FlipAndFishGame(3).cards.by_name["Wahoo"]
@@ -107,8 +99,8 @@ def test_a_landing_is_shown_over_the_tables_half_clamped_to_two_halves(
     x: float, y: float, shown: tuple[float, float]
 ) -> None:
     """Off the table (past ±450 mm) every landing is a miss, so how far off is capped."""
-    game = make_game("flip-and-fish", 3)
-    encoding = encoding_of(game)
+    game = FlipAndFishGame(3)
+    encoding = game.encoding
     view = replace(game.new_state(0).view(0), landing=(x, y, True, 7))
     landing = next(b for b in encoding.layout.blocks if b.name == "landing")
     numbers = encoding.observation(view)[landing.offset : landing.end]
@@ -119,7 +111,7 @@ def test_a_landing_is_shown_over_the_tables_half_clamped_to_two_halves(
 def test_the_roll_and_turns_ranges_come_from_the_cards_and_the_round_limit() -> None:
     """The roll: 12 + 4 bait fish at 3 + colour 2 + strike 2 + roll bonuses 3 + 3 + 2 + two
     lures at 2. Turns: closing time after rounds × players turns."""
-    encoding = encoding_of(make_game("flip-and-fish", 4, rounds=20))
+    encoding = FlipAndFishGame(4, rounds=20).encoding
     ranges = {b.name: (b.low, b.high) for b in encoding.layout.blocks}
     assert ranges["roll"] == (0.0, 40.0)
     assert ranges["turns"] == (0.0, 80.0)

@@ -22,7 +22,6 @@ SETUP = {
 
 def peeked_state() -> FlipAndFishState:
     state = GAME.state_from_setup(SETUP, seed=4)
-    assert isinstance(state, FlipAndFishState)
     state.apply("fish", 0)
     state.apply("use Flashlight#1 1", 0)
     return state

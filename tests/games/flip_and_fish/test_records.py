@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from tests.typed import replay_as
 
 from angler.core.errors import RecordError
 from angler.core.records import parse_record, record_of, replay
@@ -44,8 +45,7 @@ def test_a_replay_takes_the_recorded_outcome_not_the_seed() -> None:
         (k, e) for k, e in enumerate(record.actions) if e["action"].startswith("cast")
     )
     entry["outcomes"] = [[0, 0, 1, 7]]  # the die stopped dead centre, showing a 7
-    again = replay(record, to_step=step + 1)
-    assert isinstance(again, FlipAndFishState)
+    again = replay_as(FlipAndFishState, record, to_step=step + 1)
     last = casts(again)[-1]
     assert (last.stop, last.revolved, last.face) == ((0.0, 0.0), True, 7)
 

@@ -98,9 +98,7 @@ def new(
     if "deck" not in setup:
         placed = {n for n in water if n} | {n for pile in setup["caught"] for n in pile}
         setup["deck"] = [n for n in FILL if n not in placed]
-    state = game.state_from_setup(setup, seed)
-    assert isinstance(state, FlipAndFishState)
-    return state
+    return game.state_from_setup(setup, seed)
 
 
 def ident(name: str) -> int:
@@ -136,7 +134,7 @@ def fish(state: FlipAndFishState, *bait: str) -> None:
     do(state, "fish with " + " ".join(bait) if bait else "fish")
 
 
-def cast(
+def cast_to(
     state: FlipAndFishState, point: tuple[float, float], face: int, revolved: bool = True
 ) -> None:
     """Cast the line with the die forced to stop at ``point`` (mm) showing ``face``."""
@@ -216,7 +214,7 @@ def test_ruling_1_seat_0_starts_and_play_goes_clockwise() -> None:
     for _ in range(4):
         order.append(state.turn)
         fish(state)
-        cast(state, MISS, 5)
+        cast_to(state, MISS, 5)
     assert order == [0, 1, 2, 0]
 
 
@@ -225,7 +223,7 @@ def test_player_turn_one_action_then_the_next_player() -> None:
     assert legal(state) == ["fish", "fish with Perch#1"]  # shop closed, no equipment
     fish(state)
     assert state.phase == AIM and state.turn == 0
-    cast(state, MISS, 8)
+    cast_to(state, MISS, 8)
     assert (state.phase, state.turn) == (TURN, 1)
 
 
@@ -236,7 +234,7 @@ def test_bait_ratings_add_and_a_colour_match_adds_2_the_rulebook_example() -> No
     # Bluegill (blue, bait 2) + Perch (green, bait 2) = 4 from bait, + 2 for blue = 6.
     state = new(water=["BluefinTuna", *PLAIN], caught={0: ["Bluegill#1", "Perch#1"]})
     fish(state, "Bluegill#1", "Perch#1")
-    cast(state, near(0), 6)
+    cast_to(state, near(0), 6)
     assert state.phase == BOOST and state.roll == 6 + 4 + 2
     do(state, "done")
     assert names(state.caught[0]) == ["BluefinTuna"]  # 12 against catch rate 12
@@ -245,14 +243,14 @@ def test_bait_ratings_add_and_a_colour_match_adds_2_the_rulebook_example() -> No
 def test_bait_colour_bonus_does_not_stack() -> None:
     state = new(water=["BluefinTuna", *PLAIN], caught={0: ["Bluegill#1", "Sardine#1"]})
     fish(state, "Bluegill#1", "Sardine#1")  # both blue: bait 2 + 1, and +2 once
-    cast(state, near(0), 5)
+    cast_to(state, near(0), 5)
     assert state.roll == 5 + 3 + 2
 
 
 def test_bait_no_colour_match_no_bonus() -> None:
     state = new(water=["BluefinTuna", *PLAIN], caught={0: ["Perch#1"]})
     fish(state, "Perch#1")
-    cast(state, near(0), 5)
+    cast_to(state, near(0), 5)
     assert state.roll == 5 + 2
 
 
@@ -277,7 +275,7 @@ def test_bait_kept_on_a_miss_discarded_on_a_bite(
 ) -> None:
     state = new(water=["Char#1", *PLAIN], caught={0: ["Perch#1"]})
     fish(state, "Perch#1")
-    cast(state, point, face)
+    cast_to(state, point, face)
     if state.phase == BOOST:
         do(state, "done")
     assert ("Perch#1" in names(state.caught[0])) is kept
@@ -291,7 +289,7 @@ def test_bait_kept_on_a_miss_discarded_on_a_bite(
 def test_bite_within_the_length_of_the_ruler(gap: float, bite: bool) -> None:
     state = new(water=["Char#1", *PLAIN])
     fish(state)
-    cast(state, below(3, gap), 12)  # slot 3 (Bluegill#2) is the closest card
+    cast_to(state, below(3, gap), 12)  # slot 3 (Bluegill#2) is the closest card
     assert state.face_up[3] is bite
     assert bool(events(state, Flip)) is bite
     assert bool(events(state, Miss)) is not bite
@@ -301,7 +299,7 @@ def test_bite_within_the_length_of_the_ruler(gap: float, bite: bool) -> None:
 def test_catch_when_the_roll_is_at_least_the_catch_rate() -> None:
     state = new(water=["Char#1", *PLAIN])  # Char: catch rate 6
     fish(state)
-    cast(state, near(0), 6)
+    cast_to(state, near(0), 6)
     do(state, "done")
     assert names(state.caught[0]) == ["Char#1"]
     assert water(state)[0] == FILL[0] and not state.face_up[0]  # refilled face down
@@ -310,7 +308,7 @@ def test_catch_when_the_roll_is_at_least_the_catch_rate() -> None:
 def test_bite_failed_leaves_the_fish_face_up_in_the_water() -> None:
     state = new(water=["Char#1", *PLAIN])
     fish(state)
-    cast(state, near(0), 5)  # 5 < 6: the fish got away
+    cast_to(state, near(0), 5)  # 5 < 6: the fish got away
     do(state, "done")
     assert state.caught[0] == []
     assert water(state)[0] == "Char#1" and state.face_up[0] and state.bitten[0]
@@ -320,21 +318,21 @@ def test_bite_failed_leaves_the_fish_face_up_in_the_water() -> None:
 def test_miss_no_card_flips_and_the_turn_ends() -> None:
     state = new(water=["Char#1", *PLAIN])
     fish(state)
-    cast(state, MISS, 12)
+    cast_to(state, MISS, 12)
     assert not any(state.face_up) and events(state, Miss) and state.turn == 1
 
 
 def test_miss_a_die_off_the_table() -> None:
     state = new(water=["Char#1", *PLAIN])
     fish(state)
-    cast(state, (460.0, 0.0), 12)
+    cast_to(state, (460.0, 0.0), 12)
     assert not any(state.face_up) and events(state, Miss) and state.turn == 1
 
 
 def test_ruling_4_a_boot_is_a_miss_and_the_bait_is_kept() -> None:
     state = new(water=["Boot#1", *PLAIN], caught={0: ["Perch#1"]})
     fish(state, "Perch#1")
-    cast(state, near(0), 12)
+    cast_to(state, near(0), 12)
     assert events(state, Boot) and state.caught[0] == [ident("Perch#1")]
     assert water(state)[0] == "Boot#1" and state.face_up[0]  # turned up, lies in the water
     assert (state.phase, state.turn) == (TURN, 1)
@@ -343,10 +341,10 @@ def test_ruling_4_a_boot_is_a_miss_and_the_bait_is_kept() -> None:
 def test_ruling_2_a_cast_without_a_full_revolution_is_made_again_with_the_same_bait() -> None:
     state = new(water=["Char#1", *PLAIN], caught={0: ["Perch#1"]})
     fish(state, "Perch#1")
-    cast(state, near(0), 12, revolved=False)
+    cast_to(state, near(0), 12, revolved=False)
     assert (state.phase, state.turn) == (AIM, 0)
     assert not state.face_up[0] and state.bait == [ident("Perch#1")]
-    cast(state, near(0), 3)
+    cast_to(state, near(0), 3)
     assert state.roll == 3 + 2  # the same bait counts
     do(state, "done")
     assert names(state.caught[0]) == []  # 5 < 6, bait spent on the bite
@@ -358,7 +356,7 @@ def test_ruling_2_a_cast_without_a_full_revolution_is_made_again_with_the_same_b
 def test_strike_adds_2_when_the_die_rests_on_the_card() -> None:
     state = new(water=["Char#1", *PLAIN])
     fish(state)
-    cast(state, on(0), 4)
+    cast_to(state, on(0), 4)
     assert state.roll == 6 and events(state, Strike)
     do(state, "done")
     assert names(state.caught[0]) == ["Char#1"]
@@ -367,7 +365,7 @@ def test_strike_adds_2_when_the_die_rests_on_the_card() -> None:
 def test_strike_not_on_a_snag() -> None:
     state = new(water=["Char#1", *PLAIN])
     fish(state)
-    cast(state, on(0), 1)
+    cast_to(state, on(0), 1)
     assert events(state, Snag) and not events(state, Strike)
     assert state.caught[0] == [] and not state.face_up[0]
 
@@ -380,7 +378,7 @@ def test_ruling_3_snag_an_instant_miss_no_flip_bait_and_one_equipment_of_choice_
         water=["Char#1", *PLAIN], caught={0: ["Perch#1"]}, gear={0: ["CarbonRod", "Berley#1"]}
     )
     fish(state, "Perch#1")
-    cast(state, near(0), 1)
+    cast_to(state, near(0), 1)
     assert state.phase == SNAGGED and not any(state.face_up)
     assert legal(state) == ["discard Berley#1", "discard CarbonRod"]
     do(state, "discard Berley#1")
@@ -393,7 +391,7 @@ def test_ruling_3_snag_an_instant_miss_no_flip_bait_and_one_equipment_of_choice_
 def test_ruling_3_snag_without_equipment_discards_only_the_bait() -> None:
     state = new(water=["Char#1", *PLAIN], caught={0: ["Perch#1"]})
     fish(state, "Perch#1")
-    cast(state, MISS, 1)  # a 1 is a snag wherever the die stops
+    cast_to(state, MISS, 1)  # a 1 is a snag wherever the die stops
     assert events(state, Snag) and state.caught[0] == []
     assert (state.phase, state.turn) == (TURN, 1)
 
@@ -402,7 +400,7 @@ def test_ruling_3_snag_fires_no_on_miss_ability() -> None:
     state = new(water=["BlueMarlin", *PLAIN])
     turn_up(state, 0)  # swims off when it bites and gets away
     fish(state)
-    cast(state, near(0), 1)
+    cast_to(state, near(0), 1)
     assert water(state)[0] == "BlueMarlin" and not events(state, Ability)
 
 
@@ -410,7 +408,7 @@ def test_ruling_3_snag_fires_no_on_miss_ability() -> None:
 def test_snag_tangles_the_next_players_lines_with_3_or_4_players(players: int) -> None:
     state = new(players, water=["Char#1", *PLAIN], caught={1: ["Perch#1"]})
     fish(state)
-    cast(state, near(0), 1)
+    cast_to(state, near(0), 1)
     assert state.turn == 1
     assert legal(state) == ["done"]  # no Fish action; nothing else possible
     refused(state, "fish")
@@ -422,7 +420,7 @@ def test_snag_tangles_the_next_players_lines_with_3_or_4_players(players: int) -
 def test_snag_no_tangled_lines_with_2_players() -> None:
     state = new(2, water=["Char#1", *PLAIN])
     fish(state)
-    cast(state, near(0), 1)
+    cast_to(state, near(0), 1)
     assert state.turn == 1 and "fish" in legal(state)
 
 
@@ -434,7 +432,7 @@ def test_ruling_3_a_snag_guard_cancels_the_snag() -> None:
         gear={0: ["WeedGuard#1", "CarbonRod"]},
     )
     fish(state, "Perch#1")
-    cast(state, near(0), 1)
+    cast_to(state, near(0), 1)
     assert "use WeedGuard#1" in legal(state)
     do(state, "use WeedGuard#1")
     assert names(state.caught[0]) == ["Perch#1"]  # bait kept
@@ -446,7 +444,7 @@ def test_ruling_3_a_snag_guard_cancels_the_snag() -> None:
 def test_ruling_3_rerolling_to_a_1_is_not_a_snag() -> None:
     state = new(water=["Char#1", *PLAIN], caught={0: ["Perch#1"]}, gear={0: ["LuckyHat"]})
     fish(state, "Perch#1")
-    cast(state, near(0), 5)
+    cast_to(state, near(0), 5)
     assert state.roll == 7
     state.chance.force_outcomes([[1]])
     do(state, "use LuckyHat")
@@ -463,11 +461,11 @@ def test_pufferfish_on_flip_clears_the_rest_of_the_water() -> None:
     deck = ["Herring#1", "Herring#2", "Herring#3", "Mackerel#1", "Mackerel#2"]
     state = new(water=["Zander", "Perch#2", "Pufferfish#1", "Bluegill#2", "Wrasse"], deck=deck)
     fish(state)
-    cast(state, near(0), 3)  # Zander (9) gets away: face up
+    cast_to(state, near(0), 3)  # Zander (9) gets away: face up
     do(state, "done")
     assert state.face_up == [True, False, False, False, False]
     fish(state)  # seat 1
-    cast(state, near(2), 3)
+    cast_to(state, near(2), 3)
     assert water(state) == ["Herring#1", "Herring#2", "Pufferfish#1", "Herring#3", "Mackerel#1"]
     assert state.face_up == [False, False, True, False, False]  # the new cards lie face down
     assert sorted(names(state.fish_discard)) == ["Bluegill#2", "Perch#2", "Wrasse", "Zander"]
@@ -480,7 +478,7 @@ def test_fish_ability_on_miss_fires_every_time_the_fish_bites_but_is_not_caught(
     state = new(water=["Triggerfish", *PLAIN], gear={0: ["CarbonRod"], 1: ["LuckyHat"]})
     for seat, card in ((0, "CarbonRod"), (1, "LuckyHat")):
         fish(state)
-        cast(state, near(0), 2)
+        cast_to(state, near(0), 2)
         do(state, "done")
         assert state.phase == SNAP and legal(state) == [f"discard {card}"]  # snap-line
         do(state, f"discard {card}")
@@ -491,7 +489,7 @@ def test_fish_ability_on_miss_fires_every_time_the_fish_bites_but_is_not_caught(
 def test_fish_ability_once_caught_fires_after_the_catch() -> None:
     state = new(water=["Goldfish", *PLAIN], shop_deck=SHOP)
     fish(state)
-    cast(state, near(0), 3)
+    cast_to(state, near(0), 3)
     do(state, "done")
     assert names(state.caught[0]) == ["Goldfish"]
     assert names(state.gear[0]) == ["Berley#1"]  # lucky dip, even with the shop closed
@@ -504,12 +502,12 @@ def test_ruling_5_while_in_water_acts_only_after_the_first_failed_bite() -> None
         caught={0: ["Char#1", "Redfin#1"], 1: ["Char#2", "Redfin#2"]},
     )
     fish(state, "Char#1", "Redfin#1")
-    cast(state, near(0), 3)
+    cast_to(state, near(0), 3)
     assert state.roll == 3 + 3 + 2  # face down until now: bait and colour count
     do(state, "done")
     assert state.bitten[0] and state.face_up[0]
     fish(state, "Char#2", "Redfin#2")  # seat 1
-    cast(state, near(0), 8)
+    cast_to(state, near(0), 8)
     assert state.roll == 8  # now it refuses bait
 
 
@@ -520,11 +518,11 @@ def test_ruling_5_a_fish_turned_up_by_another_cards_ability_has_not_bitten() -> 
         caught={1: ["Char#2"]},
     )
     fish(state)
-    cast(state, near(1), 3)
+    cast_to(state, near(1), 3)
     assert state.face_up[0] and not state.bitten[0]
     do(state, "done")
     fish(state, "Char#2")  # seat 1
-    cast(state, near(0), 4)
+    cast_to(state, near(0), 4)
     assert state.roll == 4 + 2 + 2  # the bait still counts
 
 
@@ -534,14 +532,14 @@ def test_ruling_5_guarded_raises_the_others_only_after_its_failed_bite() -> None
         deck=["Sunfish#2", *FILL],
     )
     fish(state)
-    cast(state, near(3), 7)  # Arapaima face down: the Sunfish needs 7
+    cast_to(state, near(3), 7)  # Arapaima face down: the Sunfish needs 7
     do(state, "done")
     assert names(state.caught[0]) == ["Sunfish#1"] and water(state)[3] == "Sunfish#2"
     fish(state)  # seat 1
-    cast(state, near(0), 5)  # the Arapaima gets away
+    cast_to(state, near(0), 5)  # the Arapaima gets away
     do(state, "done")
     fish(state)  # seat 0
-    cast(state, near(3), 7)
+    cast_to(state, near(3), 7)
     do(state, "done")
     assert events(state, GotAway)[-1] == GotAway(0, ident("Sunfish#2"), 7, 8)
 
@@ -549,23 +547,23 @@ def test_ruling_5_guarded_raises_the_others_only_after_its_failed_bite() -> None
 def test_ruling_5_shy_ignores_a_strike_after_its_failed_bite() -> None:
     state = new(water=["Grayling", *PLAIN])  # green, 6, shy while in water
     fish(state)
-    cast(state, on(0), 3)
+    cast_to(state, on(0), 3)
     assert state.roll == 5  # not yet shy
     do(state, "done")
     fish(state)
-    cast(state, on(0), 4)
+    cast_to(state, on(0), 4)
     assert state.roll == 4
 
 
 def test_ruling_6_an_on_flip_catch_rate_raise_counts_only_for_the_bite_that_turned_it_up() -> None:
     state = new(water=["Piranha", *PLAIN])  # 7, +2 on flip
     fish(state)
-    cast(state, near(0), 8)
+    cast_to(state, near(0), 8)
     do(state, "done")
     got_away = events(state, GotAway)[-1]
     assert (got_away.roll, got_away.rate) == (8, 9)
     fish(state)
-    cast(state, near(0), 7)
+    cast_to(state, near(0), 7)
     do(state, "done")
     assert names(state.caught[1]) == ["Piranha"]
 
@@ -574,7 +572,7 @@ def test_ruling_7_bait_a_no_bait_fish_refuses_is_kept() -> None:
     state = new(water=["Lionfish", *PLAIN], caught={0: ["Char#1"]})
     turn_up(state, 0)
     fish(state, "Char#1")
-    cast(state, near(0), 5)
+    cast_to(state, near(0), 5)
     assert state.roll == 5
     do(state, "done")
     assert names(state.caught[0]) == ["Char#1"] and state.fish_discard == []
@@ -583,7 +581,7 @@ def test_ruling_7_bait_a_no_bait_fish_refuses_is_kept() -> None:
 def test_colour_lure_adds_the_colour_bonus_whatever_the_colours() -> None:
     state = new(water=["Char#1", *PLAIN], caught={0: ["Perch#1"]}, gear={0: ["RainbowLure#1"]})
     fish(state, "Perch#1")
-    cast(state, near(0), 3)
+    cast_to(state, near(0), 3)
     do(state, "use RainbowLure#1")
     assert state.roll == 3 + 2 + 2
 
@@ -592,7 +590,7 @@ def test_ruling_7_a_colour_lure_adds_nothing_against_a_no_bait_fish() -> None:
     state = new(water=["Lionfish", *PLAIN], caught={0: ["Perch#1"]}, gear={0: ["RainbowLure#1"]})
     turn_up(state, 0)
     fish(state, "Perch#1")
-    cast(state, near(0), 5)
+    cast_to(state, near(0), 5)
     do(state, "use RainbowLure#1")
     assert state.roll == 5
 
@@ -600,7 +598,7 @@ def test_ruling_7_a_colour_lure_adds_nothing_against_a_no_bait_fish() -> None:
 def test_ruling_8_a_card_turned_up_by_an_on_flip_ability_does_not_fire_its_own() -> None:
     state = new(water=["Pufferfish#1", "Lanternfish#1", "Perch#2", "Bluegill#2", "Wrasse"])
     fish(state)
-    cast(state, near(1), 3)
+    cast_to(state, near(1), 3)
     assert state.face_up[:2] == [True, True]  # the Pufferfish turned up by the Lanternfish
     assert water(state) == ["Pufferfish#1", "Lanternfish#1", "Perch#2", "Bluegill#2", "Wrasse"]
     assert [e.effect for e in events(state, Ability)] == ["reveal-nearest"]
@@ -704,7 +702,7 @@ def test_shop_opens_at_the_start_of_the_turn_after_the_first_trophy() -> None:
     state = new(water=["Wahoo", *PLAIN], shop_deck=SHOP)
     assert not state.shop_open and not [o for o in legal(state) if o.startswith("buy")]
     fish(state)
-    cast(state, near(0), 9)
+    cast_to(state, near(0), 9)
     do(state, "done")
     assert names(state.caught[0]) == ["Wahoo"]
     assert state.turn == 1 and state.shop_open
@@ -766,7 +764,7 @@ def test_stocktake_then_only_a_displayed_card() -> None:
 def test_using_equipment_discard_flip_and_ongoing() -> None:
     state = new(water=["Char#1", *PLAIN], gear={0: ["CarbonRod", "Berley#1", "TelescopicRod#1"]})
     fish(state)
-    cast(state, near(0), 1 + 1)  # a 2: needs +4 to catch the Char (6)
+    cast_to(state, near(0), 1 + 1)  # a 2: needs +4 to catch the Char (6)
     do(state, "use CarbonRod", "use Berley#1")
     assert state.roll == 2 + 2 + 3
     do(state, "done")
@@ -796,7 +794,7 @@ def test_replenish_fish_only_the_missing_cards_when_some_lie_face_down() -> None
     state = new(water=["Char#1", *PLAIN])
     turn_up(state, 1)
     fish(state)
-    cast(state, near(0), 12)
+    cast_to(state, near(0), 12)
     do(state, "done")
     assert water(state) == [FILL[0], *PLAIN]
     assert state.face_up == [False, True, False, False, False]
@@ -811,7 +809,7 @@ def test_replenish_fish_all_face_up_replaces_all_5(first: str, face: int) -> Non
     state = new(water=[first, *PLAIN])
     turn_up(state, 1, 2, 3, 4)
     fish(state)
-    cast(state, near(0), face)
+    cast_to(state, near(0), face)
     if state.phase == BOOST:
         do(state, "done")
     assert water(state) == FILL[:5] and not any(state.face_up)
@@ -822,7 +820,7 @@ def test_replenish_fish_all_face_up_replaces_all_5(first: str, face: int) -> Non
 def test_replenish_fish_deck_runs_out_the_discard_is_shuffled() -> None:
     state = new(water=["Char#1", *PLAIN], caught={0: ["Perch#1"]}, deck=[])
     fish(state, "Perch#1")
-    cast(state, near(0), 12)
+    cast_to(state, near(0), 12)
     do(state, "done")
     # The bait went to the fish discard pile, which became the new fishing deck.
     assert water(state)[0] == "Perch#1" and state.deck == [] and state.fish_discard == []
@@ -831,7 +829,7 @@ def test_replenish_fish_deck_runs_out_the_discard_is_shuffled() -> None:
 def test_replenish_fish_a_reshuffle_is_an_event_not_an_action() -> None:
     state = new(water=["Char#1", *PLAIN], caught={0: ["Perch#1"]}, deck=[])
     fish(state, "Perch#1")
-    cast(state, near(0), 12)
+    cast_to(state, near(0), 12)
     do(state, "done")
     assert all(seat >= 0 and isinstance(code, int) for seat, code in state.history)
     assert any(isinstance(e, DeckReshuffled) for e in state.view(1).events)
@@ -844,7 +842,7 @@ def test_card_limits_5_fish() -> None:
     caught = ["Perch#1", "Bluegill#1", "Squirrelfish#2", "Char#2", "Sardine#1"]
     state = new(water=["Char#1", *PLAIN], caught={0: caught})
     fish(state)
-    cast(state, near(0), 12)
+    cast_to(state, near(0), 12)
     do(state, "done")
     assert state.phase == LIMIT and state.turn == 0
     assert legal(state) == sorted(f"discard {n}" for n in [*caught, "Char#1"])
@@ -874,7 +872,7 @@ def test_card_limits_carp_cannot_be_discarded() -> None:
     caught = ["Carp#1", "Carp#2", "Carp#3", "Carp#4", "Perch#1"]
     state = new(water=["Char#1", *PLAIN], caught={0: caught})
     fish(state)
-    cast(state, near(0), 12)
+    cast_to(state, near(0), 12)
     do(state, "done")
     assert legal(state) == ["discard Char#1", "discard Perch#1"]
     refused(state, "discard Carp#1")
@@ -884,7 +882,7 @@ def test_ruling_11_card_limits_come_after_the_water_is_replenished() -> None:
     caught = ["Perch#1", "Bluegill#1", "Squirrelfish#2", "Char#2", "Sardine#1"]
     state = new(water=["Char#1", *PLAIN], caught={0: caught}, deck=[])
     fish(state)
-    cast(state, near(0), 12)
+    cast_to(state, near(0), 12)
     do(state, "done")
     # The deck was empty and nothing was discarded yet: the slot stays empty.
     assert state.phase == LIMIT and water(state)[0] is None
@@ -901,7 +899,7 @@ def test_ruling_11_carp_over_the_limit_are_kept(tmp_path: Path) -> None:
     carp = [f"Carp#{k}" for k in range(1, 7)]
     state = new(water=["Char#1", *PLAIN], caught={0: carp}, game=game)
     fish(state)
-    cast(state, MISS, 12)
+    cast_to(state, MISS, 12)
     assert (state.phase, state.turn) == (TURN, 1)
     assert game.cards.names(state.caught[0]) == carp
 
@@ -918,7 +916,7 @@ def test_ruling_11_only_carp_over_the_fish_limit_leaves_the_equipment_limit(
     gear = ["Berley#1", "Berley#2", "Clover", "WeedGuard#1"]
     state = new(water=["Char#1", *PLAIN], caught={0: carp}, gear={0: gear}, game=game)
     fish(state)
-    cast(state, MISS, 12)
+    cast_to(state, MISS, 12)
     assert (state.phase, state.turn) == (LIMIT, 0)
     assert legal(state) == [f"discard {name}" for name in gear]  # the Carp stay
     do(state, "discard Clover")
@@ -935,7 +933,7 @@ def test_win_with_3_trophies_with_2_players_2_with_3_or_4(players: int, trophies
     state = new(players, water=["MahiMahi", *PLAIN], caught={0: held})
     assert not state.is_terminal()
     fish(state)
-    cast(state, near(0), 10)
+    cast_to(state, near(0), 10)
     do(state, "done")
     assert state.phase == GAME_OVER and state.is_terminal()
     assert state.winner == 0 and state.winners() == [0] and state.scores()[0] == trophies
@@ -945,7 +943,7 @@ def test_win_with_3_trophies_with_2_players_2_with_3_or_4(players: int, trophies
 def test_win_2_trophies_are_not_enough_with_2_players() -> None:
     state = new(2, water=["MahiMahi", *PLAIN], caught={0: ["Wahoo"]})
     fish(state)
-    cast(state, near(0), 10)
+    cast_to(state, near(0), 10)
     do(state, "done")
     assert not state.is_terminal() and state.turn == 1
 
@@ -953,7 +951,7 @@ def test_win_2_trophies_are_not_enough_with_2_players() -> None:
 def test_ruling_12_a_winning_extra_turn_trophy_ends_the_game_at_once() -> None:
     state = new(3, water=["KingSalmon", *PLAIN], caught={0: ["Wahoo"]})
     fish(state)
-    cast(state, on(0), 11)  # a strike: 13 against 13
+    cast_to(state, on(0), 11)  # a strike: 13 against 13
     do(state, "done")
     assert state.is_terminal() and state.winner == 0
 
@@ -962,7 +960,7 @@ def test_ruling_12_the_game_ends_as_soon_as_a_player_holds_the_trophies() -> Non
     caught = ["Wahoo", "Perch#1", "Bluegill#1", "Squirrelfish#2", "Char#2"]
     state = new(3, water=["MahiMahi", *PLAIN], caught={0: caught})
     fish(state)
-    cast(state, near(0), 10)
+    cast_to(state, near(0), 10)
     do(state, "done")
     assert state.is_terminal() and state.winner == 0
 
@@ -1021,10 +1019,10 @@ def test_ruling_14_closing_time_ends_the_game_after_the_round_limit() -> None:
     game = FlipAndFishGame(2, rounds=1)
     state = new(water=["Char#1", *PLAIN], caught={1: ["Wahoo"]}, game=game)
     do(state, "fish")
-    cast(state, (400, 400), 5)  # a miss far from the water: seat 2 casts last in round 1
+    cast_to(state, (400, 400), 5)  # a miss far from the water: seat 2 casts last in round 1
     assert not state.is_terminal() and state.turn == 1
     do(state, "fish")
-    cast(state, (400, 400), 5)
+    cast_to(state, (400, 400), 5)
     assert state.is_terminal() and state.winner == -1
     assert state.winners() == [1] and state.scores() == [0, 1]  # most trophies wins
     assert events(state, ClosingTime)
@@ -1034,7 +1032,7 @@ def test_ruling_14_closing_time_shares_the_win_on_a_tie() -> None:
     state = new(water=["Char#1", *PLAIN], game=FlipAndFishGame(2, rounds=1))
     for _ in range(2):
         do(state, "fish")
-        cast(state, (400, 400), 5)
+        cast_to(state, (400, 400), 5)
     assert state.is_terminal() and state.winners() == [0, 1] and state.ranking() == [1, 1]
 
 
@@ -1058,7 +1056,7 @@ def test_ruling_16_a_gear_up_fish_flips_your_longest_held_used_cards() -> None:
     )
     used(state, "CarbonRod", "LuckyHat", "Flashlight#1")
     fish(state)
-    cast(state, on(0), 12)  # 12 + 2 for the strike reaches 12
+    cast_to(state, on(0), 12)  # 12 + 2 for the strike reaches 12
     do(state, "done")
     assert state.ready[ident("CarbonRod")] and state.ready[ident("LuckyHat")]
     assert state.ready[ident("Flashlight#1")] is False

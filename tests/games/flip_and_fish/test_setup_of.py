@@ -37,9 +37,7 @@ def reach(predicate: Callable[[FlipAndFishState], bool], players: int = 3) -> Fl
 
 
 def lay_out(setup: dict[str, Any]) -> FlipAndFishState:
-    state = GAME.state_from_setup(setup, 1)
-    assert isinstance(state, FlipAndFishState)
-    return state
+    return GAME.state_from_setup(setup, 1)
 
 
 def test_the_water_s_face_up_and_bitten_fish_are_laid_out() -> None:

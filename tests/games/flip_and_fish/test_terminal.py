@@ -5,10 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from angler.agents.base import make_agent
-from angler.core.registry import make_game
 from angler.games.flip_and_fish.events import Cast, Turn
 from angler.games.flip_and_fish.game import FlipAndFishGame
-from angler.games.flip_and_fish.rules import FlipAndFishState
 from angler.games.flip_and_fish.terminal import cast_story, draw_table, last_cast
 from angler.games.flip_and_fish.view import FlipAndFishView
 
@@ -16,16 +14,13 @@ from angler.games.flip_and_fish.view import FlipAndFishView
 def play_until(
     condition: Callable[[FlipAndFishView], bool], seed: int = 4, limit: int = 400
 ) -> tuple[FlipAndFishGame, FlipAndFishView]:
-    game = make_game("flip-and-fish", players=3)
-    assert isinstance(game, FlipAndFishGame)
+    game = FlipAndFishGame(3)
     state = game.new_state(seed)
-    assert isinstance(state, FlipAndFishState)
     agents = [make_agent("heuristic", seat, game) for seat in range(3)]
     for _ in range(limit):
         seat = state.current_players()[0]
         state.apply_action(agents[seat].act(state.view(seat), state.legal_actions(seat)), seat)
         view = state.view(0)
-        assert isinstance(view, FlipAndFishView)
         if condition(view):
             return game, view
     raise AssertionError("the condition never came")

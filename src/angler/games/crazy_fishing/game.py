@@ -57,6 +57,8 @@ class CrazyFishingGame(CardGame[CrazyFishingState, CrazyFishingView]):
         ),
     )
 
+    encoding: CrazyFishingEncoding  # always set: callers get its own type, not Encoding | None
+
     def __init__(self, /, players: int | None = None, **options: Any) -> None:
         super().__init__(players, **options)
         self.cards: CardSet = load_cards(self.settings["cards"])

@@ -37,7 +37,7 @@ from angler.core.setups import (
     read_setup,
 )
 from angler.games.crazy_fishing import actions as act
-from angler.games.crazy_fishing.cards import BAIT, FISH, INFINITE, ROD, CardSet
+from angler.games.crazy_fishing.cards import BAIT, FISH, INFINITE, ROD
 from angler.games.crazy_fishing.rules import (
     CAST,
     COLLECT,
@@ -242,10 +242,6 @@ def _lay_out_the_sea(state: CrazyFishingState, read: CrazyFishingSetup, sea: lis
         state.sea_known[spot] = True
     state.peeked = [list(seen) for seen in read.peeked or [[]] * n]
     state.free_cache = None
-
-
-def _card_or_none(cards: CardSet, name: str | None) -> int:
-    return -1 if name is None else cards.ids([name])[0]
 
 
 def _seats(seats: list[int], key: str, players: int) -> list[int]:

@@ -21,7 +21,6 @@ SUITS = ("blue", "purple", "red", "yellow", "green", "buoy")
 COLOURS = SUITS[:4]
 TRUMP = 4  # green
 BUOY = 5
-SUIT_LETTER = {"blue": "B", "purple": "P", "red": "R", "yellow": "Y", "green": "G"}
 
 NO_EFFECT = 0
 CATCH_ONE = 1  # the "0" cards: catch 1 other card of the trick

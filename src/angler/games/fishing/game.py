@@ -31,6 +31,8 @@ class FishingGame(CardGame[FishingState, FishingView]):
     options = (CARDS_OPTION,)
     event_types = EVENT_TYPES
 
+    encoding: FishingEncoding  # always set: callers get its own type, not Encoding | None
+
     def __init__(self, /, players: int | None = None, **options: Any) -> None:
         super().__init__(players, **options)
         self.cards: CardSet = load_cards(self.settings["cards"])

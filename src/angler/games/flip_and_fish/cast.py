@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from angler.games.flip_and_fish.table import RULER, Point, Table
 
 SKILLS: dict[str, float] = {"expert": 0.5, "good": 0.75, "fair": 1.0, "novice": 1.5}
-DEFAULT_SKILL = "fair"
 
 
 @dataclass(frozen=True)

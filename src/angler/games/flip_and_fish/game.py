@@ -130,6 +130,8 @@ class FlipAndFishGame(CardGame[FlipAndFishState, FlipAndFishView]):
         ),
     )
 
+    encoding: FlipAndFishEncoding  # always set: callers get its own type, not Encoding | None
+
     def __init__(self, /, players: int | None = None, **options: Any) -> None:
         super().__init__(players, **options)
         self.cards: CardSet = load_cards(self.settings["cards"])

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from angler.sim.stats import Z95, Estimate, mean_interval, wilson
+from angler.stats import Z95, Estimate, mean_interval, wilson
 
 
 def test_the_wilson_interval_matches_known_values() -> None:

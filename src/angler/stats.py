@@ -1,5 +1,6 @@
 """Confidence intervals, the one place simulation, tournaments, the balance report and the search
-bots compute them: the Wilson score interval of a share and the normal interval of a mean.
+bots compute them: the Wilson score interval of a share and the normal interval of a mean. It
+imports nothing of angler, so the search bots (``agents/``) read it without reaching into ``sim/``.
 
 >>> Estimate.share([1.0, 0.0, 1.0, 1.0]).text(percent=True)
 '75.0% (30.1%–95.4%)'
