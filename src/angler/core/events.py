@@ -100,6 +100,11 @@ def private(kind: str) -> Callable[[E], E]:
     return declare
 
 
+def is_private(event_type: type[Any]) -> bool:
+    """Whether events of this type are seen by their own seat alone."""
+    return event_type in _PRIVATE
+
+
 def kind_of(event: Event) -> str:
     """The event's stable kind name ("trick", "minus-three", …)."""
     return _KIND[type(event)]
