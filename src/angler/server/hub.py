@@ -472,6 +472,12 @@ class Hub:
                 }
             )
             connection.told = len(payload["log"])
+            if len(room.notes) > len(payload.get("notes", ())):
+                # A note written while the state was built (this very arrival's "is back"),
+                # told to the room before this socket could be: it is told now.
+                notes = room.notes_for(connection.seat)
+                seats = self.presence(room_id, room)
+                connection.offer({"type": "presence", "seats": seats, "notes": notes})
 
     async def changed(self, room_id: str, room: Room) -> None:
         """After an accepted action: each socket gets its own payload, a finished room is
