@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from angler.core import all_games, make_game
-from angler.sim.bench import mid_game_state, playout
+from angler.tools.bench import mid_game_state, playout
 
 if TYPE_CHECKING:
     from tests.conftest import Angler
@@ -114,7 +114,7 @@ def test_bench_pettingzoo_table(angler: Angler) -> None:
 def test_search_speed_is_measured_at_a_decision_search_searches(name: str) -> None:
     """Not a forced move, nor one the game leaves to its heuristic (Flip & Fish's aims), where
     a search makes no iterations at all."""
-    from angler.sim.bench import decision_point
+    from angler.tools.bench import decision_point
 
     game = make_game(name)
     for seed in range(12):

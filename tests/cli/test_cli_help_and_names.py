@@ -13,7 +13,7 @@ import pytest
 from angler.agents.base import make_agent, resolve_agent
 from angler.cli.main import main
 from angler.core import AnglerError
-from angler.sim.yardstick import play_deal, plays_per_second
+from angler.tools.yardstick import play_deal, plays_per_second
 
 if TYPE_CHECKING:
     from tests.conftest import Angler

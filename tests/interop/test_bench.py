@@ -1,4 +1,4 @@
-"""``interop/bench.py``: PettingZoo's throughput beside the engine's, measured in one run (the
+"""``tools/interop_bench.py``: PettingZoo's throughput beside the engine's, measured in one run (the
 figures exist and agree with each other; no timing assertions)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 from angler.core.errors import AnglerError
-from angler.interop.bench import pettingzoo_steps_per_s
+from angler.tools.interop_bench import pettingzoo_steps_per_s
 
 
 @pytest.mark.parametrize("name", ["fishing", "crazy-fishing", "flip-and-fish"])

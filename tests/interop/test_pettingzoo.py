@@ -16,9 +16,9 @@ from angler.core.events import PUBLIC
 from angler.core.game import Game
 from angler.core.registry import make_game
 from angler.core.state import State
-from angler.interop.bench import pettingzoo_steps_per_s
 from angler.interop.common import Observer, win_shares
 from angler.interop.pettingzoo import env, raw_env
+from angler.tools.interop_bench import pettingzoo_steps_per_s
 
 GAMES = encoded_games()
 

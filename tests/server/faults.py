@@ -136,7 +136,7 @@ class SeatLog:
 
 
 def _applied(sent: int, by: int, state: dict[str, Any]) -> bool:
-    """Whether ``state`` shows a move made at ``sent`` applied (as in angler.server.loadtest)."""
+    """Whether ``state`` shows a move made at ``sent`` applied (as in angler.tools.loadtest)."""
     version: int = state["version"]
     return version >= by or (version > sent and state["seat"] not in state["to_act"])
 

@@ -16,7 +16,7 @@ import pytest
 from tests.server.serving import SCRIPTED, serving
 
 from angler.cli import loadtest as cli_loadtest
-from angler.server.loadtest import (
+from angler.tools.loadtest import (
     LoadPlan,
     LoadReport,
     LoadStopped,
@@ -84,7 +84,7 @@ def server_children() -> list[int]:
             command = (entry / "cmdline").read_bytes()
         except (OSError, IndexError):
             continue
-        if int(stat[1]) == os.getpid() and b"angler.server.loadtest_server" in command:
+        if int(stat[1]) == os.getpid() and b"angler.cli.serve_child" in command:
             found.append(int(entry.name))
     return found
 
@@ -289,7 +289,7 @@ def test_the_table_shows_the_server_s_figures_the_soak_and_the_bots(
 def test_database_writes_per_second_are_timed_by_when_health_answered() -> None:
     # A saturated server answers /health late: the window's clock (``at``) starts at 0, but
     # the first count was read at 9 s, so 100 writes over 1 s is 100/s, not 100/10 s.
-    from angler.server.loadtest import Reading, Tally, _report, _Run
+    from angler.tools.loadtest import Reading, Tally, _report, _Run
 
     start = Reading(0.0, 0.0, None, None, writes=1_000, live_rooms=1, writes_at=9.0)
     end = Reading(10.0, 1.0, None, None, writes=1_100, live_rooms=1, writes_at=10.0)

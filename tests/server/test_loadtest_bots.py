@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from angler.server import loadtest_bots
-from angler.server.loadtest_play import Tally
+from angler.tools import loadtest_bots
+from angler.tools.loadtest_play import Tally
 
 if TYPE_CHECKING:
     from tests.conftest import Angler

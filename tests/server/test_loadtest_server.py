@@ -11,14 +11,14 @@ import sys
 import time
 from pathlib import Path
 
-from angler.server.loadtest_http import health
-from angler.server.loadtest_server import group_cpu_seconds, rss_mb, serving_subprocess
+from angler.tools.loadtest_http import health
+from angler.tools.loadtest_server import group_cpu_seconds, rss_mb, serving_subprocess
 
 GONE_SECONDS = 10.0  # how long a process may take to exit once told (not a speed measure)
 
 LOAD_GENERATOR = """
 import time
-from angler.server.loadtest_server import serving_subprocess
+from angler.tools.loadtest_server import serving_subprocess
 with serving_subprocess() as server:
     print(server.pid, flush=True)
     time.sleep(60)

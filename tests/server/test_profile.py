@@ -1,9 +1,9 @@
-"""``python -m angler.server.profile``: a move's server time in parts that add up, on a real
+"""``python -m angler.tools.profile``: a move's server time in parts that add up, on a real
 store."""
 
 from __future__ import annotations
 
-from angler.server.profile import PARTS, profile
+from angler.tools.profile import PARTS, profile
 
 
 def test_every_part_of_a_move_is_timed_over_a_real_game() -> None:

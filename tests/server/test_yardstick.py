@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from angler.server.yardstick import YardstickError, ratios, run_yardstick
+from angler.tools.ws_yardstick import YardstickError, ratios, run_yardstick
 
 if TYPE_CHECKING:
     from tests.conftest import Angler

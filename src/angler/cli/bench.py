@@ -13,8 +13,8 @@ from angler.cli.common import emit_json, err, not_nan, out
 from angler.core.errors import AnglerError
 from angler.core.game import Game
 from angler.core.registry import all_games, make_game
-from angler.sim.bench import bench_game, run_yardstick
-from angler.sim.yardstick import plays_per_second
+from angler.tools.bench import bench_game, run_yardstick
+from angler.tools.yardstick import plays_per_second
 
 
 def bench_command(
@@ -128,9 +128,9 @@ def bench_command(
 
 
 def pettingzoo_measure() -> Callable[[Game[Any, Any], float], dict[str, Any]]:
-    """``interop/bench.py``'s measure, or a one-line error if the research extra is missing."""
+    """``tools/interop_bench.py``'s measure; a one-line error without the research extra."""
     try:
-        from angler.interop.bench import pettingzoo_steps_per_s
+        from angler.tools.interop_bench import pettingzoo_steps_per_s
     except ImportError:
         raise AnglerError(
             "--pettingzoo needs PettingZoo, an optional extra: pip install 'angler[research]'"

@@ -20,9 +20,9 @@ from angler.cli.common import (
 from angler.core.errors import AnglerError
 from angler.core.registry import all_games, get_game, make_game
 from angler.play.seats import HUMAN, seat_kind
-from angler.server.loadtest import LoadPlan, LoadReport, LoadStopped, Tally, run_loadtest
-from angler.server.yardstick import COMPARED, check_yardstick, ratios, run_yardstick
 from angler.sim.stopping import sigterm_stops_runs
+from angler.tools.loadtest import LoadPlan, LoadReport, LoadStopped, Tally, run_loadtest
+from angler.tools.ws_yardstick import COMPARED, check_yardstick, ratios, run_yardstick
 
 SPARE_FILES = 64  # the database, the listener, HTTP requests, the interpreter's own
 

@@ -1,6 +1,6 @@
 """PettingZoo's throughput beside the engine's: random games stepped through the AEC
 environment, every step observing (the tensor and the mask, from the seat's view), against the
-engine's own random playouts (``sim/bench.py``), in alternating batches of the same run so both
+engine's own random playouts (``tools/bench.py``), in alternating batches of the same run so both
 see the same machine. Each figure is the median over the batches."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import numpy as np
 from angler.core.errors import AnglerError
 from angler.core.game import Game
 from angler.interop.pettingzoo import env
-from angler.sim.bench import BATCHES, _playout_batch
+from angler.tools.bench import BATCHES, _playout_batch
 
 
 def pettingzoo_steps_per_s(

@@ -1,7 +1,7 @@
 """Games per second at 1 and 2 workers on the local backend and on Ray, in one run, with Ray's
 start-up timed apart (a benchmark, not a test: the figures depend on the machine and its load).
 
-    python -m angler.sim.ray_bench [GAMES] [AGENT] [GAME]
+    python -m angler.tools.ray_bench [GAMES] [AGENT] [GAME]
 """
 
 from __future__ import annotations

@@ -27,8 +27,8 @@ from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from angler.server.loadtest_http import http_json, socket_url
 from angler.server.payloads import sendable
+from angler.tools.loadtest_http import http_json, socket_url
 
 if TYPE_CHECKING:  # the client library loads only when a run starts
     from websockets.asyncio.client import ClientConnection

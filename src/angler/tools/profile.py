@@ -1,4 +1,4 @@
-"""Where a move's time goes on the server, part by part: ``python -m angler.server.profile``.
+"""Where a move's time goes on the server, part by part: ``python -m angler.tools.profile``.
 
 One room of four people (every seat a token) plays a seeded game with random legal moves, as
 ``angler loadtest``'s clients do; each move is timed in the parts the server goes through, in

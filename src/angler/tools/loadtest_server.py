@@ -10,7 +10,7 @@ a socket made by hand with protocol 0 it does not, and Nagle's algorithm can the
 frame back ~40 ms).
 
 **It never outlives the load generator.** It is started through this module's ``__main__``
-(``python -m angler.server.loadtest_server serve …``), which runs ``angler serve`` in-process
+(``python -m angler.cli.serve_child serve …``), which runs ``angler serve`` in-process
 after starting a thread that reads its stdin, a pipe from the load generator: when the load
 generator dies, however (even SIGKILL), the pipe ends and the server exits at once. It also runs
 in a process group of its own (a terminal's Ctrl-C reaches the load generator only, which then
@@ -27,7 +27,6 @@ import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -35,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from angler.server.loadtest_http import LoadTestError, health
+from angler.tools.loadtest_http import LoadTestError, health
 
 LOOPBACK = "127.0.0.1"
 START_SECONDS = 30.0  # the server must answer /health by then (it imports, migrates, listens)
@@ -85,7 +84,7 @@ def serving_subprocess() -> Iterator[ServerProcess]:
 
 
 def _start(port: int, database: Path, log: IO[bytes]) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", "angler.server.loadtest_server", "serve"]
+    command = [sys.executable, "-m", "angler.cli.serve_child", "serve"]
     command += ["--port", str(port), "--db", f"sqlite:///{database}"]
     command += ["--rooms-per-minute", "0", "--messages-per-s", "0"]
     return subprocess.Popen(
@@ -182,20 +181,3 @@ def rss_mb(pid: int) -> tuple[float, float] | None:
 
 
 # ----- the server process itself -----
-
-
-def _exit_when_orphaned() -> None:
-    """Exit as soon as stdin ends: the load generator, which holds its other end, is gone."""
-
-    def watch() -> None:
-        sys.stdin.buffer.read()
-        os._exit(0)
-
-    threading.Thread(target=watch, name="loadtest-orphan-watch", daemon=True).start()
-
-
-if __name__ == "__main__":
-    from angler.cli.main import main
-
-    _exit_when_orphaned()
-    main(sys.argv[1:])

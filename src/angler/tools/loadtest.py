@@ -24,22 +24,22 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from angler.server.loadtest_bots import bot_match
-from angler.server.loadtest_http import (
+from angler.sim.stopping import Stopped, Terminated, signal_of
+from angler.tools.loadtest_bots import bot_match
+from angler.tools.loadtest_http import (
     LoadTestError,
     base_url,
     check_health,
     health,
     store_writes,
 )
-from angler.server.loadtest_play import Table, Tally, people_match
-from angler.server.loadtest_server import (
+from angler.tools.loadtest_play import Table, Tally, people_match
+from angler.tools.loadtest_server import (
     ServerProcess,
     group_cpu_seconds,
     rss_mb,
     serving_subprocess,
 )
-from angler.sim.stopping import Stopped, Terminated, signal_of
 
 TICK_SECONDS = 0.25  # how often the progress line is told
 WARMUP_SECONDS = 3.0

@@ -19,7 +19,7 @@ import json
 import time
 from typing import TYPE_CHECKING, Any
 
-from angler.server.loadtest_play import (
+from angler.tools.loadtest_play import (
     RETRY_SECONDS,
     SILENCE_SECONDS,
     Failed,
