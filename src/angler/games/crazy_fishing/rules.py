@@ -174,7 +174,8 @@ class CrazyFishingState(State["CrazyFishingView"]):
     def current_players(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == CAST:
-            return tuple(s for s in range(self.n) if not self.cast_done[s])
+            done = self.cast_done  # a list, not a generator: this runs at every decision
+            return tuple([s for s in range(self.n) if not done[s]])
         if phase == COLLECT:
             return (self.collect_order[self.collecting],)
         if phase == GAME_OVER:

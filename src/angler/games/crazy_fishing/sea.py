@@ -63,17 +63,18 @@ def scatter_outcome(
 def read_scatter(outcome: list[int], fish: Sequence[int]) -> tuple[list[int], list[int], list[int]]:
     """The fish by spot, and the spots' x and y, of a scatter outcome (given by a record, or
     drawn); ValueError unless it places exactly ``fish`` within the sea's bounds."""
-    cards = outcome[0::3]
+    cards, xs, ys = outcome[0::3], outcome[1::3], outcome[2::3]
+    places = xs + ys  # bounds checked by min and max, in C: every sea shuffle reads a scatter
     if (
         len(outcome) != 3 * len(fish)
         or sorted(cards) != sorted(fish)
-        or any(abs(v) > MAX_POSITION for v in outcome[1::3] + outcome[2::3])
+        or (places and (max(places) > MAX_POSITION or min(places) < -MAX_POSITION))
     ):
         raise ValueError(
             f"a sea scatter outcome is [fish, x, y] for each of the {len(fish)} fish scattered "
             f"(card ids {sorted(fish)}; x and y in mm from {-MAX_POSITION} to {MAX_POSITION})"
         )
-    return cards, outcome[1::3], outcome[2::3]
+    return cards, xs, ys
 
 
 def shuffled_apart(rng: random.Random, piles: Sequence[Sequence[int]]) -> list[int]:
