@@ -383,7 +383,8 @@ class CrazyFishingState(State["CrazyFishingView"]):
         return self.parts[seat]
 
     def speed(self, seat: int) -> int:
-        return sum(self.cards.value[c] for c in self.cast_parts(seat)[0])
+        value = self.cards.value  # a list, not a generator: once per caster per round
+        return sum([value[c] for c in self.cast_parts(seat)[0]])
 
     def bait_value(self, seat: int, baits: tuple[int, ...] | list[int]) -> int:
         """The total value of your baits, plus or minus 2 for a Golden or Useless Fish on top."""

@@ -31,7 +31,7 @@ class SeaLayout:
         for spot, higher in enumerate(self.above):
             for other in higher:
                 below[other].append(spot)
-        self.below = tuple(tuple(spots) for spots in below)
+        self.below = tuple([tuple(spots) for spots in below])
 
 
 def scatter(
@@ -105,9 +105,14 @@ def overlaps(xs: list[int], ys: list[int], diameter: int) -> tuple[tuple[int, ..
             if dx * dx + (ys[other] - y) ** 2 < reach:
                 low, high = (spot, other) if spot < other else (other, spot)
                 rows[low].append(high)
-    return tuple(tuple(sorted(row)) for row in rows)
+    return tuple([tuple(sorted(row)) for row in rows])
 
 
 def is_covered(spot: int, cards: list[int], above: tuple[tuple[int, ...], ...]) -> bool:
     """A card is covered while any card lying above it overlaps it."""
-    return any(cards[higher] >= 0 for higher in above[spot])
+    # A plain loop, not any() over a generator: this runs for every fish at every look at the
+    # free fish, and most spots have no card above or stop at the first.
+    for higher in above[spot]:  # noqa: SIM110
+        if cards[higher] >= 0:
+            return True
+    return False
