@@ -54,6 +54,7 @@ from angler.games.crazy_fishing.sea import (
     read_scatter,
     scatter_outcome,
     shuffled_apart,
+    uncovered,
 )
 
 if TYPE_CHECKING:
@@ -704,10 +705,7 @@ class CrazyFishingState(State["CrazyFishingView"]):
     def free_spots(self) -> list[int]:
         """Sea spots holding a fish that no card above overlaps."""
         if self.free_cache is None:
-            cards, above = self.sea_card, self.sea.above
-            self.free_cache = [
-                s for s, card in enumerate(cards) if card >= 0 and not is_covered(s, cards, above)
-            ]
+            self.free_cache = uncovered(self.sea_card, self.sea.above)
         return self.free_cache
 
     def take_from_sea(self, spot: int) -> None:

@@ -116,3 +116,17 @@ def is_covered(spot: int, cards: list[int], above: tuple[tuple[int, ...], ...]) 
         if cards[higher] >= 0:
             return True
     return False
+
+
+def uncovered(cards: list[int], above: tuple[tuple[int, ...], ...]) -> list[int]:
+    """The spots holding a card that ``is_covered`` finds uncovered, in one pass (no call per
+    spot: the free fish are listed after every shuffle and for most choices)."""
+    free = []
+    for spot, card in enumerate(cards):
+        if card >= 0:
+            for higher in above[spot]:
+                if cards[higher] >= 0:
+                    break
+            else:
+                free.append(spot)
+    return free
