@@ -54,6 +54,7 @@ from angler.games.crazy_fishing.sea import (
     read_scatter,
     scatter_outcome,
     shuffled_apart,
+    uncovered,
 )
 
 if TYPE_CHECKING:
@@ -174,7 +175,8 @@ class CrazyFishingState(State["CrazyFishingView"]):
     def current_players(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == CAST:
-            return tuple(s for s in range(self.n) if not self.cast_done[s])
+            done = self.cast_done  # a list, not a generator: this runs at every decision
+            return tuple([s for s in range(self.n) if not done[s]])
         if phase == COLLECT:
             return (self.collect_order[self.collecting],)
         if phase == GAME_OVER:
@@ -382,7 +384,8 @@ class CrazyFishingState(State["CrazyFishingView"]):
         return self.parts[seat]
 
     def speed(self, seat: int) -> int:
-        return sum(self.cards.value[c] for c in self.cast_parts(seat)[0])
+        value = self.cards.value  # a list, not a generator: once per caster per round
+        return sum([value[c] for c in self.cast_parts(seat)[0]])
 
     def bait_value(self, seat: int, baits: tuple[int, ...] | list[int]) -> int:
         """The total value of your baits, plus or minus 2 for a Golden or Useless Fish on top."""
@@ -702,10 +705,7 @@ class CrazyFishingState(State["CrazyFishingView"]):
     def free_spots(self) -> list[int]:
         """Sea spots holding a fish that no card above overlaps."""
         if self.free_cache is None:
-            cards, above = self.sea_card, self.sea.above
-            self.free_cache = [
-                s for s, card in enumerate(cards) if card >= 0 and not is_covered(s, cards, above)
-            ]
+            self.free_cache = uncovered(self.sea_card, self.sea.above)
         return self.free_cache
 
     def take_from_sea(self, spot: int) -> None:

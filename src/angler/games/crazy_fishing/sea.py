@@ -31,7 +31,7 @@ class SeaLayout:
         for spot, higher in enumerate(self.above):
             for other in higher:
                 below[other].append(spot)
-        self.below = tuple(tuple(spots) for spots in below)
+        self.below = tuple([tuple(spots) for spots in below])
 
 
 def scatter(
@@ -63,17 +63,18 @@ def scatter_outcome(
 def read_scatter(outcome: list[int], fish: Sequence[int]) -> tuple[list[int], list[int], list[int]]:
     """The fish by spot, and the spots' x and y, of a scatter outcome (given by a record, or
     drawn); ValueError unless it places exactly ``fish`` within the sea's bounds."""
-    cards = outcome[0::3]
+    cards, xs, ys = outcome[0::3], outcome[1::3], outcome[2::3]
+    places = xs + ys  # bounds checked by min and max, in C: every sea shuffle reads a scatter
     if (
         len(outcome) != 3 * len(fish)
         or sorted(cards) != sorted(fish)
-        or any(abs(v) > MAX_POSITION for v in outcome[1::3] + outcome[2::3])
+        or (places and (max(places) > MAX_POSITION or min(places) < -MAX_POSITION))
     ):
         raise ValueError(
             f"a sea scatter outcome is [fish, x, y] for each of the {len(fish)} fish scattered "
             f"(card ids {sorted(fish)}; x and y in mm from {-MAX_POSITION} to {MAX_POSITION})"
         )
-    return cards, outcome[1::3], outcome[2::3]
+    return cards, xs, ys
 
 
 def shuffled_apart(rng: random.Random, piles: Sequence[Sequence[int]]) -> list[int]:
@@ -104,9 +105,28 @@ def overlaps(xs: list[int], ys: list[int], diameter: int) -> tuple[tuple[int, ..
             if dx * dx + (ys[other] - y) ** 2 < reach:
                 low, high = (spot, other) if spot < other else (other, spot)
                 rows[low].append(high)
-    return tuple(tuple(sorted(row)) for row in rows)
+    return tuple([tuple(sorted(row)) for row in rows])
 
 
 def is_covered(spot: int, cards: list[int], above: tuple[tuple[int, ...], ...]) -> bool:
     """A card is covered while any card lying above it overlaps it."""
-    return any(cards[higher] >= 0 for higher in above[spot])
+    # A plain loop, not any() over a generator: this runs for every fish at every look at the
+    # free fish, and most spots have no card above or stop at the first.
+    for higher in above[spot]:  # noqa: SIM110
+        if cards[higher] >= 0:
+            return True
+    return False
+
+
+def uncovered(cards: list[int], above: tuple[tuple[int, ...], ...]) -> list[int]:
+    """The spots holding a card that ``is_covered`` finds uncovered, in one pass (no call per
+    spot: the free fish are listed after every shuffle and for most choices)."""
+    free = []
+    for spot, card in enumerate(cards):
+        if card >= 0:
+            for higher in above[spot]:
+                if cards[higher] >= 0:
+                    break
+            else:
+                free.append(spot)
+    return free
