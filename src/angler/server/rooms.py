@@ -622,8 +622,12 @@ class Room:
         people, and the log lines of bots' moves for people told as the bots'."""
         since = payload["since"]
         log = payload["log"]
-        for seat, spans in self.bot_spans:
+        # Newest first, and only those reaching past ``since``: a payload after a move sends a
+        # line or two, not the game (spans only grow, and no undo goes back across one).
+        for seat, spans in reversed(self.bot_spans):
             start, stop = spans.get(viewer, (0, 0))
+            if stop <= since:
+                break
             for index in range(max(start, since), min(stop, since + len(log))):
                 log[index - since] = bot_line(log[index - since], seat, viewer)
         payload["notes"] = self.notes_for(viewer)
