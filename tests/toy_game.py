@@ -122,7 +122,7 @@ class ToyState(State["ToyView"]):
         if not self.hands[0] and self.round < ROUNDS:
             self.deal()
 
-    def view(self, player: int) -> ToyView:
+    def _view(self, player: int) -> ToyView:
         return ToyView(
             game=self.game.name,
             player=player,

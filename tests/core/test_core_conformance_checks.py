@@ -35,9 +35,9 @@ from angler.testing import (
 class LeakyState(ToyState):
     __slots__ = ()
 
-    def view(self, player: int) -> ToyView:  # shows the next seat's hand as its own
+    def _view(self, player: int) -> ToyView:  # shows the next seat's hand as its own
         leak = tuple(self.hands[(player + 1) % self.n])
-        return dataclasses.replace(super().view(player), hand=leak)
+        return dataclasses.replace(super()._view(player), hand=leak)
 
 
 class ShallowCloneState(ToyState):
@@ -50,8 +50,8 @@ class ShallowCloneState(ToyState):
 
 
 class LeakyEventsState(ToyState):
-    def view(self, player: int) -> ToyView:  # every seat's deal in every view
-        return dataclasses.replace(super().view(player), events=tuple(self.events))
+    def _view(self, player: int) -> ToyView:  # every seat's deal in every view
+        return dataclasses.replace(super()._view(player), events=tuple(self.events))
 
 
 @public("shrug")

@@ -31,7 +31,7 @@ class Counters(State[Any]):
     def scores(self) -> list[int]:
         return self.score
 
-    def view(self, player: int) -> Any:
+    def _view(self, player: int) -> Any:
         return None
 
     def _legal_actions(self, player: int) -> list[int]:

@@ -10,6 +10,9 @@ with a stable kind name and its audience::
         card: int
         cards: tuple[int, ...]
 
+Events are NamedTuples and nothing more: they compare and hash as tuples, so two events of
+different kinds with equal values are equal; ``same_events`` compares their kinds too.
+
 A ``@public`` event is seen by every seat (audience PUBLIC); a ``@private`` one only by the seat in
 its ``seat`` field. Views keep the events their seat may see; readers dispatch on the type
 (``match event: case Trick(): ...``). Actions are not events: the state keeps them apart, as
@@ -23,7 +26,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from contextlib import suppress
 from typing import Any, Final, Protocol, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
@@ -60,24 +62,6 @@ def _register(kind: str, cls: type[Any], private: bool) -> None:
     _KIND[cls] = kind
     if private:
         _PRIVATE.add(cls)
-    # Tuples of equal values are equal whatever their type: a private cast would equal its
-    # public reveal, and a view would equal one that shows another kind of event. Events of
-    # different kinds never compare equal.
-    cls.__eq__ = _same_event  # type: ignore[assignment]
-    cls.__ne__ = _other_event  # type: ignore[assignment]
-    cls.__hash__ = _event_hash  # type: ignore[assignment]
-
-
-def _same_event(event: tuple[Any, ...], other: object) -> bool:
-    return type(event) is type(other) and tuple.__eq__(event, other)
-
-
-def _other_event(event: tuple[Any, ...], other: object) -> bool:
-    return not _same_event(event, other)
-
-
-def _event_hash(event: tuple[Any, ...]) -> int:
-    return hash((type(event), tuple(event)))
 
 
 def public(kind: str) -> Callable[[E], E]:
@@ -98,6 +82,13 @@ def private(kind: str) -> Callable[[E], E]:
         return cls
 
     return declare
+
+
+def same_events(these: Sequence[Event], those: Sequence[Event]) -> bool:
+    """The same events, kind by kind: events compare as the tuples they are (a NamedTuple's
+    equality), so a private cast equals a public reveal with the same values. A check that a
+    seat saw nothing new compares kinds too."""
+    return list(these) == list(those) and list(map(type, these)) == list(map(type, those))
 
 
 def is_private(event_type: type[Any]) -> bool:
@@ -125,46 +116,6 @@ def visible(events: Iterable[Event], seat: int) -> tuple[Event, ...]:
 SeatFilter = Callable[[Sequence[Event], int], tuple[Event, ...]]
 """What one seat sees of some events (``visible``, or a game's own): it must work event by
 event, so that what a seat sees of a longer log is what it saw of the shorter one and more."""
-
-_LOG_CACHE: dict[tuple[int, int, SeatFilter], tuple[list[Event], int, Event, tuple[Event, ...]]]
-_LOG_CACHE = {}
-_LOG_CACHE_SIZE = 256  # logs kept: a few live games' seats (a state's log, by seat)
-
-
-def seat_log(events: list[Event], seat: int, pick: SeatFilter = visible) -> tuple[Event, ...]:
-    """``pick(events, seat)``, read only over the events added since the last call for this
-    list and seat: a state's log only grows, so a view costs the new events, not the game's.
-
-    The cache keys a list by its identity and holds the list (so the identity is never reused
-    while cached); an entry counts only if the list is at least as long as when it was read and
-    still holds the same event object where that reading stopped. A clone or a re-dealt state
-    has a list of its own and is read afresh."""
-    key = (id(events), seat, pick)
-    cached = _LOG_CACHE.get(key)
-    length = len(events)
-    if cached is not None:
-        held, read, last, seen = cached
-        if held is events and read <= length and events[read - 1] is last:
-            if read == length:
-                return seen
-            seen += pick(events[read:], seat)
-            _LOG_CACHE[key] = (events, length, events[-1], seen)
-            return seen
-    seen = pick(events, seat)
-    if length:
-        if cached is None:
-            make_room(_LOG_CACHE, _LOG_CACHE_SIZE)
-        _LOG_CACHE[key] = (events, length, events[-1], seen)
-    return seen
-
-
-def make_room(cache: dict[Any, Any], size: int) -> None:
-    """Drop a full cache's oldest entry (threads may share the cache: another may have taken
-    that entry already, or be adding one)."""
-    if len(cache) >= size:
-        with suppress(KeyError, RuntimeError, StopIteration):
-            del cache[next(iter(cache))]
-
 
 # ----- JSON -----
 

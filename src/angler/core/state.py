@@ -8,12 +8,10 @@ so a random playout computes legal actions once per decision.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
-from functools import wraps
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from angler.core.errors import AnglerError, IllegalActionError
-from angler.core.events import PUBLIC
+from angler.core.events import PUBLIC, SeatFilter, visible
 from angler.core.fields import CLONE, COPY, SHARED, Fields, check_fields, compile_clone, reset
 from angler.core.view import View, listed
 
@@ -38,6 +36,7 @@ class State(ABC, Generic[V]):
         "events": COPY,
         "_legal_player": reset(-2),  # the legal-action cache starts empty
         "_legal": reset([]),
+        "_seat_logs": reset([]),  # what each seat saw of ``events`` so far (``seat_events``)
     }
     __slots__ = tuple(FIELDS)
 
@@ -56,9 +55,6 @@ class State(ABC, Generic[V]):
             if "clone" in cls.__dict__:
                 raise TypeError(f"{cls.__name__}.clone is written from FIELDS: do not write it")
             cls.clone = compile_clone(cls)  # type: ignore[method-assign,assignment]
-        view = cls.__dict__.get("view")
-        if view is not None and not hasattr(view, "__seat_checked__"):
-            cls.view = _seat_checked(view)  # type: ignore[method-assign,assignment]
 
     def _init_core(self, game: Game[Any, V], chance: Chance) -> None:
         self.game = game
@@ -67,6 +63,7 @@ class State(ABC, Generic[V]):
         self.events = []
         self._legal_player = -2
         self._legal: list[int] = []
+        self._seat_logs: list[tuple[int, Event, tuple[Event, ...]] | None] = []
 
     # ----- who decides, and what they may do -----
     @abstractmethod
@@ -145,13 +142,42 @@ class State(ABC, Generic[V]):
         that declares FIELDS gets its own, written from them when the class is created."""
         raise NotImplementedError(f"{type(self).__name__} declares no FIELDS")
 
-    @abstractmethod
     def view(self, player: int) -> V:
         """Everything ``player`` may know, and nothing more. The only way a player sees a state.
 
         ``player`` is a seat, or PUBLIC (-1, ``core/events.py``) for a spectator: every public
-        thing and nothing private, with ``view.player == PUBLIC``. The framework refuses any
-        other value before the game's method runs (so -2 never reads a seat from the end)."""
+        thing and nothing private, with ``view.player == PUBLIC``. Any other value is refused
+        before the game's ``_view`` runs: a per-seat list indexed with another negative number
+        would show some seat's secrets."""
+        players = self.game.players
+        if type(player) is not int or not (player == PUBLIC or 0 <= player < players):
+            raise AnglerError(
+                f"{player!r} is not a seat to view from: 0 to {players - 1} in code, "
+                "or PUBLIC (-1) for a spectator"
+            )
+        return self._view(player)
+
+    def seat_events(self, player: int, pick: SeatFilter = visible) -> tuple[Event, ...]:
+        """``pick(self.events, player)``, the events a view shows, read only over the events
+        added since this seat's last view: a log only grows, so a view costs the new events,
+        not the game's. A game passes the same ``pick`` every time. A clone reads afresh."""
+        events, logs = self.events, self._seat_logs
+        if not logs:
+            logs.extend([None] * (self.game.players + 1))  # PUBLIC (-1) is the last entry
+        kept = logs[player]
+        length = len(events)
+        if kept is not None:
+            read, last, seen = kept
+            if read <= length and events[read - 1] is last:  # the same log, grown or not
+                if read == length:
+                    return seen
+                seen += pick(events[read:], player)
+                logs[player] = (length, events[-1], seen)
+                return seen
+        seen = pick(events, player)
+        if length:
+            logs[player] = (length, events[-1], seen)
+        return seen
 
     # ----- hooks -----
     @abstractmethod
@@ -161,6 +187,10 @@ class State(ABC, Generic[V]):
 
     @abstractmethod
     def _apply_action(self, player: int, action: int) -> None: ...
+
+    @abstractmethod
+    def _view(self, player: int) -> V:
+        """``view``'s work, given a seat or PUBLIC (already checked)."""
 
     def _why_illegal(self, player: int, action: int) -> IllegalActionError:
         """The rule that forbids ``action``; games refine this with their own rules."""
@@ -178,20 +208,3 @@ class State(ABC, Generic[V]):
         except Exception:
             text = str(action)
         return IllegalActionError("legal actions", f"{text} is not allowed now")
-
-
-def _seat_checked(view: Callable[[Any, int], Any]) -> Callable[[Any, int], Any]:
-    """A game's ``view`` that first refuses anything but a seat or PUBLIC: a per-seat list
-    indexed with another negative number would show some seat's secrets."""
-
-    @wraps(view)
-    def checked(state: State[Any], player: int) -> Any:
-        if type(player) is not int or not (player == PUBLIC or 0 <= player < state.game.players):
-            raise AnglerError(
-                f"{player!r} is not a seat to view from: 0 to {state.game.players - 1} in code, "
-                "or PUBLIC (-1) for a spectator"
-            )
-        return view(state, player)
-
-    checked.__seat_checked__ = True  # type: ignore[attr-defined]
-    return checked

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import Any, TypeVar
 
-from angler.core.events import PUBLIC, Event, event_to_json
+from angler.core.events import PUBLIC, Event, event_to_json, same_events
 
 T = TypeVar("T")
 
@@ -35,6 +35,11 @@ class View:
             else plain(getattr(self, f.name))
             for f in fields(self)
         }
+
+
+def same_view(this: View, that: View) -> bool:
+    """Equal views whose events are of the same kinds too (``core/events.same_events``)."""
+    return this == that and same_events(this.events, that.events)
 
 
 def plain(value: Any) -> Any:

@@ -26,14 +26,21 @@ from types import FrameType
 from typing import Any
 
 from angler.core.errors import AnglerError, IllegalActionError, OptionError
-from angler.core.events import PUBLIC, Event, audience_of, event_from_json, event_to_json
+from angler.core.events import (
+    PUBLIC,
+    Event,
+    audience_of,
+    event_from_json,
+    event_to_json,
+    same_events,
+)
 from angler.core.fields import undeclared
 from angler.core.game import Game
 from angler.core.records import Record, parse_record, record_of, replay
 from angler.core.registry import get_game, make_game
 from angler.core.state import State
 from angler.core.tensors import TensorLayout
-from angler.core.view import View
+from angler.core.view import View, same_view
 
 MAX_STEPS = 100_000
 """A random game longer than this counts as one that never ends."""
@@ -106,7 +113,7 @@ class Snapshot:
         """Where two snapshots differ, in words; empty when they are equal."""
         parts: list[str] = []
         for seat, (mine, theirs) in enumerate(zip(self.views, other.views, strict=False)):
-            if mine != theirs:
+            if not same_view(mine, theirs):
                 parts.append(f"seat {seat}'s view ({_fields_differing(mine, theirs)})")
         if len(self.views) != len(other.views):
             parts.append("number of views")
@@ -114,7 +121,7 @@ class Snapshot:
             parts.append(f"scores {list(self.scores)} vs {list(other.scores)}")
         if self.history != other.history:
             parts.append(f"history ({len(self.history)} vs {len(other.history)} actions)")
-        if self.events != other.events:
+        if not same_events(self.events, other.events):
             parts.append(f"events ({len(self.events)} vs {len(other.events)})")
         if self.current != other.current:
             parts.append(f"deciding seats {self.current} vs {other.current}")
@@ -143,8 +150,9 @@ def snapshot(state: State[Any]) -> Snapshot:
 
 
 def _expect_same(before: Snapshot, after: Snapshot, message: str) -> None:
-    if before != after:
-        raise ConformanceError(f"{message}: {before.difference(after)}")
+    difference = before.difference(after)  # compares events' kinds too, as == does not
+    if difference:
+        raise ConformanceError(f"{message}: {difference}")
 
 
 # ----- one step -----
@@ -246,7 +254,7 @@ def check_views(state: State[Any], where: str = "") -> None:
             json.dumps(view.as_dict())
         except (TypeError, ValueError) as exc:
             raise ConformanceError(f"{where}: seat {seat}'s view is not JSON-ready: {exc}") from exc
-        _expect(state.view(seat) == view, f"{where}: two views of one seat differ")
+        _expect(same_view(state.view(seat), view), f"{where}: two views of one seat differ")
         _check_events(game, view.events, seat, f"{where}: seat {seat}'s view")
 
 
@@ -427,7 +435,7 @@ def check_clone_independence(game: Game[Any, Any], seed: int, points: int = 3) -
         _expect(
             other.scores() == state.scores()
             and other.history == state.history
-            and other.events == state.events,
+            and same_events(other.events, state.events),
             f"{where}: a second clone given the same actions ends differently",
         )
 
@@ -602,7 +610,7 @@ def check_determinise(
                 dealt = game.search.determinise(view, random.Random(f"{seed}/{k}/{seat}/{sample}"))
                 _expect(dealt is not state, f"{where}: determinise returned the state itself")
                 _expect(
-                    dealt.view(seat) == view,
+                    same_view(dealt.view(seat), view),
                     f"{where} sample {sample}: a re-deal shows the seat another view "
                     f"({_fields_differing(view, dealt.view(seat))})",
                 )
@@ -630,7 +638,9 @@ def check_determinise(
                         play_random(
                             again, policy(seed, f"det-on/{k}/{seat}"), check=True, where=where
                         )
-            _expect(state.view(seat) == view, f"{where}: determinise changed the true state")
+            _expect(
+                same_view(state.view(seat), view), f"{where}: determinise changed the true state"
+            )
             checked += 1
             varied += any(other != others[0] for other in others[1:])
     if require_variation and checked:
@@ -676,7 +686,9 @@ def check_spectator_view(
                     f"({_fields_differing(watched, twin)}): it shows what seat {seat} cannot see",
                 )
                 compared += 1
-        _expect(state.view(PUBLIC) == watched, f"{where}: re-dealing changed the true state")
+        _expect(
+            same_view(state.view(PUBLIC), watched), f"{where}: re-dealing changed the true state"
+        )
     return compared
 
 
@@ -696,7 +708,7 @@ def _check_spectator_view(state: State[Any], view: View, where: str) -> None:
         json.dumps(view.as_dict())
     except (TypeError, ValueError) as exc:
         raise ConformanceError(f"{where}: the view is not JSON-ready: {exc}") from exc
-    _expect(state.view(PUBLIC) == view, f"{where}: two spectator views differ")
+    _expect(same_view(state.view(PUBLIC), view), f"{where}: two spectator views differ")
     _expect(not state.legal_actions(PUBLIC), f"{where}: a spectator has legal actions")
 
 

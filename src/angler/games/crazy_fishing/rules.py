@@ -754,7 +754,7 @@ class CrazyFishingState(State["CrazyFishingView"]):
         return explain(self, player, action)
 
     # ----- views -----
-    def view(self, player: int) -> CrazyFishingView:
+    def _view(self, player: int) -> CrazyFishingView:
         from angler.games.crazy_fishing.view import build_view
 
         return build_view(self, player)

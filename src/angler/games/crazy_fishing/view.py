@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, assert_never
 
-from angler.core.events import PUBLIC, Event, audience_of, seat_log
+from angler.core.events import PUBLIC, Event, audience_of
 from angler.core.view import (
     View,
     game_over_line,
@@ -173,9 +173,9 @@ def build_view(state: CrazyFishingState, player: int) -> CrazyFishingView:
 
 def visible_events(state: CrazyFishingState, player: int) -> tuple[Event, ...]:
     """Public events and this player's own. A card drawn is the drawer's secret; the others
-    learn only which deck it came from (so one event serves both). Read through the log cache
-    (``core/events.seat_log``): only the events since the last view of this seat are new."""
-    return seat_log(state.events, player, _seat_events)
+    learn only which deck it came from (so one event serves both). Read through the state's
+    ``seat_events``: only the events since the last view of this seat are new."""
+    return state.seat_events(player, _seat_events)
 
 
 def _seat_events(log: Sequence[Event], player: int) -> tuple[Event, ...]:

@@ -124,7 +124,7 @@ def _copy_public(state: FishingState, view: FishingView) -> None:
     state.pending = list(view.pending)
     state.remaining = list(view.remaining)
     state.may_hold = list(view.may_hold)
-    state.seen_base = view.seen
+    state.seen_mask = view.seen
     state.shown = view.seen  # this round's plays join it at the round's end anyway
     state.stock_layers = [list(layers) for layers in view.stock_layers]
     state.known_pass = [None] * view.players

@@ -102,7 +102,7 @@ class FishingState(State["FishingView"]):
         "remaining": COPY,
         "round": SHARED,
         "score": COPY,
-        "seen_base": SHARED,
+        "seen_mask": SHARED,
         "shown": SHARED,
         "stock": COPY_EACH,
         "stock_layers": COPY_EACH,
@@ -154,7 +154,7 @@ class FishingState(State["FishingView"]):
         self.pass_choice: list[int] = []
         # Public knowledge: which cards each seat might hold, and every card ever shown.
         self.may_hold = [0] * n
-        self.seen_base = 0  # cards shown before this state's own history began
+        self.seen_mask = 0  # every card ever played face up (public memory)
         self.shown = 0  # cards played in finished rounds (kept up to date for round starts)
         # The card you last passed, to whom, and what they might hold before it (yours alone).
         self.known_pass: list[tuple[int, int, int] | None] = [None] * n
@@ -190,15 +190,6 @@ class FishingState(State["FishingView"]):
         if phase == CHOOSE_PASS:
             return tuple(seat for seat, card in enumerate(self.pass_choice) if card < 0)
         return ()
-
-    def seen(self) -> int:
-        """Mask of every card ever played face up (public memory)."""
-        size = len(self.cards)
-        mask = self.seen_base
-        for _, code in self.history:
-            if code < size:  # a card played
-                mask |= 1 << code
-        return mask
 
     def is_terminal(self) -> bool:
         return self.phase == GAME_OVER
@@ -279,6 +270,7 @@ class FishingState(State["FishingView"]):
             # Lead, follow, trump or shed. A buoy lead lets the next colour or trump set the lead.
             self.events.append(self.game.plays[player][action])
             self.hands[player].remove(action)
+            self.seen_mask |= 1 << action
             trick = self.trick
             trick.append(action)
             self.trick_seats.append(player)
@@ -586,7 +578,7 @@ class FishingState(State["FishingView"]):
         self.events.append(GameEnd(tuple(self.score)))
 
     # ----- views -----
-    def view(self, player: int) -> FishingView:
+    def _view(self, player: int) -> FishingView:
         from angler.games.fishing.view import build_view
 
         return build_view(self, player)

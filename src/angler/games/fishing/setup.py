@@ -316,7 +316,7 @@ def _read_memory(state: FishingState, memory: Memory, trick: list[int]) -> None:
     n, cards = state.n, state.cards
     this_round = mask_of(trick) | mask_of(c for pile in state.fisher for c in pile)
     seen = this_round if memory.seen is None else mask_of(cards.ids(memory.seen))
-    state.seen_base = seen
+    state.seen_mask = seen
     # Cards of finished rounds count once the round ends, when this round's plays join them.
     state.shown = seen
     if memory.may_hold is not None:
@@ -386,7 +386,7 @@ def setup_of(state: FishingState) -> dict[str, Any]:
             "led": None if state.led < 0 else SUITS[state.led],
         }
     setup["memory"] = {
-        "seen": mask_names(state.seen()),
+        "seen": mask_names(state.seen_mask),
         "may_hold": [mask_names(mask) for mask in state.may_hold],
         "stock_layers": [
             [{"cards": mask_names(mask), "left": left} for mask, left in layers]

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, assert_never
 
-from angler.core.events import Event, make_room, seat_log
+from angler.core.events import Event
 from angler.core.view import (
     View,
     counted,
@@ -101,7 +101,7 @@ def build_view(state: FishingState, player: int) -> FishingView:
         game="fishing",
         player=player,
         players=state.n,
-        events=seat_log(state.events, player),
+        events=state.seat_events(player),
         round=state.round,
         phase=PHASE_NAMES[state.phase],
         current=state.current_players(),
@@ -130,7 +130,7 @@ def build_view(state: FishingState, player: int) -> FishingView:
         passed=tuple(card >= 0 for card in state.pass_choice) if passing else (),
         my_pass=own(state.pass_choice, player, -1) if passing else -1,
         may_hold=tuple(state.may_hold),
-        seen=seen_so_far(state),
+        seen=state.seen_mask,
         stock_layers=tuple(tuple(layers) for layers in state.stock_layers),
         own_stock=tuple(sorted(own(state.stock, player, []))),
         known_pass=own(state.known_pass, player, None),
@@ -139,43 +139,6 @@ def build_view(state: FishingState, player: int) -> FishingView:
         former_leader=state.former_leader,
         overfished=state.overfished,
     )
-
-
-_SEEN: dict[int, tuple[list[tuple[int, int]], int, tuple[int, int], int, int]] = {}
-_SEEN_SIZE = 64
-
-
-def seen_so_far(state: FishingState) -> int:
-    """``state.seen()``, read only over the actions since the last call for this history: a
-    history only grows, so this costs the new actions, not the game's. Kept by the history
-    list's identity (the entry holds the list, so the identity is never reused while cached),
-    its length, the action object where the reading stopped and the state's ``seen_base``."""
-    history, base = state.history, state.seen_base
-    key, length = id(history), len(history)
-    cached = _SEEN.get(key)
-    if cached is not None:
-        held, read, last, was_base, mask = cached
-        if held is history and was_base == base and read <= length and history[read - 1] is last:
-            if read < length:
-                mask |= _played(history[read:], len(state.cards))
-                _SEEN[key] = (history, length, history[-1], base, mask)
-            return mask
-    mask = state.seen()
-    if length:
-        if cached is None:
-            make_room(_SEEN, _SEEN_SIZE)
-        _SEEN[key] = (history, length, history[-1], base, mask)
-    return mask
-
-
-def _played(actions: list[tuple[int, int]], size: int) -> int:
-    """The cards played face up by these actions: ``state.seen()``'s rule (a play's code is
-    the card, below the card set's size)."""
-    mask = 0
-    for _, code in actions:
-        if code < size:
-            mask |= 1 << code
-    return mask
 
 
 def describe(event: Event, cards: CardSet, viewer: int | None = None) -> str:

@@ -793,7 +793,7 @@ class FlipAndFishState(State["FlipAndFishView"]):
         return self.deck.pop()
 
     # ----- views -----
-    def view(self, player: int) -> FlipAndFishView:
+    def _view(self, player: int) -> FlipAndFishView:
         from angler.games.flip_and_fish.view import build_view
 
         return build_view(self, player)

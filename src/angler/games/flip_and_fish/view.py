@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, assert_never
 
-from angler.core.events import Event, seat_log
+from angler.core.events import Event
 from angler.core.view import View, counted, own, seat_line, seat_name, sentence, subject
 from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.cards import CardSet
@@ -107,7 +107,7 @@ def build_view(state: FlipAndFishState, player: int) -> FlipAndFishView:
         game="flip-and-fish",
         player=player,
         players=state.n,
-        events=seat_log(state.events, player),
+        events=state.seat_events(player),
         turn=state.turn,
         turns=state.turns,
         phase=PHASE_NAMES[state.phase],
