@@ -2,13 +2,13 @@
 
 import random
 
-from angler.core import make_game
-from angler.games.fishing.rules import FishingState
+from angler.core import get_game
+from angler.games.fishing.game import FishingGame
 
 
 def test_fishing_random_game_reaches_the_end() -> None:
-    state = make_game("fishing", 4).new_state(seed=3)
-    assert isinstance(state, FishingState)
+    assert get_game("fishing") is FishingGame  # the name reaches the game's own class
+    state = FishingGame(4).new_state(seed=3)
     rng = random.Random(3)
     while not state.is_terminal():
         seat = state.current_players()[0]

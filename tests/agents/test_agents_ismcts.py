@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 import pytest
+from tests.typed import make_agent_as
 
 from angler.agents import agent_seed, make_agent
 from angler.agents.heuristic import HeuristicAgent
@@ -96,9 +97,8 @@ def test_flip_and_fish_search_aims_at_the_three_casts_worth_most() -> None:
 
 def test_difficulty_levels_name_an_agent_and_a_budget() -> None:
     game = make_game("fishing", 4)
-    easy, normal, hard = (make_agent(level, 1, game) for level in ("easy", "normal", "hard"))
-    assert isinstance(easy, HeuristicAgent)
-    assert isinstance(normal, ISMCTSAgent) and isinstance(hard, ISMCTSAgent)
+    make_agent_as(HeuristicAgent, "easy", 1, game)  # the kind is the check
+    normal, hard = (make_agent_as(ISMCTSAgent, level, 1, game) for level in ("normal", "hard"))
     assert normal.seconds < 1 < hard.seconds
 
 
@@ -111,10 +111,10 @@ def test_ismcts_needs_a_game_and_a_positive_budget() -> None:
 
 def test_a_budget_after_a_colon_sets_seconds_or_iterations() -> None:
     game = make_game("fishing")
-    timed = make_agent("ismcts:0.25s", 1, game)
-    counted = make_agent("ismcts:300it", 1, game)
-    assert isinstance(timed, ISMCTSAgent) and timed.seconds == 0.25 and timed.iterations is None
-    assert isinstance(counted, ISMCTSAgent) and counted.iterations == 300
+    timed = make_agent_as(ISMCTSAgent, "ismcts:0.25s", 1, game)
+    counted = make_agent_as(ISMCTSAgent, "ismcts:300it", 1, game)
+    assert timed.seconds == 0.25 and timed.iterations is None
+    assert counted.iterations == 300
     for bad, message in (
         ("ismcts:fast", "budget is seconds or iterations"),
         ("ismcts:0s", "ismcts seconds must be a number from 0.001 to 600, not the number 0"),
@@ -308,7 +308,7 @@ def test_where_search_does_not_beat_the_heuristic_every_level_plays_the_heuristi
     the heuristic (angler play gives them steadier casts); the other games search."""
     flip = make_game("flip-and-fish", 3)
     assert not flip.search.search_levels
-    assert all(isinstance(make_agent(level, 1, flip), HeuristicAgent) for level in LEVELS)
+    for level in LEVELS:
+        make_agent_as(HeuristicAgent, level, 1, flip)  # the kind is the check
     for name in ("fishing", "crazy-fishing"):
-        game = make_game(name)
-        assert isinstance(make_agent("normal", 1, game), ISMCTSAgent)
+        make_agent_as(ISMCTSAgent, "normal", 1, make_game(name))

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from tests.toy_game import ToyGame
+from tests.typed import make_agent_as
 
 from angler.agents import agent_seed, make_agent
 from angler.agents.heuristic import HeuristicAgent
@@ -109,12 +110,12 @@ def test_rollout_refuses_a_game_whose_search_has_no_heuristic() -> None:
 
 def test_a_rollout_budget_after_a_colon_sets_seconds_or_rollouts() -> None:
     game = make_game("flip-and-fish", 3)
-    plain = make_agent("rollout", 1, game)
-    timed = make_agent("rollout:0.5s", 1, game)
-    counted = make_agent("ROLLOUT:5it", 1, game)
-    assert isinstance(plain, RolloutAgent) and isinstance(plain, ISMCTSAgent)
-    assert isinstance(timed, RolloutAgent) and timed.seconds == 0.5 and timed.iterations is None
-    assert isinstance(counted, RolloutAgent) and counted.iterations == 5
+    plain = make_agent_as(RolloutAgent, "rollout", 1, game)
+    timed = make_agent_as(RolloutAgent, "rollout:0.5s", 1, game)
+    counted = make_agent_as(RolloutAgent, "ROLLOUT:5it", 1, game)
+    assert issubclass(RolloutAgent, ISMCTSAgent)  # a rollout bot is a search bot
+    assert timed.seconds == 0.5 and timed.iterations is None
+    assert counted.iterations == 5
     assert plain.paired and plain.name == "rollout"
     for bad, message in (
         ("rollout:fast", "a rollout budget is seconds or rollouts, e.g. 0.5s or 800it"),

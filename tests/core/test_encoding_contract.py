@@ -8,22 +8,45 @@ from __future__ import annotations
 import math
 import random
 from array import array
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from angler.core import all_games, make_game
 from angler.core.encoding import Encoding, LaidOutEncoding
 from angler.core.events import PUBLIC
+from angler.core.game import Game
 from angler.core.tensors import TensorLayout
 from angler.games.fishing.game import FishingGame
 from angler.games.flip_and_fish import actions as flip_actions
+
+if TYPE_CHECKING:
+    from gymnasium.spaces import Box
 
 SMALLEST_AND_LARGEST = [
     pytest.param(cls.name, players, id=f"{cls.name}-{players}p")
     for cls in all_games()
     for players in (cls.min_players, cls.max_players)
 ]
+
+
+def laid_out(game: Game[Any, Any]) -> LaidOutEncoding[Any]:
+    """The game's encoding, which every bundled game lays out (checked here)."""
+    encoding = game.encoding
+    assert isinstance(encoding, LaidOutEncoding), f"{game.name}: {type(encoding).__name__}"
+    return encoding
+
+
+def observation_box(encoding: Encoding[Any]) -> Box:
+    """The observation's space, which must be a ``Box`` (checked here)."""
+    pytest.importorskip("gymnasium")
+    from gymnasium.spaces import Box
+
+    from angler.interop.common import observation_space
+
+    box = observation_space(encoding)["observation"]
+    assert isinstance(box, Box), box
+    return box
 
 
 class Doubling(Encoding[Any]):
@@ -50,8 +73,8 @@ def test_the_defaults_are_built_on_the_required_methods() -> None:
     assert encoding.action_indices(None, [0, 3, 1]) == [0, 6, 2]
     assert encoding.action_mask(None, [0, 3, 1]) == bytearray([1, 0, 1, 0, 0, 0, 1, 0, 0, 0])
     numbers = encoding.observation_array(7)
-    assert isinstance(numbers, array) and numbers.typecode == "d"
-    assert numbers.tolist() == [7.0, 7.0]
+    # An array only equals an array (never a list); its typecode says doubles.
+    assert numbers == array("d", [7.0, 7.0]) and numbers.typecode == "d", numbers
     assert encoding.observation_bounds() == (-math.inf, math.inf)
     assert encoding.observation_limits() == ([-math.inf] * 2, [math.inf] * 2)
     assert encoding.max_game_length() is None
@@ -99,15 +122,7 @@ def test_flip_and_fishs_aims_are_numbered_and_masked_as_one_run() -> None:
 
 
 def test_a_bounded_encoding_gives_a_bounded_box() -> None:
-    pytest.importorskip("gymnasium")
-    from angler.interop.common import observation_space
-
-    encoding = make_game("fishing", 4).encoding
-    assert encoding is not None
-    from gymnasium.spaces import Box
-
-    box = observation_space(encoding)["observation"]
-    assert isinstance(box, Box)
+    box = observation_box(FishingGame(4).encoding)
     assert float(box.low.min()) == -48.0 and float(box.high.max()) == 800.0
 
 
@@ -116,15 +131,8 @@ def test_every_games_box_is_finite_and_is_its_limits_index_by_index(
     name: str, players: int
 ) -> None:
     np = pytest.importorskip("numpy")
-    pytest.importorskip("gymnasium")
-    from angler.interop.common import observation_space
-
-    encoding = make_game(name, players).encoding
-    assert encoding is not None
-    from gymnasium.spaces import Box
-
-    box = observation_space(encoding)["observation"]
-    assert isinstance(box, Box)
+    encoding = laid_out(make_game(name, players))
+    box = observation_box(encoding)
     assert box.shape == encoding.observation_shape()
     assert np.isfinite(box.low).all() and np.isfinite(box.high).all()
     assert (box.low <= box.high).all()
@@ -134,8 +142,7 @@ def test_every_games_box_is_finite_and_is_its_limits_index_by_index(
 
 @pytest.mark.parametrize(("name", "players"), SMALLEST_AND_LARGEST)
 def test_a_blocks_range_is_the_limits_at_that_blocks_offsets(name: str, players: int) -> None:
-    encoding = make_game(name, players).encoding
-    assert isinstance(encoding, LaidOutEncoding)
+    encoding = laid_out(make_game(name, players))
     low, high = encoding.observation_limits()
     assert len(low) == len(high) == encoding.observation_size()
     for block in encoding.layout.blocks:
@@ -153,8 +160,7 @@ def test_observations_of_seeded_random_games_lie_within_their_limits(
     deciding seat's observation and the spectator's, number by number. (``check_encoding``
     checks the same in the conformance suite, at every player count and variant.)"""
     game = make_game(name, players)
-    encoding = game.encoding
-    assert isinstance(encoding, LaidOutEncoding)
+    encoding = laid_out(game)
     low, high = encoding.observation_limits()
     decisions, seed = 0, 0
     while decisions < 300:
@@ -180,9 +186,9 @@ def test_a_layouts_blocks_declare_their_range_and_the_table_shows_it() -> None:
     layout.add("flags", 2, "two flags")
     layout.add("score", (2, 3), "points", -6, 40)
     low, high = layout.limits()
-    assert isinstance(low, array) and low.typecode == "d"
-    assert low.tolist() == [0.0] * 2 + [-6.0] * 6
-    assert high.tolist() == [1.0] * 2 + [40.0] * 6
+    # Arrays of doubles: an array only equals an array (never a list), and the typecode says "d".
+    assert low == array("d", [0.0] * 2 + [-6.0] * 6) and low.typecode == "d", low
+    assert high == array("d", [1.0] * 2 + [40.0] * 6) and high.typecode == "d", high
     assert layout.block_at(1).name == "flags" and layout.block_at(2).name == "score"
     assert layout.table().splitlines() == [
         "| block | offset | shape | range | holds |",

@@ -9,6 +9,7 @@ import sys
 from typing import Any
 
 import pytest
+from tests.typed import make_agent_as
 
 from angler.agents import agent_names, agent_seed, make_agent
 from angler.core import AnglerError, all_games, make_game
@@ -64,8 +65,8 @@ def test_a_time_budget_runs_simulations_and_returns() -> None:
     """However short the budget, the bot runs the two simulations its final policy needs (the
     first only expands the root), and reports them."""
     state, seat = decision_after("fishing", 5, 10)
-    agent = make_agent("openspiel-ismcts:0.001s", 5, state.game)
-    assert isinstance(agent, OpenSpielISMCTSAgent) and agent.seconds == 0.001
+    agent = make_agent_as(OpenSpielISMCTSAgent, "openspiel-ismcts:0.001s", 5, state.game)
+    assert agent.seconds == 0.001
     action = agent.act(state.view(seat), state.legal_actions(seat))
     assert action in state.legal_actions(seat)
     assert agent.last_iterations >= 2 and agent.last_seconds > 0
@@ -74,8 +75,8 @@ def test_a_time_budget_runs_simulations_and_returns() -> None:
 
 def test_an_iteration_budget_runs_exactly_that_many_simulations() -> None:
     state, seat = decision_after("crazy-fishing", 6, 10)
-    agent = make_agent("OpenSpiel-ISMCTS:20it", 6, state.game)
-    assert isinstance(agent, OpenSpielISMCTSAgent) and agent.iterations == 20
+    agent = make_agent_as(OpenSpielISMCTSAgent, "OpenSpiel-ISMCTS:20it", 6, state.game)
+    assert agent.iterations == 20
     agent.act(state.view(seat), state.legal_actions(seat))
     assert agent.last_iterations == 20
     assert "openspiel-ismcts" in agent_names()
@@ -187,5 +188,4 @@ def test_load_carries_a_skill_per_seat_as_the_tournament_sets_it() -> None:
     """Flip & Fish's skill per seat is a tuple of factors; OpenSpiel takes it as text."""
     game = make_game("flip-and-fish", 3, skill="good,fair,novice")
     assert openspiel.load(game).configuration.game.settings == game.settings
-    agent = make_agent("openspiel-ismcts:2it", 1, game)
-    assert isinstance(agent, OpenSpielISMCTSAgent)
+    make_agent_as(OpenSpielISMCTSAgent, "openspiel-ismcts:2it", 1, game)  # made for this game

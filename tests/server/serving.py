@@ -70,9 +70,11 @@ class Client:
         self.connection.send(text)
 
     def receive(self, *, presence: bool = False) -> dict[str, Any]:
-        """The next message; who is at the table (``presence``) is passed over unless asked for."""
+        """The next message, which must be a JSON object (checked here: every test relies on it);
+        who is at the table (``presence``) is passed over unless asked for."""
         while True:
-            message: dict[str, Any] = json.loads(self.connection.recv(timeout=RECEIVE_SECONDS))
+            message = json.loads(self.connection.recv(timeout=RECEIVE_SECONDS))
+            assert isinstance(message, dict), f"the server sent a non-object: {message!r}"
             if presence or message.get("type") != "presence":
                 return message
 

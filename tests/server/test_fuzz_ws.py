@@ -239,14 +239,18 @@ FRAME = frames()
 
 
 def answer(client: Client) -> dict[str, Any] | int:
-    """The one message a frame got, or the close code if the server closed the socket."""
+    """The one message a frame got (a JSON object: ``receive`` checks), or the close code if
+    the server closed the socket."""
     try:
-        message = client.receive()
+        return client.receive()
     except ConnectionClosed as closed:
         assert closed.rcvd is not None, "the server dropped the socket without a close frame"
         return closed.rcvd.code
-    assert isinstance(message, dict)
-    return message
+
+
+def kind(message: Any) -> Any:
+    """The type a sent message names; None unless it is a JSON object."""
+    return message.get("type") if isinstance(message, dict) else None
 
 
 def check_refusal(message: dict[str, Any]) -> None:
@@ -263,8 +267,8 @@ def connect(table: Table, room_id: str, tokens: list[str], who: int) -> tuple[Cl
     if who == -2:
         return Client(f"{table.served.ws}/rooms/{room_id}/ws"), None
     client = table.served.socket(room_id, tokens[who] if who >= 0 else None)
-    shown = answer(client)
-    assert isinstance(shown, dict) and shown["type"] == "state", shown
+    shown = client.receive()  # a close fails here
+    assert shown["type"] == "state", shown
     return client, shown
 
 
@@ -279,20 +283,18 @@ def exchange(
     got = answer(client)
     after = table.snapshot(room_id)
     if isinstance(got, int):  # closed: only a leave closes, and cleanly
-        assert got == 1000 and isinstance(message, dict), (frame, got)
-        assert message.get("type") == "leave" and after == before, frame
+        assert got == 1000 and kind(message) == "leave" and after == before, (frame, got)
         return None
     if got["type"] == "error":
         check_refusal(got)
         assert after == before, (frame, got)  # a refusal changes nothing
         return got
     assert got["type"] == "state", got
-    assert isinstance(message, dict), (frame, got)
-    if message.get("type") == "hello":  # a seat named (or a spectator): nothing moved
+    if kind(message) == "hello":  # a seat named (or a spectator): nothing moved
         assert before is not None and after == before, (frame, got)
         assert got["version"] == before[0], (frame, got)
     else:  # a move or undo accepted: one version on
-        assert message.get("type") in {"move", "undo"}, (frame, got)
+        assert kind(message) in {"move", "undo"}, (frame, got)
         assert before is not None and got["version"] == before[0] + 1, (frame, got)
     return got
 
@@ -389,8 +391,8 @@ def test_tokens_of_another_room_or_seat_act_for_nobody_else(table: Table) -> Non
     try:
         before = table.snapshot(room_id)
         client.send({"type": "hello", "token": table.stranger})
-        refused = answer(client)
-        assert isinstance(refused, dict) and refused["error"] == "token", refused
+        refused = client.receive()  # a close fails here
+        assert refused["error"] == "token", refused
         check_refusal(refused)
         waiting = next(
             seat
@@ -398,13 +400,13 @@ def test_tokens_of_another_room_or_seat_act_for_nobody_else(table: Table) -> Non
             if seat not in before[1][0]["to_act"]  # type: ignore[index]
         )
         client.send({"type": "hello", "token": tokens[waiting]})
-        shown = answer(client)
-        assert isinstance(shown, dict) and shown["seat"] == waiting and not shown["legal"]
+        shown = client.receive()
+        assert shown["seat"] == waiting and not shown["legal"], shown
         deciding = before[1][0]["to_act"][0]  # type: ignore[index]
         theirs = table.served.app.state.hub.rooms[room_id].payload(deciding)["legal"][0]
         client.send({"type": "move", "action": sendable(theirs), "version": shown["version"]})
-        refused = answer(client)
-        assert isinstance(refused, dict) and refused["error"] == "turn", refused
+        refused = client.receive()
+        assert refused["error"] == "turn", refused
         check_refusal(refused)
         assert table.snapshot(room_id) == before
     finally:
@@ -417,11 +419,11 @@ def test_a_binary_frame_of_json_is_read_as_its_text(table: Table) -> None:
     client = Client(f"{table.served.ws}/rooms/{room_id}/ws")
     try:
         client.connection.send(b"\xff\xfe{")
-        refused = answer(client)
-        assert isinstance(refused, dict) and refused["error"] == "json", refused
+        refused = client.receive()  # a close fails here
+        assert refused["error"] == "json", refused
         client.connection.send(json.dumps({"type": "hello", "token": None}).encode())
-        shown = answer(client)
-        assert isinstance(shown, dict) and shown["type"] == "state" and shown["seat"] is None
+        shown = client.receive()
+        assert shown["type"] == "state" and shown["seat"] is None, shown
     finally:
         client.close()
 

@@ -11,9 +11,11 @@ import asyncio
 import html
 import re
 from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 from rich.cells import cell_len
 from textual.pilot import Pilot
+from textual.screen import Screen
 
 from angler.play.match import Match
 from angler.tui.app import PlayApp
@@ -22,6 +24,8 @@ from angler.tui.screens import EndScreen, PassScreen
 SIZE = (120, 40)
 PAUSE = 0.02  # seconds between two looks: bots answer from a worker thread
 TRIES = 1500  # 30 s of pauses at the least: far beyond any wait a test means, under any load
+
+S = TypeVar("S", bound=Screen[Any])
 
 
 def run(
@@ -42,6 +46,15 @@ def table_app(pilot: Pilot[None]) -> PlayApp:
     app = pilot.app
     assert isinstance(app, PlayApp)
     return app
+
+
+def showing(app: PlayApp, screen_type: type[S]) -> S:
+    """The screen on top of ``app``, which must be a ``screen_type`` (checked here)."""
+    screen = app.screen
+    assert isinstance(screen, screen_type), (
+        f"{type(screen).__name__} is on top, not {screen_type.__name__}"
+    )
+    return screen
 
 
 async def wait_for(

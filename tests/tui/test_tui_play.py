@@ -10,14 +10,13 @@ from typing import Any
 
 import pytest
 from rich.console import Console
-from tests.tui.screen import SIZE, near_the_end, play_out, run, until_asked
+from tests.tui.screen import SIZE, near_the_end, play_out, run, showing, until_asked
 from textual.pilot import Pilot
 from textual.widgets import Markdown, OptionList, Static
 
 from angler.core import make_game
 from angler.core.game import Game
 from angler.games.crazy_fishing.game import CrazyFishingGame
-from angler.games.crazy_fishing.rules import CrazyFishingState
 from angler.games.crazy_fishing.view import CrazyFishingView
 from angler.games.flip_and_fish.view import FlipAndFishView
 from angler.play.match import Match
@@ -54,8 +53,7 @@ def test_a_whole_game_is_played_through_the_ui_to_the_final_scores(
     async def script(pilot: Pilot[None]) -> None:
         await play_out(pilot)
         assert app.match.over
-        end = app.screen
-        assert isinstance(end, EndScreen)
+        end = showing(app, EndScreen)
         winners = app.match.state.winners()
         title = str(end.query_one("#end-title", Static).render())
         assert all(app.name_of(seat) in title for seat in winners)
@@ -285,8 +283,7 @@ def test_r_shows_the_rules_and_rulings_of_the_game_and_escape_returns() -> None:
         await until_asked(pilot)
         await pilot.press("r", "r")  # how to play, then the rules as implemented
         await pilot.pause()
-        assert isinstance(app.screen, RulesScreen)
-        markdown = app.screen.query_one(Markdown)
+        markdown = showing(app, RulesScreen).query_one(Markdown)
         assert "## Rulings" in markdown.source
         await pilot.press("escape")
         await pilot.pause()
@@ -306,8 +303,7 @@ def test_the_end_screen_sums_up_what_each_player_caught(name: str, words: str) -
 
     async def script(pilot: Pilot[None]) -> None:
         await play_out(pilot)
-        end = app.screen
-        assert isinstance(end, EndScreen)
+        end = showing(app, EndScreen)
         console = Console(width=160, color_system=None)
         shown = ""
         for _ in range(50):  # a screen just pushed may not have composed its lines yet
@@ -372,11 +368,11 @@ def test_hot_seat_collects_secret_casts_from_each_person_unseen_by_the_other() -
     from angler.games.crazy_fishing.view import cards_in
 
     game = CrazyFishingGame(3)  # both people cast in the same phase, one by one
-    app = PlayApp(Match(game, 6, ["human", "human", "random"]), pace=0)
+    state = game.new_state(6)  # the match plays on this very state: read as it goes
+    app = PlayApp(Match(game, 6, ["human", "human", "random"], state=state), pace=0)
 
     async def script(pilot: Pilot[None]) -> None:
-        state = app.match.state
-        assert isinstance(state, CrazyFishingState)
+        assert app.match.state is state
         asked_while_casting: set[int] = set()
         hidden_checks = 0
         for _ in range(200):

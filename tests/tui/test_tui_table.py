@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tests.tui.screen import near_the_end, play_out, run, until_asked, wait_for
+from tests.tui.screen import near_the_end, play_out, run, showing, until_asked, wait_for
 from textual.pilot import Pilot
 from textual.widgets import Input, Markdown, OptionList, Static
 
@@ -52,7 +52,7 @@ def test_the_keys_u_s_r_q_do_not_start_typing() -> None:
         await until_asked(pilot)
         await pilot.press("r")
         await pilot.pause()
-        assert isinstance(app.screen, RulesScreen)
+        showing(app, RulesScreen)
         assert app.query_one("#typed", Input).value == ""
 
     run(app, script)
@@ -85,7 +85,7 @@ def test_escape_in_the_action_box_drops_the_text_and_returns_to_the_menu() -> No
         assert app.query_one("#actions", OptionList).has_focus
         await pilot.press("r")
         await pilot.pause()
-        assert isinstance(app.screen, RulesScreen)
+        showing(app, RulesScreen)
 
     run(app, script)
 
@@ -175,7 +175,7 @@ def test_q_asks_before_leaving_an_unfinished_game() -> None:
         await until_asked(pilot)
         await pilot.press("q")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
+        showing(app, ConfirmScreen)
         await pilot.press("n")
         await pilot.pause()
         assert app.is_running and app.asking == 0
@@ -201,7 +201,7 @@ def test_s_asks_before_overwriting_a_file_it_did_not_write(
         await until_asked(pilot)
         await pilot.press("s")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
+        showing(app, ConfirmScreen)
         await pilot.press("n")
         await pilot.pause()
         assert path.read_text(encoding="utf-8") == "someone else's"
@@ -240,12 +240,11 @@ def test_r_shows_how_to_play_and_r_again_the_rulings() -> None:
         await until_asked(pilot)
         await pilot.press("r")
         await pilot.pause()
-        assert isinstance(app.screen, RulesScreen)
-        page = app.screen.query_one(Markdown).source
+        page = showing(app, RulesScreen).query_one(Markdown).source
         assert "How to play Fishing" in page and "test_" not in page and "Error" not in page
         await pilot.press("r")
         await pilot.pause()
-        assert "Rulings" in app.screen.query_one(Markdown).source
+        assert "Rulings" in showing(app, RulesScreen).query_one(Markdown).source
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, RulesScreen)
@@ -259,7 +258,7 @@ def test_a_person_asked_to_resume_the_last_game_may_decline() -> None:
 
     async def script(pilot: Pilot[None]) -> None:
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
+        showing(app, ConfirmScreen)
         assert app.asking is None  # nothing moves before the answer
         await pilot.press("n")
         await pilot.pause()

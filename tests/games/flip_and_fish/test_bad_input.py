@@ -17,7 +17,7 @@ import copy
 import json
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pytest
 
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
     from tests.conftest import Angler
 
+E = TypeVar("E", bound=AnglerError)
 GAMES = {n: FlipAndFishGame(n) for n in (2, 3)}
 CENTRES = GAMES[2].table.cards
 FILL = ["Herring#1", "Herring#2", "Herring#3", "Mackerel#1", "Mackerel#2", "Mackerel#3"]
@@ -101,11 +102,12 @@ def observe(state: FlipAndFishState, seat: int) -> tuple[Any, ...]:
     return snapshot(state), legal, state.chance.counter, fields
 
 
-def refused(state: FlipAndFishState, text: str, seat: int | None = None) -> AnglerError:
-    """Applying ``text`` raises a one-line AnglerError and changes nothing."""
+def refused(state: FlipAndFishState, text: str, kind: type[E], seat: int | None = None) -> E:
+    """Applying ``text`` raises a one-line error of ``kind`` (an AnglerError) and changes
+    nothing."""
     seat = state.turn if seat is None else seat
     before = observe(state, seat)
-    with pytest.raises(AnglerError) as raised:
+    with pytest.raises(kind) as raised:
         state.apply(text, seat)
     assert observe(state, seat) == before
     message = str(raised.value)
@@ -115,8 +117,7 @@ def refused(state: FlipAndFishState, text: str, seat: int | None = None) -> Angl
 
 def rule_of(state: FlipAndFishState, text: str, seat: int | None = None) -> IllegalActionError:
     """Applying ``text`` is refused as an illegal action (with its rule), changing nothing."""
-    error = refused(state, text, seat)
-    assert isinstance(error, IllegalActionError), error
+    error = refused(state, text, IllegalActionError, seat)
     assert error.rule != "legal actions"  # the generic rule names nothing
     assert str(error) == f"illegal action: {error.detail} ({error.rule})"
     return error
@@ -138,7 +139,7 @@ def test_bad_input_an_aim_outside_the_table_names_the_table(text: str, aim: str)
     state = new()
     do(state, "fish")
     assert state.phase == AIM
-    error = refused(state, text)
+    error = refused(state, text, AnglerError)
     # The parser refuses it before there is an action code: a plain one-line AnglerError.
     assert type(error) is AnglerError
     assert str(error) == f"aim {aim} lies outside the table (±450 mm)"
@@ -152,7 +153,7 @@ def test_bad_input_an_aim_outside_the_table_names_the_table(text: str, aim: str)
 def test_bad_input_a_cast_with_a_non_finite_aim_is_refused(text: str) -> None:
     state = new()
     do(state, "fish")
-    error = refused(state, text)
+    error = refused(state, text, AnglerError)
     assert type(error) is AnglerError
     assert str(error).startswith("the aim must be a point on the table, in mm")
     assert state.phase == AIM  # still the same cast to make
@@ -162,7 +163,7 @@ def test_bad_input_a_cast_with_a_non_finite_aim_is_refused(text: str) -> None:
 def test_bad_input_a_cast_without_two_coordinates_asks_for_a_point(text: str) -> None:
     state = new()
     do(state, "fish")
-    error = refused(state, text)
+    error = refused(state, text, AnglerError)
     assert str(error).startswith("the aim must be a point on the table, in mm (cast X Y)")
     assert state.phase == AIM
 
@@ -204,7 +205,7 @@ def test_bad_input_a_typed_slot_number_out_of_range_names_the_range(
 def test_bad_input_an_action_naming_a_card_twice_is_refused(text: str) -> None:
     # A card set is a bitmask: a name given twice would have added up to another card's bit.
     state = new(caught={0: ["Perch#1"]}, gear={0: ["Spear"]})
-    assert "names a card twice" in str(refused(state, text))
+    assert "names a card twice" in str(refused(state, text, AnglerError))
 
 
 def test_bad_input_an_aim_on_the_edge_of_the_table_is_a_cast() -> None:
