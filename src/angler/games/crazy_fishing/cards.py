@@ -90,6 +90,9 @@ class CardSet(NamedCards[Card]):
             for name in (*ROD_SPECIALS, *BAIT_SPECIALS, *FISH_KINDS)
         }
         self.special_bits: dict[str, int] = {}
+        # The rod (or bait) sets a group of these cards may cast, by group: the rules' memo
+        # (``rules._kind_sets``), kept here so it goes with the card set.
+        self.cast_sets: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
         for card in cards:
             if card.special:
                 self.special_bits[card.special] = (

@@ -249,10 +249,10 @@ class CrazyFishingState(State["CrazyFishingView"]):
         hand = self.hands[seat]
         no_plus_rods, no_plus_baits = self.plus_barred(seat)
         rod_sets = _kind_sets(
-            [c for c in hand if kind[c] == ROD and not (no_plus_rods and plus[c])], plus
+            [c for c in hand if kind[c] == ROD and not (no_plus_rods and plus[c])], cards
         )
         bait_sets = _kind_sets(
-            [c for c in hand if kind[c] == BAIT and not (no_plus_baits and plus[c])], plus
+            [c for c in hand if kind[c] == BAIT and not (no_plus_baits and plus[c])], cards
         )
         if not rod_sets or not bait_sets:
             return []
@@ -811,25 +811,22 @@ def _pattern_subsets(flags: tuple[bool, ...]) -> tuple[tuple[int, int], ...]:
     return found
 
 
-# Recent groups' sets. Tuples of ints only: the garbage collector stops tracking them.
-_SETS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
-
-
-def _kind_sets(group: list[int], plus: tuple[bool, ...]) -> Sequence[tuple[int, int]]:
+def _kind_sets(group: list[int], cards: CardSet) -> Sequence[tuple[int, int]]:
     """The rod (or bait) sets one may cast, as (bitmask of cards, size): one card, or several
-    with a "+" among them."""
-    flags = tuple([plus[c] for c in group])
+    with a "+" among them. Remembered on the card set (tuples of ints only: the garbage
+    collector stops tracking them)."""
+    flags = tuple([cards.plus[c] for c in group])
     if True not in flags:  # no "+": one card at a time
         return [(1 << c, 1) for c in group]
-    key = (id(plus), *group)  # card sets live as long as the process (load_cards caches them)
-    found = _SETS.get(key)
+    key, kept = tuple(group), cards.cast_sets
+    found = kept.get(key)
     if found is None:
         subsets = _pattern_subsets(flags)
         masks = [0]
         for card in group:  # masks[i] = the cards at the positions set in i
             bit = 1 << card
             masks += [mask | bit for mask in masks]
-        if len(_SETS) > 50_000:
-            _SETS.clear()
-        found = _SETS[key] = tuple([(masks[index], size) for index, size in subsets])
+        if len(kept) > 50_000:  # a bound on a long-lived card set's memo
+            kept.clear()
+        found = kept[key] = tuple([(masks[index], size) for index, size in subsets])
     return found
