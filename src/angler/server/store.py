@@ -17,7 +17,8 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Future
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import UTC, datetime
 from pathlib import Path
@@ -60,6 +61,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 
 from angler.core.errors import AnglerError
 from angler.play.autosave import data_dir
+from angler.server.group_commit import Append, GroupWriter
 from angler.server.journal import RoomHeader, StaleActionError, StoredAction
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -277,6 +279,7 @@ class Store:
             self.writes = 0  # write transactions committed (GET /health: store_writes)
             self._counting = threading.Lock()
             self._migrate(parsed)
+            self.appends = GroupWriter(self._append_batch)  # moves: group commit
         # ImportError: a URL naming a driver that is not installed; ValueError: a bad port.
         except (SQLAlchemyError, CommandError, OSError, ImportError, ValueError) as exc:
             if hasattr(self, "_engine"):
@@ -294,6 +297,7 @@ class Store:
             command.upgrade(config, "head")
 
     def close(self) -> None:
+        self.appends.close()
         self._engine.dispose()
 
     def __enter__(self) -> Store:
@@ -430,45 +434,75 @@ class Store:
 
     # ----- actions -----
     def append(self, room: str, action: StoredAction) -> None:
-        """Store ``action`` as the room's next one, in one transaction, or refuse it and store
-        nothing: StaleActionError when its index is not the next (a stale or duplicate move,
-        or the loser of a race). Plain statements, not the ORM's unit of work: this runs once
-        a move, and reads only the two columns it checks (a room's card set can be large)."""
+        """Store ``action`` as the room's next one, or refuse it and store nothing:
+        StaleActionError when its index is not the next (a stale or duplicate move, or the
+        loser of a race). Waits for ``append_soon``'s commit."""
+        self.append_soon(room, action).result()
+
+    def append_soon(self, room: str, action: StoredAction) -> Future[None]:
+        """``append``, answered by a future: the writer thread commits the appends that arrive
+        together in one transaction (``group_commit.py``), and the future is done only after
+        the commit, holding the refusal if there was one."""
+        return self.appends.submit(room, action)
+
+    def _append_batch(self, batch: Sequence[Append]) -> list[BaseException | None]:
+        """The writer's transaction: each append checked and inserted in turn (a refused one
+        inserts nothing, and the others go on). If a racing writer elsewhere took an index
+        first (the primary key refuses it), the batch is written again one append at a time,
+        so that only the loser is refused."""
         try:
             with self._writing() as connection:
-                found = connection.execute(_ROOM_FOR_APPEND, {"room": room}).first()
-                if found is None:
-                    raise UnknownRoomError(f"unknown room {room!r}")
-                if found.finished_at is not None:
-                    raise RoomFinishedError(f"room {room!r} is finished: it takes no more moves")
-                if not 0 <= action.seat < len(found.seats):
-                    raise StoreError(
-                        f"room {room!r} has no seat {action.seat} "
-                        f"(seats 0 to {len(found.seats) - 1})"
+                return [self._append_one(connection, room, action) for room, action in batch]
+        except IntegrityError:
+            pass
+        alone: list[BaseException | None] = []
+        for room, action in batch:
+            try:
+                with self._writing() as connection:
+                    alone.append(self._append_one(connection, room, action))
+            except IntegrityError:  # the (room, index) key: another writer stored it first
+                alone.append(
+                    StaleActionError(
+                        f"stale action: room {room!r} took another action at version "
+                        f"{action.index} first"
                     )
-                last = connection.scalar(_LAST_INDEX, {"room": room})
-                version = 0 if last is None else last + 1
-                if action.index != version:
-                    raise StaleActionError(
-                        f"stale action: it was made at version {action.index}, "
-                        f"but room {room!r} is at version {version}"
-                    )
-                connection.execute(
-                    _INSERT_ACTION,
-                    {
-                        "room_id": room,
-                        "index": action.index,
-                        "seat": action.seat,
-                        "action": action.action,
-                        "outcomes": action.outcomes,
-                        "by_bot": action.by_bot,
-                        "created_at": _now(),
-                    },
                 )
-        except IntegrityError:  # the (room, index) key: another writer stored this index first
-            raise StaleActionError(
-                f"stale action: room {room!r} took another action at version {action.index} first"
-            ) from None
+        return alone
+
+    @staticmethod
+    def _append_one(connection: Connection, room: str, action: StoredAction) -> AnglerError | None:
+        """One append's checks and insert, inside the writer's transaction; its refusal, or
+        None once inserted. Plain statements, not the ORM's unit of work: this runs once a
+        move, and reads only the two columns it checks (a room's card set can be large)."""
+        found = connection.execute(_ROOM_FOR_APPEND, {"room": room}).first()
+        if found is None:
+            return UnknownRoomError(f"unknown room {room!r}")
+        if found.finished_at is not None:
+            return RoomFinishedError(f"room {room!r} is finished: it takes no more moves")
+        if not 0 <= action.seat < len(found.seats):
+            return StoreError(
+                f"room {room!r} has no seat {action.seat} (seats 0 to {len(found.seats) - 1})"
+            )
+        last = connection.scalar(_LAST_INDEX, {"room": room})
+        version = 0 if last is None else last + 1
+        if action.index != version:
+            return StaleActionError(
+                f"stale action: it was made at version {action.index}, "
+                f"but room {room!r} is at version {version}"
+            )
+        connection.execute(
+            _INSERT_ACTION,
+            {
+                "room_id": room,
+                "index": action.index,
+                "seat": action.seat,
+                "action": action.action,
+                "outcomes": action.outcomes,
+                "by_bot": action.by_bot,
+                "created_at": _now(),
+            },
+        )
+        return None
 
     def discard(self, room: str, action: StoredAction) -> bool:
         """Delete ``action`` if it is stored as the room's last (same index, seat and text):
