@@ -15,7 +15,14 @@ from tests.server.serving import journal_of
 from angler.server import bots
 from angler.server.bots import BotDriver, check_settings, shared_pool, shutdown_pool
 from angler.server.journal import MemoryJournal
-from angler.server.rooms import HeaderError, Room, StaleVersionError, UndoError, make_header
+from angler.server.rooms import (
+    HeaderError,
+    Room,
+    Staged,
+    StaleVersionError,
+    UndoError,
+    make_header,
+)
 from angler.server.store import RoomJournal, Store
 
 
@@ -223,17 +230,17 @@ def test_of_a_racing_person_and_bot_exactly_one_move_is_applied(
     room.claim(1)
     driver = RacingDriver(room, token, pace=0)
     refused: list[str] = []
-    play_bot = room.play_bot
+    stage_bot = room.stage_bot
 
-    def spied(seat: int, action: int, version: int, *, for_person: bool = False) -> None:
+    def spied(seat: int, action: int, version: int, *, for_person: bool = False) -> Staged:
         try:
-            play_bot(seat, action, version, for_person=for_person)
+            return stage_bot(seat, action, version, for_person=for_person)
         except StaleVersionError as exc:
             refused.append(exc.code)
             driver.seat_returned(0)  # the person is back: the game stops at their next turn
             raise
 
-    monkeypatch.setattr(room, "play_bot", spied)
+    monkeypatch.setattr(room, "stage_bot", spied)
 
     async def play() -> None:
         driver.seat_returned(1)  # someone waits for seat 0: its bot plays while it is away

@@ -106,7 +106,10 @@ def test_a_short_run_finishes_games_with_no_errors_and_reports_every_field(
     assert report["server_cpu_us_per_move"] > 0 and report["server_cpu_pct"] > 0
     assert report["driver_cpu_pct"] > 0
     assert report["server_rss_mb"] >= report["server_idle_rss_mb"] > 0
-    assert report["live_rooms"] >= 1 and isinstance(report["memory_per_match_kb"], float)
+    # Both matches may be between two games when the window closes: then no room is live.
+    assert type(report["live_rooms"]) is int and 0 <= report["live_rooms"] <= 2
+    if report["live_rooms"]:
+        assert isinstance(report["memory_per_match_kb"], float)
     # A move is one committed write; a move on its way at either end of the window may be
     # counted by one side only.
     assert report["store_writes"] >= report["moves"] - 2 * 2

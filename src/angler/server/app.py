@@ -9,6 +9,7 @@ is rebuilt by replay (``hub.py``). FastAPI serves the OpenAPI document of every 
 from __future__ import annotations
 
 import asyncio
+import functools
 import gc
 import logging
 from collections.abc import AsyncIterator
@@ -437,13 +438,15 @@ class RoomSocket:
                 await self.refuse("hello", 'first a "hello" (with a seat token, or none)')
                 return
             if kind == "move":
-                await run_in_threadpool(
-                    room.move, self._acting(), message.get("action"), message.get("version")
-                )
+                action, version = message.get("action"), message.get("version")
+                move = functools.partial(room.stage_move, self._acting(), action, version)
+                await self.hub.act(self.room_id, room, move)
             elif kind == "undo":
-                await run_in_threadpool(room.undo, self._acting(), message.get("version"))
+                undo = functools.partial(room.stage_undo, self._acting(), message.get("version"))
+                await self.hub.act(self.room_id, room, undo)
             elif kind in PEOPLE_MESSAGES:
-                await self.people(room, kind, message)
+                async with self.hub.turn(self.room_id):  # a stored seating change: in turn
+                    await self.people(room, kind, message)
             else:
                 known = "move, undo, seat, resign, cancel, pace or leave"
                 await self.refuse("type", f"unknown type {kind[:40]!r}: {known}")

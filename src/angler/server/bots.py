@@ -58,8 +58,10 @@ from angler.server.rooms import (
     GameOverError,
     HeaderError,
     Room,
+    Staged,
     StaleVersionError,
     TurnError,
+    carry_out,
 )
 from angler.server.searches import WAIT_SHARE, BotCap, fair_share, search_in_turn
 from angler.server.store import StoreUnavailableError
@@ -220,8 +222,11 @@ class BotDriver:
         pace: float | None = None,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         cap: BotCap = DEFAULT_CAP,
+        act: Callable[[Callable[[], Staged]], Awaitable[None]] | None = None,
     ) -> None:
         self.room = room
+        # How a chosen move is carried out: in the room's turn (``Hub.act``), or on its own.
+        self.act = act or functools.partial(carry_out, room)
         self.cap = cap  # the most one decision searches (a stored room's bots are held to it)
         self.notify = notify
         self._pool = pool
@@ -456,10 +461,9 @@ class BotDriver:
                 continue
             person = self.room.is_person(seat)
             try:
-                # The move is journaled (a database write) under the room's lock: in a thread,
-                # so the event loop keeps serving every other room meanwhile.
-                await asyncio.to_thread(
-                    self.room.play_bot, seat, action, version, for_person=person
+                # Stored before it counts; the event loop serves every other room meanwhile.
+                await self.act(
+                    functools.partial(self.room.stage_bot, seat, action, version, for_person=person)
                 )
             except GameOverError:
                 return

@@ -16,6 +16,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
+from concurrent.futures import Future
 from typing import Any, ClassVar
 
 from starlette.concurrency import run_in_threadpool
@@ -36,7 +37,7 @@ from angler.server.api import (
     SeatInfo,
 )
 from angler.server.bots import DEFAULT_CAP, PACE_MS, BotDriver, check_bots, shutdown_pool
-from angler.server.journal import MemoryJournal, RoomHeader
+from angler.server.journal import MemoryJournal, RoomHeader, StoredAction, done_now
 from angler.server.limits import SLOW_CODE, Limits
 from angler.server.payloads import Payload
 from angler.server.replays import ALL, replay_steps
@@ -47,6 +48,8 @@ from angler.server.rooms import (
     IllegalMoveError,
     Room,
     SeatError,
+    Staged,
+    carry_out,
     game_of,
     make_header,
 )
@@ -453,16 +456,24 @@ class Hub:
             self.sockets.pop(room_id, None)
             self._broadcast_locks.pop(room_id, None)
 
-    def _broadcast_lock(self, room_id: str) -> asyncio.Lock:
+    def turn(self, room_id: str) -> asyncio.Lock:
+        """The room's turn: one change (and one fan-out, one welcome) at a time, in order."""
         return self._broadcast_locks.setdefault(room_id, asyncio.Lock())
+
+    async def act(self, room_id: str, room: Room, stage: Callable[[], Staged]) -> None:
+        """Carry out a move, an undo or a bot's move in the room's turn: staged and counted on
+        the event loop (the rules take microseconds), stored by the store's writer meanwhile
+        (``rooms.carry_out``). Refusals raise as ``Room.move`` raises; nothing is sent."""
+        async with self.turn(room_id):
+            await carry_out(room, stage)
 
     async def welcome(self, room_id: str, connection: Connection, room: Room) -> None:
         """A socket named its seat (or none): it joins the room's sockets and is sent the whole
         state, in turn with the broadcasts, so that every later state it is sent can carry only
         the log entries after those it holds."""
-        async with self._broadcast_lock(room_id):
+        async with self.turn(room_id):
             self.join(room_id, connection)
-            payload = await run_in_threadpool(room.payload, connection.seat)
+            payload = room.payload(connection.seat)
             connection.offer(
                 {
                     "type": "state",
@@ -482,9 +493,9 @@ class Hub:
     async def changed(self, room_id: str, room: Room) -> None:
         """After an accepted action: each socket gets its own payload, a finished room is
         stored as finished and leaves memory, then the hook runs."""
-        async with self._broadcast_lock(room_id):  # payloads go out in version order
+        async with self.turn(room_id):  # payloads go out in version order
             if room.over and self.rooms.get(room_id) is room:  # stored before anyone is told
-                result = await run_in_threadpool(room.result)
+                result = room.result()
                 try:
                     await run_in_threadpool(self.store.finish, room_id, result or {})
                     del self.rooms[room_id]
@@ -492,7 +503,7 @@ class Hub:
                     pass
             connections = [c for c in self.sockets.get(room_id, ()) if c.told is not None]
             wanted = {(c.seat, c.told or 0) for c in connections}
-            payloads = await run_in_threadpool(_payloads, room, wanted)
+            payloads = _payloads(room, wanted)  # on the loop: microseconds to a millisecond
             timers = self.timers(room_id)
             seats = self.presence(room_id, room)
             texts = {
@@ -528,7 +539,9 @@ class Hub:
             await self.changed(room_id, room)
 
         try:
-            driver = self.drivers[room_id] = BotDriver(room, notify, cap=self.bot_cap)
+            driver = self.drivers[room_id] = BotDriver(
+                room, notify, cap=self.bot_cap, act=functools.partial(self.act, room_id, room)
+            )
         except AnglerError as exc:  # settings stored by an older server: its people play on
             log.error("room %s has no bots, its settings are refused: %s", room_id, exc)
             return
@@ -651,7 +664,8 @@ class Hub:
         if room is None:
             return
         try:
-            await run_in_threadpool(room.end, how, self.reseat(room_id))
+            async with self.turn(room_id):
+                await run_in_threadpool(room.end, how, self.reseat(room_id))
         except AnglerError:
             return  # it ended meanwhile
         log.info("room %s ended: %s", room_id, how)
@@ -691,7 +705,8 @@ class Hub:
             return
 
         async def note() -> None:
-            await run_in_threadpool(room.note, change, seat)
+            async with self.turn(room_id):
+                room.note(change, seat)
             self.soon(room_id)
 
         task = asyncio.get_running_loop().create_task(note())
@@ -747,6 +762,15 @@ class FinishedJournal:
 
     def append(self, action: object) -> None:
         raise RoomFinishedError(f"room {self.room_id!r} is finished: it takes no more moves")
+
+    def append_soon(self, action: StoredAction) -> Future[None]:
+        return done_now(lambda: self.append(action))
+
+    def in_doubt(self) -> bool:
+        return False
+
+    def settle(self) -> None:
+        """Nothing is ever stored here."""
 
 
 class ReplaySeatError(AnglerError):

@@ -8,6 +8,8 @@ to its ``Journal`` before the action counts as accepted; the durable store satis
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -52,6 +54,27 @@ class Journal(Protocol):
         """Store ``action`` durably; StaleActionError (nothing stored) if its index is not the
         next one."""
 
+    def append_soon(self, action: StoredAction) -> Future[None]:
+        """``append`` without waiting: the future is done once it is stored (or refused)."""
+
+    def in_doubt(self) -> bool:
+        """Whether an append broke off with the database (``settle`` first, in a thread)."""
+
+    def settle(self) -> None:
+        """Resolve an append that broke off, before the next one (blocking: a database call)."""
+
+
+def done_now(append: Callable[[], None]) -> Future[None]:
+    """A future already holding ``append()``'s outcome: for journals that store at once."""
+    done: Future[None] = Future()
+    try:
+        append()
+    except Exception as exc:
+        done.set_exception(exc)
+    else:
+        done.set_result(None)
+    return done
+
 
 class MemoryJournal:
     """A journal in memory, for tests and rooms nobody needs to keep."""
@@ -66,3 +89,12 @@ class MemoryJournal:
                 f"action {action.index} is not the next one to store (that is {expected})"
             )
         self.actions.append(action)
+
+    def append_soon(self, action: StoredAction) -> Future[None]:
+        return done_now(lambda: self.append(action))
+
+    def in_doubt(self) -> bool:
+        return False
+
+    def settle(self) -> None:
+        """Nothing breaks off in memory."""

@@ -27,12 +27,14 @@ public turn order).
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
 import secrets
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from angler.agents import Agent, agent_seed, make_agent
@@ -45,7 +47,7 @@ from angler.core.records import Record
 from angler.core.registry import make_game
 from angler.core.state import State
 from angler.core.view import listed, seat_name
-from angler.play.match import Match
+from angler.play.match import Match, UndoPoint
 from angler.play.seats import HUMAN, seat_kind
 from angler.play.typed import typed_action
 from angler.server.journal import UNDO, Journal, RoomHeader, StaleActionError, StoredAction
@@ -269,6 +271,18 @@ def check_action(state: State[Any], seat: int, action: object) -> int:
 
 
 # ----- the room -----
+
+
+@dataclass
+class Staged:
+    """An action checked and played on a copy of the room's state, not yet stored or counted
+    (``Room.stage_move``): its journal entry and what the room becomes once it counts."""
+
+    entry: StoredAction
+    deciding: tuple[int, ...]  # who decided before it
+    state: State[Any] | None = None  # None: an undo (the match takes its own move back)
+    undo_points: list[UndoPoint] = field(default_factory=list)
+    span: tuple[int, dict[int | None, tuple[int, int]]] | None = None  # a bot's move for a person
 
 
 class Room:
@@ -648,11 +662,20 @@ class Room:
         """Play ``action`` (text or code) for the token's seat, made against ``version``.
         Refused with a RoomError (nothing changed) if the token, version or move is wrong."""
         with self._lock:
-            seat = self.seat_of(token)
-            self._check_playing(seat)
-            self._check_version(seat, action, version)
-            code = check_action(self.state, seat, action)
-            self._accept(seat, code)
+            self._settle(self._stage_move(token, action, version))
+
+    def stage_move(self, token: object, action: object, version: object) -> Staged:
+        """``move`` up to its storing: checked and played on a copy, nothing changed yet. The
+        server stores ``staged.entry`` (``store``), then ``commit``s it, in the room's turn."""
+        with self._lock:
+            return self._stage_move(token, action, version)
+
+    def _stage_move(self, token: object, action: object, version: object) -> Staged:
+        seat = self.seat_of(token)
+        self._check_playing(seat)
+        self._check_version(seat, action, version)
+        code = check_action(self.state, seat, action)
+        return self._stage(seat, code)
 
     def _check_playing(self, seat: int) -> None:
         if self.ended is not None:
@@ -666,15 +689,23 @@ class Room:
         is a person's and a bot moves for them (taken over, or their turn timer ran out); the
         move is journaled as a bot's, so nobody undoes back across it, after a rebuild too."""
         with self._lock:
-            if type(seat) is not int or not 0 <= seat < self.players:
-                raise SeatError(f"there is no seat {seat!r} (seats 0 to {self.players - 1})")
-            if self.is_person(seat) != for_person:
-                raise SeatError(f"seat {seat!r} is not a {'person' if for_person else 'bot'}'s")
-            if self.ended is not None:  # ended while the bot thought: its move is not taken
-                raise GameOverError(self._over_words())
-            self._check_version(seat, action, version)
-            code = check_action(self.state, seat, action)
-            self._accept(seat, code, by_bot=True)
+            self._settle(self._stage_bot(seat, action, version, for_person))
+
+    def stage_bot(self, seat: int, action: int, version: int, *, for_person: bool) -> Staged:
+        """``play_bot`` up to its storing (as ``stage_move``)."""
+        with self._lock:
+            return self._stage_bot(seat, action, version, for_person)
+
+    def _stage_bot(self, seat: int, action: int, version: int, for_person: bool) -> Staged:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise SeatError(f"there is no seat {seat!r} (seats 0 to {self.players - 1})")
+        if self.is_person(seat) != for_person:
+            raise SeatError(f"seat {seat!r} is not a {'person' if for_person else 'bot'}'s")
+        if self.ended is not None:  # ended while the bot thought: its move is not taken
+            raise GameOverError(self._over_words())
+        self._check_version(seat, action, version)
+        code = check_action(self.state, seat, action)
+        return self._stage(seat, code, by_bot=True)
 
     def decision(self, seat: int) -> tuple[int, Any, list[int]] | None:
         """``(version, view, legal actions)`` for a bot deciding for ``seat`` now, read at once
@@ -689,19 +720,59 @@ class Room:
         ``version``, refused unless it is the room's version: a repeated undo must not take back
         a second move."""
         with self._lock:
-            seat = self.seat_of(token)
-            self._check_playing(seat)
-            if version is not None:
-                self._check_exact(version)
-            if self.match.over:  # a finished game's result stands (and it leaves memory)
-                raise GameOverError("the game is over")
-            if self.match.undo_refusal(seat) is not None:
-                raise UndoError(UNDO_RULE)
-            entry = StoredAction(self.version, seat, UNDO, None)
-            self._store(entry)
-            deciding = self.state.current_players()
-            self.match.undo(seat)
-            self._accepted(entry, deciding)
+            self._settle(self._stage_undo(token, version))
+
+    def stage_undo(self, token: object, version: object = None) -> Staged:
+        """``undo`` up to its storing (as ``stage_move``)."""
+        with self._lock:
+            return self._stage_undo(token, version)
+
+    def _stage_undo(self, token: object, version: object) -> Staged:
+        seat = self.seat_of(token)
+        self._check_playing(seat)
+        if version is not None:
+            self._check_exact(version)
+        if self.match.over:  # a finished game's result stands (and it leaves memory)
+            raise GameOverError("the game is over")
+        if self.match.undo_refusal(seat) is not None:
+            raise UndoError(UNDO_RULE)
+        return Staged(StoredAction(self.version, seat, UNDO, None), self.state.current_players())
+
+    # ----- storing and counting a staged action -----
+    async def store(self, staged: Staged) -> None:
+        """Store a staged action through the journal, without holding the event loop: refused
+        as ``move`` refuses (StaleVersionError, StoreUnavailableError), nothing counted."""
+        if self.journal.in_doubt():
+            await asyncio.to_thread(self.journal.settle)  # rare: after an outage
+        try:
+            await asyncio.wrap_future(self.journal.append_soon(staged.entry))
+        except StaleActionError as exc:
+            raise StaleVersionError(f"stale: another action was stored first ({exc})") from None
+
+    def commit(self, staged: Staged) -> None:
+        """Count a staged action once it is stored: the room's state moves on."""
+        with self._lock:
+            self._commit(staged)
+
+    def _settle(self, staged: Staged) -> None:
+        self._store(staged.entry)
+        self._commit(staged)
+
+    def _commit(self, staged: Staged) -> None:
+        if staged.entry.index != self.version:  # a defect: two changes staged at once
+            raise AnglerError(f"a staged action for version {staged.entry.index} came late")
+        match = self.match
+        if staged.state is None:  # an undo
+            match.undo(staged.entry.seat)
+            self._accepted(staged.entry, staged.deciding)
+            return
+        match.state, match.undo_points = staged.state, staged.undo_points
+        staged.state.chance.outcomes = None
+        for point in match.undo_points:
+            point.before.chance.outcomes = None
+        if staged.span is not None:
+            self.bot_spans.append(staged.span)
+        self._accepted(staged.entry, staged.deciding)
 
     # ----- inside: versions, the journal, replay -----
     def _check_exact(self, version: object) -> None:
@@ -753,21 +824,20 @@ class Room:
         folded = " ".join(action.split()).lower()
         return folded in (stored.lower(), stored.partition(" ")[2].lower())
 
-    def _accept(
+    def _stage(
         self, seat: int, code: int, forced: list[list[int]] | None = None, by_bot: bool = False
-    ) -> None:
-        """Apply ``code`` to a clone, store it, then let the clone stand. ``forced``: the stored
-        outcomes (on replay, when the journal is not written again)."""
+    ) -> Staged:
+        """Apply ``code`` to a clone and make its journal entry; the room is left as it was.
+        ``forced``: the stored outcomes (on replay, when the journal is not written again)."""
         match = self.match
-        saved_state, saved_points = match.state, list(match.undo_points)
+        saved_state, saved_points = match.state, match.undo_points
         deciding = saved_state.current_players()
         trial = saved_state.clone()
         trial.chance.outcomes = []  # collects this action's non-shuffle outcomes (records.py)
         if forced:
             trial.chance.force_outcomes(forced)
-        match.state = trial
+        match.state, match.undo_points = trial, list(saved_points)
         taken_over = by_bot and self.is_person(seat)
-        before = self._log_lengths(saved_state) if taken_over else None
         try:
             if self.is_person(seat) and not by_bot:
                 match.play(seat, code)
@@ -784,18 +854,14 @@ class Room:
                 drawn if drawn and self.game.records_outcomes else None,
                 by_bot=taken_over,
             )
-            if forced is None:
-                self._store(entry)
-        except BaseException:
+            points = match.undo_points
+        finally:
             match.state, match.undo_points = saved_state, saved_points
-            raise
-        trial.chance.outcomes = None
-        for point in match.undo_points:
-            point.before.chance.outcomes = None
-        if before is not None:
-            after = self._log_lengths(trial)
-            self.bot_spans.append((seat, {v: (before[v], after[v]) for v in after}))
-        self._accepted(entry, deciding)
+        span = None
+        if taken_over:
+            before, after = self._log_lengths(saved_state), self._log_lengths(trial)
+            span = (seat, {v: (before[v], after[v]) for v in after})
+        return Staged(entry, deciding, trial, points, span)
 
     def _store(self, entry: StoredAction) -> None:
         try:
@@ -824,4 +890,19 @@ class Room:
             self._accepted(entry, deciding)
             return
         code = self.game.action_from_string(entry.action)
-        self._accept(entry.seat, code, forced=entry.outcomes or [], by_bot=entry.by_bot)
+        staged = self._stage(entry.seat, code, forced=entry.outcomes or [], by_bot=entry.by_bot)
+        self._commit(staged)
+
+
+async def carry_out(room: Room, stage: Callable[[], Staged]) -> None:
+    """A change's three steps: staged (checked and played on a copy), stored (awaited, the
+    event loop free meanwhile), counted. In a task of its own, so that a caller who goes away
+    (a socket that drops) cannot stop it between the store and the count. The caller keeps
+    the room's other changes out meanwhile (``Hub.act``: the room's turn)."""
+
+    async def steps() -> None:
+        staged = stage()
+        await room.store(staged)
+        room.commit(staged)
+
+    await asyncio.shield(asyncio.ensure_future(steps()))

@@ -576,11 +576,31 @@ class RoomJournal:
         self._in_doubt: StoredAction | None = None
 
     def append(self, action: StoredAction) -> None:
+        self.settle()
+        try:
+            self.append_soon(action).result()
+        except StoreUnavailableError:  # (the future's callback says so too, maybe later)
+            self._in_doubt = action
+            raise
+
+    def append_soon(self, action: StoredAction) -> Future[None]:
+        """The append through the store's group commit; call ``settle`` first when
+        ``in_doubt``."""
+        if self._in_doubt is not None:
+            raise StoreUnavailableError(UNAVAILABLE)  # not settled: nothing is stored
+        done = self.store.append_soon(self.room, action)
+
+        def note_doubt(finished: Future[None]) -> None:
+            if isinstance(finished.exception(), StoreUnavailableError):
+                self._in_doubt = action
+
+        done.add_done_callback(note_doubt)
+        return done
+
+    def in_doubt(self) -> bool:
+        return self._in_doubt is not None
+
+    def settle(self) -> None:
         if self._in_doubt is not None:
             self.store.discard(self.room, self._in_doubt)  # StoreUnavailableError: still down
             self._in_doubt = None
-        try:
-            self.store.append(self.room, action)
-        except StoreUnavailableError:
-            self._in_doubt = action
-            raise
