@@ -195,10 +195,14 @@ def _largest_integer(value: Any) -> int:
 def test_a_replay_shows_each_step_from_the_seat_s_views(client: TestClient, game: str) -> None:
     room = finished_room(client, game)
     record = parse_record(json.dumps(client.get(f"/rooms/{room}/record").json()))
-    steps = client.get(f"/rooms/{room}/replay?seat=1").json()["steps"]
+    answer = client.get(f"/rooms/{room}/replay?seat=1").json()
+    steps = answer["steps"]
     assert len(steps) == len(record.actions) + 1
     state = replay(record)
     presentation = state.game.presentation
+    # The boards name cards by id; the card facts come once, beside the steps.
+    assert answer["cards"] == presentation.catalogue() and answer["cards"]
+    assert all("cards" not in step for step in steps)
     assert steps[-1]["boards"] == [presentation.board(state.view(1))]
     told = [line for step in steps for line in step["said"][0]]
     assert told == [presentation.describe_event(e, 1) for e in visible(state.events, 1)]

@@ -35,6 +35,7 @@ def test_a_socket_is_sent_its_whole_log_once_then_only_what_is_new(tmp_path: Pat
         for seat, client in clients.items():
             first = received(client)
             assert first["since"] == 0 and first["log"] and first["view"]["events"]
+            assert first["cards"] == live.game.presentation.catalogue()  # the card facts, once
             held[seat] = first
         undone = False
         for move in range(MOVES):
@@ -57,10 +58,12 @@ def test_a_socket_is_sent_its_whole_log_once_then_only_what_is_new(tmp_path: Pat
                 else:
                     assert message["since"] == told > 0  # only what is new
                 assert len(message["view"]["events"]) == len(message["log"])
+                assert "cards" not in message  # the socket holds the catalogue already
                 held[seat] = whole_state(held[seat], message)
                 whole = live.payload(seat)
                 assert held[seat]["log"] == whole["log"], (move, seat)
                 assert held[seat]["view"] == whole["view"], (move, seat)
+                assert held[seat]["cards"] == whole["cards"]  # kept from the first state
                 assert held[seat]["version"] == whole["version"]
         assert undone
         for client in clients.values():

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from tests.json_tree import nodes
+from tests.json_tree import board_card_ids
 from tests.server.serving import RECEIVE_SECONDS, Served
 
 from angler.server.payloads import whole_state
@@ -73,13 +72,8 @@ def seat_view(served: Served, room: str, token: str | None = None) -> dict[str, 
 
 
 def card_ids(model: Any) -> set[str]:
-    """Every card a board model or view shows: the ``id`` of each card in it (as the DOM's
-    ``data-card`` text)."""
-    return {str(node["id"]) for node in _dicts(model) if isinstance(node.get("id"), int)}
-
-
-def _dicts(model: Any) -> Iterator[dict[str, Any]]:
-    return (node for node in nodes(model) if isinstance(node, dict))
+    """Every card a board model shows, by id (as the DOM's ``data-card`` text)."""
+    return {str(card) for card in board_card_ids(model)}
 
 
 class Watched:

@@ -11,7 +11,6 @@ from tests.web.conftest import DESKTOP
 from tests.web.table import create_room, draw_board
 
 from angler.core.registry import get_game
-from angler.games.crazy_fishing.board import _card as card_model
 from angler.games.crazy_fishing.cards import FISH
 from angler.server.payloads import seat_payload
 
@@ -70,7 +69,7 @@ def played_until(game_name: str, players: int, done: Any, **options: Any) -> Any
 def test_one_card_in_the_stockroom_is_one_card(open_page: OpenPage) -> None:
     payload = start_payload("fishing", 3)
     board = payload["board"]
-    board["stockroom"] = board["hand"][:1]
+    board["stockroom"] = [board["hand"][0]["id"]]
     text = draw(open_page(frames=False), "fishing", payload)
     assert "Your stockroom: 1 card (order unknown)" in text, text
 
@@ -97,7 +96,6 @@ def test_card_names_are_whole_where_there_is_room(
     payload = start_payload("crazy-fishing", 2)
     board = payload["board"]
     kept = [card for card in cards.cards if card.kind != FISH]
-    board["cards"].update({str(card.id): card_model(card) for card in cards.cards})
     # Every rod and bait in the hand (full size) and in a secret cast (small), none offered.
     board["hand"] = board["my_cast"] = [card.id for card in kept]
     board["cast_options"] = board["cast_cards"] = []

@@ -7,8 +7,9 @@ nothing shown can leak what the seat may not see.
 Each interface's own looks sit beside the text hooks, under its name: the terminal table's are
 ``terminal_styles`` and ``terminal_picture`` (a game draws its picture in its own folder, as
 boardgame.io pairs a game with its board); the web table's are ``board`` (the view as the
-browser draws it) and the files in the game's ``web/`` folder (``board.js``, ``board.css`` and
-``rules.html``, the player's how-to-play page), which the server serves at ``/games/NAME/``.
+browser draws it, its cards as ids), ``catalogue`` (every card's facts by id) and the files in
+the game's ``web/`` folder (``board.js``, ``board.css`` and ``rules.html``, the player's
+how-to-play page), which the server serves at ``/games/NAME/``.
 """
 
 from __future__ import annotations
@@ -99,6 +100,14 @@ class Presentation(Generic[V]):
             for field in fields(view)
             if field.name != "events"  # the log tells them; turning each to JSON costs
         }
+
+    def catalogue(self) -> list[dict[str, Any]]:
+        """Each card's facts that never change (name, colour, value, words…), indexed by card
+        id: the browser is sent it once, in a socket's first state, and a board names a card by
+        its id alone (under ``card`` or ``id``, or in a list of ids). Empty for a game without
+        cards. Facts of one appearance (the action that plays it, whether it is winning) stay in
+        the board beside the id."""
+        return []
 
     def open_board(self, state: State[Any]) -> dict[str, Any] | None:
         """The board with every hidden thing shown at once (every hand, every face-down card),

@@ -10,6 +10,10 @@ A view's events only ever grow (an undo goes back to an earlier, shorter list), 
 sent its whole log once and then only what is new: with ``since`` k, the payload's ``log`` and
 ``view.events`` hold the entries from index k on, and the client keeps the first k it has. This
 keeps a move's payload the same size all game (docs/protocol.md, "state").
+
+Likewise a board names each card by its id alone, and a socket is sent the game's card catalogue
+(each card's facts by id, ``presentation.catalogue()``) once: as ``cards`` in a state whose
+``since`` is 0 (its first, or one after an undo back to the start), and the client keeps it.
 """
 
 from __future__ import annotations
@@ -77,6 +81,8 @@ def _payload(state: State[Any], view: View, seat: int | None, version: int, sinc
         "to_act": to_act,
         "over": over,
     }
+    if since == 0:  # the socket holds nothing yet: the card facts its boards' ids stand for
+        payload["cards"] = presentation.catalogue()
     if over:
         payload["scores"] = state.scores()
         payload["winners"] = state.winners()
@@ -85,12 +91,16 @@ def _payload(state: State[Any], view: View, seat: int | None, version: int, sinc
 
 def whole_state(held: Payload | None, message: Payload) -> Payload:
     """A socket's ``state`` message made whole, as a client keeps it: ``held`` is the socket's
-    previous whole state (None for its first). The entries before ``since`` come from ``held``."""
+    previous whole state (None for its first). The entries before ``since`` come from ``held``,
+    and so does the card catalogue when the message does not carry one."""
     since = message.get("since", 0)
     old_log: list[Any] = held["log"] if since and held else []
     old_events: list[Any] = held["view"]["events"] if since and held else []
     view = {**message["view"], "events": old_events[:since] + message["view"]["events"]}
-    return {**message, "view": view, "log": old_log[:since] + message["log"]}
+    whole = {**message, "view": view, "log": old_log[:since] + message["log"]}
+    if "cards" not in message and held and "cards" in held:
+        whole["cards"] = held["cards"]
+    return whole
 
 
 def sendable(choice: dict[str, Any]) -> int | str:

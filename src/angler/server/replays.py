@@ -21,7 +21,8 @@ def replay_steps(record: Record, seat: int | str | None) -> dict[str, Any]:
     """Every step of ``record`` for ``seat`` (0-based), a spectator (None) or ``ALL`` seats.
 
     Each step holds the board(s) after it, the lines of the log it added for the viewer, who
-    decides next and, at the end, the scores. Step 0 is the deal."""
+    decides next and, at the end, the scores. Step 0 is the deal. The boards name cards by id:
+    ``cards`` is the game's card catalogue, once for every step."""
     state = start_state(record)
     game = state.game
     opened = seat == ALL and game.presentation.open_board(state) is not None
@@ -47,6 +48,7 @@ def replay_steps(record: Record, seat: int | str | None) -> dict[str, Any]:
         "players": game.players,
         "seat": seat,
         "seats": record.seats,
+        "cards": game.presentation.catalogue(),
         "steps": steps,
     }
 

@@ -12,7 +12,7 @@ from tests.json_tree import integers
 
 from angler.core.events import PUBLIC
 from angler.games.crazy_fishing import actions as act
-from angler.games.crazy_fishing.board import board
+from angler.games.crazy_fishing.board import board, catalogue
 from angler.games.crazy_fishing.game import CrazyFishingGame
 from angler.games.crazy_fishing.rules import CrazyFishingState
 
@@ -93,9 +93,10 @@ def test_card_names_labels_and_kinds_come_from_the_card_set(
     named = 0
     for state in played(players, options, seed):
         cards = state.game.cards
-        model = board(state.view(0), cards)
-        for key, shown in model["cards"].items():
-            card = cards.cards[int(key)]
+        facts = catalogue(cards)
+        assert len(facts) == len(cards.cards)
+        for card_id, shown in enumerate(facts):
+            card = cards.cards[card_id]
             assert (shown["id"], shown["name"], shown["label"]) == (
                 card.id,
                 card.name,
@@ -103,12 +104,14 @@ def test_card_names_labels_and_kinds_come_from_the_card_set(
             )
             assert shown["kind"] == ("rod", "bait", "fish")[card.kind]
             assert shown["colour"] in ("blue", "purple", "red", "yellow", "green", "grey")
-        # Every card the board refers to is named in ``cards``.
+        model = board(state.view(0), cards)
+        assert "cards" not in model  # a card's facts come once, in the catalogue
+        # Every card the board refers to is an id in the catalogue.
         refs = list(model["hand"]) + [c for seat in model["seats"] for c in seat["pile"]]
         refs += [c for entry in model["reveal"] for c in entry["cards"]]
         refs += [f["card"] for f in model["sea"] if f["card"] is not None]
-        assert {str(c) for c in refs} <= set(model["cards"])
-        named += len(model["cards"])
+        assert all(type(c) is int and 0 <= c < len(facts) for c in refs)
+        named += len(refs)
     assert named
 
 
@@ -157,7 +160,8 @@ def test_the_reveal_lists_the_casts_in_fishing_order() -> None:
     assert [entry["seat"] for entry in model["reveal"]] == list(state.order)
     first = model["reveal"][0]
     assert first["state"] == "now" and model["catching"] == state.order[0]
-    rods = [c for c in first["cards"] if model["cards"][str(c)]["kind"] == "rod"]
+    facts = game.presentation.catalogue()
+    rods = [c for c in first["cards"] if facts[c]["kind"] == "rod"]
     assert first["speed"] == sum(game.cards.value[c] for c in rods)
     assert sorted(first["cards"]) == act.ids_of(state.cast[first["seat"]])
 

@@ -1,7 +1,8 @@
 """Fishing's board model (``games/fishing/board.py``): what the browser table draws, built from a
 seat's view alone. Checked along seeded random games played to the end: it is plain JSON that
-JavaScript reads exactly, its cards are the card set's, a thing on the board takes an action
-exactly when that action is legal for the viewer, and a re-dealt twin draws the same board."""
+JavaScript reads exactly, its cards are ids into the game's card catalogue, a thing on the board
+takes an action exactly when that action is legal for the viewer, and a re-dealt twin draws the
+same board."""
 
 from __future__ import annotations
 
@@ -12,11 +13,10 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from tests.json_tree import nodes
 
 from angler.core.events import PUBLIC
 from angler.games.fishing.actions import CALL, CATCH, PASS, PLAY
-from angler.games.fishing.board import board, card_model
+from angler.games.fishing.board import board, card_model, catalogue
 from angler.games.fishing.cards import DEFAULT_CARDS, SUITS, CardSet
 from angler.games.fishing.events import Round, Trick
 from angler.games.fishing.game import FishingGame
@@ -42,9 +42,18 @@ def played(game: FishingGame, seed: int) -> Iterator[FishingState]:
     yield state
 
 
-def cards_in(model: Any) -> Iterator[dict[str, Any]]:
-    """Every card drawn on the board: each dict that carries a card's ``id`` and ``label``."""
-    return (n for n in nodes(model) if isinstance(n, dict) and "id" in n and "label" in n)
+def card_ids(model: dict[str, Any]) -> list[int]:
+    """Every card drawn on the board, by id (the board holds ids, never a card's facts)."""
+    ids = [card["id"] for card in model["hand"]] + [play["card"] for play in model["trick"]]
+    ids += [card for seat in model["seats"] for card in seat["caught"]]
+    ids += model["stockroom"]
+    if model["pass"] and model["pass"]["mine"] is not None:
+        ids.append(model["pass"]["mine"])
+    if model["last_pass"]:
+        ids.append(model["last_pass"]["card"])
+    if model["last_trick"]:
+        ids += [play["card"] for play in model["last_trick"]["plays"]]
+    return ids
 
 
 def offered(model: dict[str, Any]) -> list[int]:
@@ -67,9 +76,13 @@ def js_exact(text: str) -> Any:
 
 
 def check_cards(model: dict[str, Any], cards: CardSet) -> None:
-    for drawn in cards_in(model):
-        card = cards.cards[drawn["id"]]
-        assert drawn["name"] == card.name
+    """The board's cards are ids of the card set, whose catalogue entries are the cards' facts."""
+    facts = catalogue(cards)
+    assert len(facts) == len(cards)
+    for card_id in card_ids(model):
+        assert type(card_id) is int and 0 <= card_id < len(cards)
+        drawn, card = facts[card_id], cards.cards[card_id]
+        assert drawn["id"] == card_id and drawn["name"] == card.name
         assert drawn["colour"] == SUITS[card.suit]
         assert drawn["value"] == (None if card.is_buoy else card.value)
         assert drawn["stars"] == card.stars
@@ -89,6 +102,8 @@ def test_every_board_of_a_random_game_is_exact_json_with_the_legal_actions_only(
             assert js_exact(json.dumps(model, allow_nan=False)) == model
             if step % 5 == 0 or state.is_terminal():
                 check_cards(model, game.cards)
+                assert sorted(card["id"] for card in model["hand"]) == sorted(view.hand)
+                assert model["stockroom"] == list(view.own_stock)
             legal = sorted(state.legal_actions(seat)) if seat != PUBLIC else []
             assert offered(model) == legal, (seat, view.phase)
             deciding = seat in state.current_players() and seat != PUBLIC
@@ -143,7 +158,7 @@ def test_the_card_marked_winning_is_the_one_the_rules_give_the_trick(
         if state.phase != 0 or not state.trick:  # the play phase, with cards down
             continue
         model = board(state.view(PUBLIC), game.cards)
-        marked = [play["card"]["id"] for play in model["trick"] if play["winning"]]
+        marked = [play["card"] for play in model["trick"] if play["winning"]]
         _, card = state.trick_winner()
         assert marked == ([card] if card >= 0 else [])
 
@@ -210,7 +225,7 @@ def test_the_pass_to_the_left_is_chosen_on_the_hand() -> None:
     chosen = model["hand"][0]["id"]
     state.apply_action(PASS * size + chosen, 1)
     model = board(state.view(1), game.cards)
-    assert model["deciding"] is None and model["pass"]["mine"]["id"] == chosen
+    assert model["deciding"] is None and model["pass"]["mine"] == chosen
     assert [card["id"] for card in model["hand"] if card["passing"]] == [chosen]
     assert all(card["action"] is None for card in model["hand"])
     assert [seat["passed"] for seat in model["seats"]] == [True, False, False, False]
@@ -250,11 +265,12 @@ def test_a_zero_catches_from_the_trick_on_the_board() -> None:
     size = len(game.cards)
     chooser = state.chooser
     model = board(state.view(chooser), game.cards)
-    catchable = sorted(play["card"]["id"] for play in model["trick"] if play["action"] is not None)
+    catchable = sorted(play["card"] for play in model["trick"] if play["action"] is not None)
     assert catchable == sorted(code - CATCH * size for code in state.legal_actions(chooser))
     resolving = [play for play in model["trick"] if play["resolving"]]
     assert len(resolving) == 1 and resolving[0]["seat"] == chooser
-    assert resolving[0]["card"]["effect"] == "catch-one" and resolving[0]["action"] is None
+    assert game.presentation.catalogue()[resolving[0]["card"]]["effect"] == "catch-one"
+    assert resolving[0]["action"] is None
     assert model["chooser"] == chooser and model["winner"] is not None
 
 
@@ -287,7 +303,8 @@ def test_the_board_names_cards_from_the_games_own_card_set(tmp_path: Path) -> No
     game = FishingGame(4, cards=str(path))
     state = game.new_state(4)
     model = game.presentation.board(state.view(0))
-    assert model["hand"] and all(card["name"].startswith("x") for card in cards_in(model))
+    facts = game.presentation.catalogue()
+    assert model["hand"] and all(facts[card]["name"].startswith("x") for card in card_ids(model))
     check_cards(model, game.cards)
 
 
@@ -331,8 +348,8 @@ def test_the_last_trick_shows_every_card_played_and_who_took_it(players: int, se
         shown += 1
         assert sorted(play["seat"] for play in last["plays"]) == list(range(players))
         for play in last["plays"]:
-            assert play["card"]["id"] in state.fisher[play["caught_by"]]
-        won = [play["seat"] for play in last["plays"] if play["card"]["id"] == last["winning_card"]]
+            assert play["card"] in state.fisher[play["caught_by"]]
+        won = [play["seat"] for play in last["plays"] if play["card"] == last["winning_card"]]
         assert won == ([last["winner"]] if last["winning_card"] is not None else [])
     assert shown > 50
 

@@ -13,7 +13,7 @@ from tests.json_tree import nodes
 
 from angler.core.events import PUBLIC
 from angler.games.flip_and_fish import actions as act
-from angler.games.flip_and_fish.board import board
+from angler.games.flip_and_fish.board import board, catalogue
 from angler.games.flip_and_fish.cards import COLOURS, KINDS, title
 from angler.games.flip_and_fish.events import Cast
 from angler.games.flip_and_fish.game import FlipAndFishGame
@@ -31,8 +31,12 @@ def actions_on(model: dict[str, Any]) -> list[dict[str, Any]]:
     return [v for v in walk(model) if isinstance(v, dict) and {"code", "text", "label"} <= set(v)]
 
 
-def cards_on(model: dict[str, Any]) -> list[dict[str, Any]]:
-    return [v for v in walk(model) if isinstance(v, dict) and {"id", "name", "title"} <= set(v)]
+def card_ids(model: dict[str, Any]) -> list[int]:
+    """Every card on the board, by id (the board holds ids, never a card's facts)."""
+    ids = [slot["card"] for slot in model["water"] if slot["card"] is not None]
+    for seat in model["seats"]:
+        ids += [card["id"] for card in seat["caught"]] + [card["id"] for card in seat["gear"]]
+    return ids + [card["id"] for card in model["shop"]["row"]] + model["bait"]
 
 
 def expected_codes(game: FlipAndFishGame, view: FlipAndFishView) -> set[int]:
@@ -62,9 +66,13 @@ def check(game: FlipAndFishGame, view: FlipAndFishView) -> dict[str, Any]:
         assert game.action_from_string(action["text"]) == int(action["code"])
         assert isinstance(action["code"], int) == (int(action["code"]) <= JS_SAFE)
     cards = game.cards
-    for shown in cards_on(model):
-        card = cards.cards[shown["id"]]
-        assert shown["name"] == card.name and shown["title"] == title(card.type_name)
+    facts = catalogue(cards)
+    assert not [v for v in walk(model) if isinstance(v, dict) and "name" in v]  # ids only
+    for card_id in card_ids(model):
+        assert type(card_id) is int and 0 <= card_id < len(facts)
+        shown, card = facts[card_id], cards.cards[card_id]
+        assert shown["id"] == card_id and shown["name"] == card.name
+        assert shown["title"] == title(card.type_name)
         assert shown["kind"] == KINDS[card.kind]
         if "colour" in shown:
             colour = cards.colour[card.id]
@@ -73,7 +81,7 @@ def check(game: FlipAndFishGame, view: FlipAndFishView) -> dict[str, Any]:
     assert model["viewer"] == (None if view.player == PUBLIC else view.player)
     for slot, spot in enumerate(model["water"]):
         card_id = view.water[slot]
-        assert (spot["card"] or {}).get("id", card_id if card_id < 0 else None) == card_id
+        assert spot["card"] == (card_id if card_id >= 0 else None)
         assert spot["state"] != "up" or view.face_up[slot]
     return model
 
@@ -159,8 +167,10 @@ def test_the_turn_places_bait_shop_and_stocktake_where_they_are_drawn() -> None:
     assert [c["action"]["text"] for c in model["shop"]["row"]] == ["buy 1", "buy 2", "buy 3"]
     assert model["shop"]["dip"]["text"] == "buy dip"
     mine = model["seats"][0]
-    salmon = next(c for c in mine["caught"] if c["name"] == "KingSalmon")
-    assert salmon["kind"] == "trophy" and not salmon["baitable"] and mine["trophies"] == 1
+    facts = GAME.presentation.catalogue()
+    salmon = next(c for c in mine["caught"] if facts[c["id"]]["name"] == "KingSalmon")
+    assert facts[salmon["id"]]["kind"] == "trophy" and not salmon["baitable"]
+    assert mine["trophies"] == 1
     assert [a["text"] for a in salmon["actions"]] == ["stocktake KingSalmon"]
     assert mine["ruler"] == RULER + 20  # the Telescopic Rod is longer by 20 mm
     assert model["seats"][1]["skill"] == 0.75  # a Casting Glove spreads 25 % less
@@ -184,7 +194,7 @@ def test_aiming_offers_the_flashlight_on_face_down_cards_and_the_table_to_aim_at
         4: ["use Flashlight#1 5"],
     }
     assert [slot["aim"]["text"] for slot in model["water"]][:2] == ["cast 0 0", "cast -110 0"]
-    assert [c["title"] for c in model["bait"]] == ["Carp"]
+    assert [GAME.presentation.catalogue()[c]["title"] for c in model["bait"]] == ["Carp"]
     assert model_of(state, 1)["aim"] is None
 
 
@@ -194,11 +204,11 @@ def test_a_peek_shows_to_the_peeker_alone() -> None:
     state.apply("use Flashlight#1 1", 0)
     wahoo = GAME.cards.by_name["Wahoo"]
     peeker = model_of(state, 0)["water"][0]
-    assert peeker["state"] == "peeked" and peeker["card"]["id"] == wahoo
+    assert peeker["state"] == "peeked" and peeker["card"] == wahoo
     for seat in (1, 2, PUBLIC):
         spot = model_of(state, seat)["water"][0]
         assert spot["state"] == "down" and spot["card"] is None and spot["peeked_by"] == [0]
-        assert "Wahoo" not in json.dumps(model_of(state, seat))
+        assert wahoo not in card_ids(model_of(state, seat))
 
 
 def test_the_latest_cast_is_the_log_s_with_its_ruler_and_outcome() -> None:

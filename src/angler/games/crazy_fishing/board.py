@@ -10,10 +10,10 @@ Fields:
 - ``viewer``: the seat drawn for (``null`` for a spectator); ``players``; ``round``; ``phase``
   (``cast``, ``turbulent``, ``peek``, ``choose``, ``split``, ``retry``, ``collect``, ``over``) and
   ``phase_text``, the step in plain words; ``current``: the seats deciding now.
-- ``cards``: ``{id: card}`` for every card named anywhere on the board, a card being ``{id, name,
-  label, kind ("rod"|"bait"|"fish"), value (null for the Most Tempting Bait: infinite), plus,
-  special, effect, back, colour, text}`` (``colour`` one of the kit's colours; ``text`` what a
-  special card does, "" for a plain one). Elsewhere cards are ids into it.
+- Cards are ids everywhere: their facts are in the game's card catalogue (``catalogue``), sent
+  to a socket once, in its first state: per id ``{id, name, label, kind ("rod"|"bait"|"fish"),
+  value (null for the Most Tempting Bait: infinite), plus, special, effect, back, colour, text}``
+  (``colour`` one of the kit's colours; ``text`` what a special card does, "" for a plain one).
 - ``diameter``: a sea card's diameter in mm. ``sea``: the pile from the bottom up, each
   ``{spot, x, y, covered, back, card (id or null while its face is unknown to the viewer),
   peeked_by (seats whose Fish Finder looked at it), chosen (a target of this catch), action}``,
@@ -106,12 +106,9 @@ PHASE_TEXT = {
 
 def board(view: CrazyFishingView, cards: CardSet) -> dict[str, Any]:
     """The board model of ``view`` (see the module docstring for its fields)."""
-    named: set[int] = set()
 
     def ids(values: Any) -> list[int]:
-        listed = [int(v) for v in values]
-        named.update(listed)
-        return listed
+        return [int(v) for v in values]
 
     viewer = None if view.spectator else view.player
     legal = set(view.legal)
@@ -174,8 +171,12 @@ def board(view: CrazyFishingView, cards: CardSet) -> dict[str, Any]:
         if splits
         else None
     )
-    model["cards"] = {str(card): _card(cards.cards[card]) for card in sorted(named)}
     return model
+
+
+def catalogue(cards: CardSet) -> list[dict[str, Any]]:
+    """Every card's facts, indexed by id: what the board's card ids stand for."""
+    return [_card(card) for card in cards.cards]
 
 
 def open_board(state: CrazyFishingState, cards: CardSet) -> dict[str, Any]:
@@ -185,18 +186,13 @@ def open_board(state: CrazyFishingState, cards: CardSet) -> dict[str, Any]:
     never for a live game."""
     model = board(build_view(state, PUBLIC), cards)
     faces = {spot: card for spot, card in enumerate(state.sea_card) if card >= 0}
-    named = {int(card) for card in model["cards"]}
     for fish in model["sea"]:
         if fish["card"] is None:
-            face = faces[fish["spot"]]
-            fish["card"] = face
-            named.add(face)
+            fish["card"] = faces[fish["spot"]]
     casting = state.phase == CAST
     for seat in model["seats"]:
         seat["hand"] = list(state.hands[seat["seat"]])
         seat["secret"] = ids_of(state.cast[seat["seat"]]) if casting else []
-        named.update(seat["hand"], seat["secret"])
-    model["cards"] = {str(card): _card(cards.cards[card]) for card in sorted(named)}
     return model
 
 

@@ -10,7 +10,7 @@ from angler.core.events import Event
 from angler.core.presentation import Presentation
 from angler.games.crazy_fishing import view as text
 from angler.games.crazy_fishing.actions import ids_of
-from angler.games.crazy_fishing.board import board, open_board
+from angler.games.crazy_fishing.board import board, catalogue, open_board
 from angler.games.crazy_fishing.rules import CrazyFishingState
 from angler.games.crazy_fishing.view import CrazyFishingView
 
@@ -80,3 +80,6 @@ class CrazyFishingPresentation(Presentation[CrazyFishingView]):
     def open_board(self, state: State[Any]) -> dict[str, Any]:
         assert isinstance(state, CrazyFishingState)
         return open_board(state, self.game.cards)
+
+    def catalogue(self) -> list[dict[str, Any]]:
+        return catalogue(self.game.cards)

@@ -12,7 +12,7 @@ only, no integer above 2**53 (the ocean's bitmasks become tier counts). Seats ar
 - ``to_act``: the seats deciding now. ``leader``: who led this trick. ``turn``: whose play it
   is (None outside the "play" phase). ``chooser``: whose 0 is catching, else None.
   ``winner``: who catches the finished trick while its effects resolve, else None.
-- ``hand``: the viewer's cards sorted by colour then value, each a card (below) with
+- ``hand``: the viewer's cards sorted by colour then value, each ``id`` (the card's id) with
   ``action``: the code that plays it (or passes it, in the pass) when legal, else None;
   ``passing``: true for the card the viewer has chosen to pass.
 - ``trick``: the cards played, in order: ``seat``, ``name`` (of the seat), ``card``,
@@ -41,7 +41,9 @@ only, no integer above 2**53 (the ocean's bitmasks become tier counts). Seats ar
 - ``over``, ``overfished``: whether the game has ended, and by overfishing; ``winners``: the
   seats with the most points once it has (ties share the victory), else empty.
 
-A card: ``id``, ``name``, ``colour`` ("blue", "purple", "red", "yellow", "green" or "buoy"),
+Every card is its id (``card``, ``mine``, ``caught``, ``stockroom``, …): its facts are in the
+game's card catalogue (``catalogue``), which a socket is sent once, in its first state. A card's
+facts: ``id``, ``name``, ``colour`` ("blue", "purple", "red", "yellow", "green" or "buoy"),
 ``value`` (None for a buoy), ``stars``, ``trump``, ``effect`` (the card file's effect key or
 None), ``tag`` (a short visible mark: "trump", "catch 1", "−3"…, or ""), ``effect_text``
 (the effect in words, or ""), ``label`` (the whole card in words, for screen readers) and
@@ -102,8 +104,13 @@ EFFECT_TEXT = {
 DECISIONS = ("play", "catch", "pass", "call")  # the phases in which someone decides
 
 
+def catalogue(cards: CardSet) -> list[dict[str, Any]]:
+    """Every card's facts, indexed by id: what the board's card ids stand for."""
+    return [card_model(cards, card.id) for card in cards.cards]
+
+
 def card_model(cards: CardSet, card_id: int) -> dict[str, Any]:
-    """One card as the board draws it: colour, value, effect, a short tag and words."""
+    """One card's facts as the board draws it: colour, value, effect, a short tag and words."""
     card = cards.cards[card_id]
     buoy = card.suit == BUOY
     trump = card.suit == TRUMP
@@ -147,8 +154,7 @@ def board(view: FishingView, cards: CardSet) -> dict[str, Any]:
     hand_ids = sorted(view.hand, key=lambda c: (cards.suit[c], cards.value[c], c))
     hand_kind = PASS if passing else PLAY
     hand = [
-        card_model(cards, c)
-        | {"action": actions[hand_kind].get(c), "passing": passing and c == view.my_pass}
+        {"id": c, "action": actions[hand_kind].get(c), "passing": passing and c == view.my_pass}
         for c in hand_ids
     ]
     winning = _winning_position(view, cards)
@@ -158,7 +164,7 @@ def board(view: FishingView, cards: CardSet) -> dict[str, Any]:
         {
             "seat": seat,
             "name": name(seat),
-            "card": card_model(cards, card),
+            "card": card,
             "winning": position == winning,
             "caught": resolved and position not in view.remaining,
             "resolving": position == resolving,
@@ -179,7 +185,7 @@ def board(view: FishingView, cards: CardSet) -> dict[str, Any]:
             "score": view.scores[seat],
             "hand": view.hand_sizes[seat],
             "stock": view.stock_sizes[seat],
-            "caught": [card_model(cards, c) for c in view.fishers[seat]],
+            "caught": list(view.fishers[seat]),
             "to_act": seat in view.current,
             "leader": seat == view.leader and view.phase != "over",
             "passed": view.passed[seat] if passing and view.passed else None,
@@ -220,16 +226,14 @@ def board(view: FishingView, cards: CardSet) -> dict[str, Any]:
             {
                 "to": (me + 1) % n if me is not None else None,
                 "passed": list(view.passed),
-                "mine": card_model(cards, view.my_pass) if view.my_pass >= 0 else None,
+                "mine": view.my_pass if view.my_pass >= 0 else None,
             }
             if passing
             else None
         ),
-        "last_pass": (
-            {"card": card_model(cards, known[0]), "to": known[1]} if known is not None else None
-        ),
+        "last_pass": ({"card": known[0], "to": known[1]} if known is not None else None),
         "seats": seats,
-        "stockroom": [card_model(cards, c) for c in view.own_stock],
+        "stockroom": list(view.own_stock),
         "ocean": {"size": view.ocean_size, "tiers": _ocean_tiers(view, cards)},
         "over": over,
         "overfished": view.overfished,
@@ -261,7 +265,7 @@ def _last_trick(
         {
             "seat": event.seat,
             "name": name(event.seat),
-            "card": card_model(cards, event.card),
+            "card": event.card,
             "caught_by": taken.get(event.card, trick.seat),
         }
         for event in events[start:end]
@@ -332,7 +336,7 @@ def _effects(
         (
             play["seat"]
             for play in (last_trick["plays"] if last_trick and not over else [])
-            if play["card"]["effect"] == "play-first" and play["seat"] == view.leader
+            if cards.effect[play["card"]] == PLAY_FIRST and play["seat"] == view.leader
         ),
         None,
     )
@@ -392,8 +396,8 @@ def open_board(state: State[Any], cards: CardSet) -> dict[str, Any]:
     for seat in model["seats"]:
         own = _as_fishing(state.view(seat["seat"]))
         held = sorted(own.hand, key=lambda c: (cards.suit[c], cards.value[c], c))
-        seat["cards"] = [card_model(cards, c) for c in held]
-        seat["stock_cards"] = [card_model(cards, c) for c in own.own_stock]
+        seat["cards"] = held
+        seat["stock_cards"] = list(own.own_stock)
     return model
 
 

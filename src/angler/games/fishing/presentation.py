@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from angler.core.events import Event
 from angler.core.presentation import COLOUR_STYLE, Presentation
 from angler.games.fishing import view as text
-from angler.games.fishing.board import board, open_board
+from angler.games.fishing.board import board, catalogue, open_board
 from angler.games.fishing.cards import SUITS
 from angler.games.fishing.view import FishingView
 
@@ -82,3 +82,6 @@ class FishingPresentation(Presentation[FishingView]):
 
     def open_board(self, state: State[Any]) -> dict[str, Any]:
         return open_board(state, self.game.cards)
+
+    def catalogue(self) -> list[dict[str, Any]]:
+        return catalogue(self.game.cards)

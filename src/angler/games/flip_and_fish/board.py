@@ -20,19 +20,22 @@ Fields:
   multiplied by a seat's ``skill``: one standard deviation of where the die stops.
 - ``water``: 5 slots ``{slot, x, y, state, card, bitten, bite, peeked_by, actions, aim}``:
   ``state`` is ``empty``, ``down`` (a face-down back), ``peeked`` (face down, its face shown to
-  the viewer by a Flashlight) or ``up``; ``card`` the card (null unless up or peeked); ``bite``
+  the viewer by a Flashlight) or ``up``; ``card`` the card's id (null unless up or peeked); ``bite``
   marks this turn's bitten card; ``actions`` the Flashlight or Spear uses aimed at it; ``aim``
   the cast at its centre while the viewer aims.
-- A *card*: ``{id, name, title, kind, colour, rate, bait, carp, ability}`` for fish (``kind``
-  trophy, regular or boot; ``colour`` null for a boot; ``ability`` in words or null), or ``{id,
-  name, title, kind, effect, value, text}`` for equipment (``kind`` discard, flip or ongoing).
+- A card is its id: its facts are in the game's card catalogue (``catalogue``), sent to a socket
+  once, in its first state: per id ``{id, name, title, kind, colour, rate, bait, carp, ability}``
+  for fish (``kind`` trophy, regular or boot; ``colour`` null for a boot; ``ability`` in words or
+  null), or ``{id, name, title, kind, effect, value, text}`` for equipment (``kind`` discard, flip
+  or ongoing).
 - ``seats``: per seat ``{seat, jetty, trophies, caught, gear, ruler, skill, tangled, to_act}``;
-  ``caught`` cards carry ``baitable`` and ``actions`` (stocktake, discard); ``gear`` cards carry
-  ``ready`` (face up) and ``actions`` (use, discard); ``ruler`` is the seat's reach in mm (longer
+  ``caught`` entries are ``{id, baitable, actions}`` (stocktake, discard); ``gear`` entries
+  ``{id, ready (face up), actions}`` (use, discard); ``ruler`` is the seat's reach in mm (longer
   rulers added), ``skill`` its cast spread factor (steadier hands applied).
-- ``shop``: ``{open, pending, row, dip, deck, discard}``: ``row`` cards carry ``action`` (buy);
+- ``shop``: ``{open, pending, row, dip, deck, discard}``: ``row`` entries are ``{id, action}``
+  (buy);
   ``dip`` the lucky dip's action; ``deck`` and ``discard`` counts.
-- ``deck``, ``fish_discard``: counts; ``bait``: the bait announced this turn (cards).
+- ``deck``, ``fish_discard``: counts; ``bait``: the bait announced this turn (card ids).
 - ``fish_options``: ``[{code, text, label, bait}]``, the bait sets the viewer may fish with
   (``bait``: card ids); ``gear_up``: ``[{code, text, label, cards}]``; ``done``: the pass action
   (keep the cast, resolve the bite, buy nothing, rest) or null.
@@ -139,7 +142,7 @@ def board(
         "shop": _shop(view, cards, placed),
         "deck": view.deck_size,
         "fish_discard": len(view.fish_discard),
-        "bait": [card_model(cards, c) for c in view.bait],
+        "bait": list(view.bait),
         "fish_options": placed.fish_options(),
         "gear_up": placed.gear_up(),
         "done": placed.done(view.phase),
@@ -165,8 +168,13 @@ def open_board(
         card = state.water[slot["slot"]]
         if slot["state"] == "down" and card >= 0:
             slot["state"] = "open"
-            slot["card"] = card_model(cards, card)
+            slot["card"] = card
     return model
+
+
+def catalogue(cards: CardSet) -> list[dict[str, Any]]:
+    """Every card's facts, indexed by id: what the board's card ids stand for."""
+    return [card_model(cards, card.id) for card in cards.cards]
 
 
 def card_model(cards: CardSet, card_id: int) -> dict[str, Any]:
@@ -340,7 +348,7 @@ def _slot(
         "x": x,
         "y": y,
         "state": state,
-        "card": card_model(cards, card) if card >= 0 else None,
+        "card": card if card >= 0 else None,
         "bitten": view.bitten[slot],
         "bite": slot == view.bite_slot,
         "peeked_by": [seat for seat, spots in enumerate(view.peeked) if slot in spots],
@@ -363,7 +371,7 @@ def _seat(
             if mine
             else []
         )
-        caught.append(card_model(cards, card) | {"baitable": card in baitable, "actions": actions})
+        caught.append({"id": card, "baitable": card in baitable, "actions": actions})
     gear = []
     ruler, steady = RULER, skill
     for card, ready in view.gear[seat]:
@@ -373,7 +381,7 @@ def _seat(
             if mine
             else []
         )
-        gear.append(card_model(cards, card) | {"ready": ready, "actions": actions})
+        gear.append({"id": card, "ready": ready, "actions": actions})
         if cards.kind[card] == ONGOING and cards.effect[card] == "longer-ruler":
             ruler += cards.value[card]
         if cards.effect[card] == "steady-hand":  # as rules.cast_your_line narrows the spread
@@ -395,9 +403,7 @@ def _seat(
 def _shop(view: FlipAndFishView, cards: CardSet, placed: _Placed) -> dict[str, Any]:
     row = []
     for slot, card in enumerate(view.shop_row):
-        row.append(
-            card_model(cards, card) | {"action": placed.buy(slot, f"buy {placed.name(card)}")}
-        )
+        row.append({"id": card, "action": placed.buy(slot, f"buy {placed.name(card)}")})
     return {
         "open": view.shop_open,
         "pending": view.shop_pending,

@@ -57,6 +57,11 @@ class FlipAndFishPresentation(Presentation[FlipAndFishView]):
         game = self.game
         return open_board(state, game.cards, game.table, game.skills)
 
+    def catalogue(self) -> list[dict[str, Any]]:
+        from angler.games.flip_and_fish.board import catalogue
+
+        return catalogue(self.game.cards)
+
     def terminal_picture(self, view: FlipAndFishView) -> FlipAndFishPicture:
         from angler.games.flip_and_fish.terminal import FlipAndFishPicture  # Rich, when drawn
 

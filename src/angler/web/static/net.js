@@ -100,12 +100,16 @@ export class RoomSocket {
   }
 
   /** A state made whole: after a socket's first state, the server sends only the log entries
-   * and view events from index `since` on; the ones before are those this socket holds. */
+   * and view events from index `since` on; the ones before are those this socket holds. The
+   * card catalogue (`cards`: each card's facts by id, which the board's ids stand for) comes in
+   * the first state only: the socket keeps it and puts it on every later state. */
   whole(message) {
     const since = message.since || 0;
     const held = since && this.held ? this.held : { log: [], events: [] };
     message.log = held.log.slice(0, since).concat(message.log);
     if (message.view) message.view.events = held.events.slice(0, since).concat(message.view.events || []);
+    if (message.cards) this.cards = message.cards;
+    else if (this.cards) message.cards = this.cards;
     this.held = { log: message.log, events: message.view ? message.view.events : [] };
     return message;
   }

@@ -49,7 +49,7 @@ export async function showReplay(app, room, params) {
     const index = lensed ? lens : 0;
     const who = viewerSeat();
     board.render(boardRoot, {
-      board: now.boards[index], legal: [], prompt: "", hint: "", seat: who, to_act: now.to_act,
+      board: now.boards[index], cards: replay.cards || [], legal: [], prompt: "", hint: "", seat: who, to_act: now.to_act,
       over: now.over, scores: now.scores, winners: now.winners, log: [], version: step,
     }, { act: () => {}, seatName: (s) => seatName(s, who), replay: true, reducedMotion: true });
     const said = steps.slice(0, step + 1).flatMap((st) => st.said[index]);

@@ -1,6 +1,7 @@
 // Crazy Fishing's board: the sea as the loose pile it is (SVG, in mm), the secret cast picked
 // from your hand, the casts in fishing order, every catch pile, the decks and discard piles.
-// It draws payload.board (games/crazy_fishing/board.py documents its fields).
+// It draws payload.board (games/crazy_fishing/board.py documents its fields), whose cards are
+// ids into payload.cards, the game's card catalogue (each card's facts by id).
 
 import { h, s, nameByWords, pressable, replace } from "/static/kit.js";
 
@@ -12,7 +13,8 @@ export function render(root, payload, ui) {
   const board = payload.board;
   const memory = (root._crazy ||= { cast: new Set(), castKey: "", split: new Set(), splitKey: "" });
   const live = !ui.replay && payload.seat !== null && payload.seat !== undefined;
-  const ctx = { board, ui, live, memory, root, payload, rerender: () => render(root, payload, ui) };
+  const cards = payload.cards || [];
+  const ctx = { board, cards, ui, live, memory, root, payload, rerender: () => render(root, payload, ui) };
   // Drawing back to 6 is done on the decks themselves: they come up where decisions are made.
   const drawing = live && board.choices.some((choice) => choice.deck);
   // What the last payload showed, so what is new can move: faces turned up, fish caught.
@@ -67,7 +69,7 @@ function drawPanel(ctx) {
 // ----- shared helpers -----
 
 function card(ctx, id) {
-  return ctx.board.cards[String(id)];
+  return ctx.cards[id];
 }
 
 function name(ctx, seat) {
@@ -823,26 +825,27 @@ function decksPanel(ctx) {
  * ("cast rod 4 and bait 2+"), found among the board model's cast options. */
 export function actionLabel(action, payload) {
   const model = payload.board;
+  const cards = payload.cards;
   // A sea target is named as the sea shows it, not by its spot number alone.
   const fish = (model.sea || []).find((f) => f.action && String(f.action.code) === String(action.code));
   if (fish) {
-    const face = fish.card !== null && model.cards ? model.cards[fish.card] : null;
+    const face = fish.card !== null && cards ? cards[fish.card] : null;
     const what = face ? face.label : `the face-down ${fish.back === "?" ? "fish" : `${fish.back} fish`}`;
     const verb = fish.action.verb === "peek" ? "peek at" : "try"; // as the log says it
     return `${verb} ${what} (spot ${fish.spot})`;
   }
   const options = model.cast_options || [];
   const option = options.find((o) => String(o.code) === String(action.code));
-  if (!option || !model.cards) return null;
-  const words = castWords(model, option, "label");
+  if (!option || !cards) return null;
+  const words = castWords(cards, option, "label");
   if (!words) return null;
   // Two casts listed alike use copies that differ (a fish's back): name the copies then.
   const listed = new Set((payload.legal || []).map((a) => String(a.code)));
-  const twin = options.some((o) => o !== option && listed.has(String(o.code)) && castWords(model, o, "label") === words);
-  return `cast ${twin ? castWords(model, option, "name") : words}`;
+  const twin = options.some((o) => o !== option && listed.has(String(o.code)) && castWords(cards, o, "label") === words);
+  return `cast ${twin ? castWords(cards, option, "name") : words}`;
 }
 
-function castWords(model, option, field) {
-  const names = option.cards.map((id) => (model.cards[id] ? model.cards[id][field] : null));
+function castWords(cards, option, field) {
+  const names = option.cards.map((id) => (cards[id] ? cards[id][field] : null));
   return names.some((name) => !name) ? null : names.join(" and ");
 }

@@ -1,5 +1,6 @@
 // Fishing's board: the table as one seat sees it. Draws the board model of
-// src/angler/games/fishing/board.py (its docstring lists the fields): the seats with their
+// src/angler/games/fishing/board.py (its docstring lists the fields; its cards are ids into
+// payload.cards, the game's card catalogue, looked up first of all): the seats with their
 // scores and piles, the effects in force, the trick, the ocean stack and your hand. Cards that
 // an action takes are buttons carrying data-action; the shell shows the prompt and the log.
 
@@ -22,7 +23,7 @@ const BUOY_SIGN = {
 export function render(root, payload, ui) {
   root.classList.add("board-fishing");
   ensurePatterns();
-  const board = payload.board;
+  const board = withCards(payload.board, payload.cards || []);
   const live = !ui.replay && payload.seat !== null && payload.seat !== undefined;
   const act = (code) => () => ui.act(code);
   const action = (code) => (live && code !== null && code !== undefined ? code : null);
@@ -38,6 +39,28 @@ export function render(root, payload, ui) {
     oceanPanel(board),
   );
   refocus(root, focused);
+}
+
+/** The board model with each card id replaced by the card's facts from the catalogue (`cards`,
+ * kept from the socket's first state); a hand card keeps its own action and passing beside them. */
+function withCards(board, cards) {
+  const card = (id) => cards[id];
+  const cardOf = (entry) => ({ ...entry, card: card(entry.card) });
+  return {
+    ...board,
+    hand: board.hand.map((entry) => ({ ...cards[entry.id], ...entry })),
+    trick: board.trick.map(cardOf),
+    last_trick: board.last_trick && { ...board.last_trick, plays: board.last_trick.plays.map(cardOf) },
+    pass: board.pass && { ...board.pass, mine: board.pass.mine === null ? null : card(board.pass.mine) },
+    last_pass: board.last_pass && cardOf(board.last_pass),
+    seats: board.seats.map((seat) => ({
+      ...seat,
+      caught: seat.caught.map(card),
+      cards: seat.cards && seat.cards.map(card),
+      stock_cards: seat.stock_cards && seat.stock_cards.map(card),
+    })),
+    stockroom: board.stockroom.map(card),
+  };
 }
 
 /** What has the keyboard focus inside the board (a card, a colour), to find it after a redraw. */
@@ -547,7 +570,7 @@ function extras(board) {
 /** Words for one of the legal actions in the shell's list: "play blue 4" where the menu says
  * "play B4" (the verb of the action's text, the card's name from the board model). */
 export function actionLabel(action, payload) {
-  const model = payload.board;
+  const model = withCards(payload.board, payload.cards || []);
   const named = [
     ...(model.hand || []).map((card) => [card.action, card.label]),
     ...(model.trick || []).map((play) => [play.action, play.card && play.card.label]),

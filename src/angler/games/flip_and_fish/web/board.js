@@ -23,7 +23,7 @@ export function render(root, payload, ui) {
     st = { seen: false, castKey: null, anim: null, bait: new Set(), cursor: null };
     STATE.set(root, st);
   }
-  const model = payload.board;
+  const model = withCards(payload.board, payload.cards || []);
   if (st.viewer !== model.viewer) {
     // Another person at this screen (hot seat): nothing of the last one's choices stays.
     st.viewer = model.viewer;
@@ -32,7 +32,7 @@ export function render(root, payload, ui) {
   }
   st.root = root;
   st.redraw = () => draw(root, st);
-  st.payload = payload;
+  st.payload = { ...payload, board: model };
   st.ui = ui || {};
   const cast = model.cast;
   const key = cast ? cast.key : null;
@@ -65,6 +65,20 @@ export function render(root, payload, ui) {
   }
   draw(root, st);
   if (st.anim && !st.anim.running) runAnimation(root, st);
+}
+
+/** The board model with each card id replaced by the card's facts from the catalogue (`cards`,
+ * kept from the socket's first state), beside the facts of that appearance (actions, ready…). */
+function withCards(board, cards) {
+  const card = (id) => cards[id];
+  const entry = (e) => ({ ...cards[e.id], ...e });
+  return {
+    ...board,
+    water: board.water.map((slot) => ({ ...slot, card: slot.card === null ? null : card(slot.card) })),
+    seats: board.seats.map((seat) => ({ ...seat, caught: seat.caught.map(entry), gear: seat.gear.map(entry) })),
+    shop: { ...board.shop, row: board.shop.row.map(entry) },
+    bait: board.bait.map(card),
+  };
 }
 
 function ensurePatterns() {
