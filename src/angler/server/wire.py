@@ -223,9 +223,10 @@ class State(_Server, tag="state"):
     log: list[str]
     to_act: list[int]
     over: bool
-    notes: list[Note]
-    resigned: list[int]
-    ended: Ended | None
+    # The room's own words (``Room.payload``): a bare ``payloads.seat_payload`` has none.
+    notes: list[Note] | UnsetType = UNSET
+    resigned: list[int] | UnsetType = UNSET
+    ended: Ended | None | UnsetType = UNSET
     can_undo: bool | UnsetType = UNSET  # a seat's payload only
     scores: list[int | float] | UnsetType = UNSET  # once over (not after an early end)
     winners: list[int] | UnsetType = UNSET
@@ -256,8 +257,8 @@ _STATE_KEYS: Final = frozenset(State.__struct_fields__)
 _ENCODER: Final = msgspec.json.Encoder()
 
 
-def encode(message: ServerMessage | dict[str, Any]) -> bytes:
-    """A message as the UTF-8 JSON a socket is sent (non-ASCII text as it is)."""
+def encode(message: Struct | dict[str, Any]) -> bytes:
+    """A message (a server's, or a client's in tests) as UTF-8 JSON, non-ASCII text as it is."""
     return _ENCODER.encode(message)
 
 
