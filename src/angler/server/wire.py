@@ -226,7 +226,7 @@ class State(_Server, tag="state"):
     # The room's own words (``Room.payload``): a bare ``payloads.seat_payload`` has none.
     notes: list[Note] | UnsetType = UNSET
     resigned: list[int] | UnsetType = UNSET
-    ended: Ended | None | UnsetType = UNSET
+    ended: Ended | UnsetType | None = UNSET
     can_undo: bool | UnsetType = UNSET  # a seat's payload only
     scores: list[int | float] | UnsetType = UNSET  # once over (not after an early end)
     winners: list[int] | UnsetType = UNSET
