@@ -1,8 +1,10 @@
 """JSON Schemas of the documents angler reads, generated from their models (core/models.py), so
 an editor can check a record or a card file as it is written. They are published in
 ``docs/schemas/``: ``record.schema.json``, one ``<game>-cards.schema.json`` per registered
-game that declares its card files' model (``Game.card_file_model``), and one
-``<game>-setup.schema.json`` per game that declares its set-up model (``Game.setup_model``).
+game that declares its card files' model (``Game.card_file_model``), one
+``<game>-setup.schema.json`` per game that declares its set-up model (``Game.setup_model``), and
+the server's socket messages, ``wire-client.schema.json`` and ``wire-server.schema.json``
+(msgspec Structs: ``angler.server.wire``).
 
 Regenerate them after changing a model::
 
@@ -41,11 +43,20 @@ def models() -> dict[str, type[BaseModel]]:
     return out
 
 
+def documents() -> dict[str, dict[str, Any]]:
+    """Each published schema's name and the schema: the models' and the wire protocol's."""
+    # Imported here: the server's module is the server's, and the core does not need it loaded.
+    from angler.server.wire import schemas as wire_schemas
+
+    out = {name: schema_of(model) for name, model in models().items()}
+    return {**out, **wire_schemas()}
+
+
 def texts() -> dict[str, str]:
     """Each schema file's name and its text, as published."""
     return {
-        f"{name}.schema.json": json.dumps(schema_of(model), indent=2, ensure_ascii=False) + "\n"
-        for name, model in models().items()
+        f"{name}.schema.json": json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+        for name, schema in documents().items()
     }
 
 
