@@ -639,8 +639,9 @@ def test_the_protocol_page_lists_every_payload_field_and_every_refusal() -> None
     table = Table.of("fishing", ["human", "human", "human"], seed=4)
     payload = table.room.payload(0)
     # ``timers`` (the live turn clock) and ``seats`` (presence) are added by the web layer to
-    # every payload it sends; ``ended_words`` comes with ``ended``.
-    added = {"scores", "winners", "timers", "seats", "ended_words"}
+    # every payload it sends; ``ended_words`` comes with ``ended``; ``protocol`` (the answer to
+    # hello) and ``id`` (the mover's own state) are the socket's.
+    added = {"scores", "winners", "timers", "seats", "ended_words", "protocol", "id"}
     assert _table_names("### `state`") == {*payload, *added}
     kinds = {cls.code for cls in _subclasses(RoomError)}
     assert _table_names("### `error`") == kinds

@@ -11,8 +11,8 @@ from __future__ import annotations
 import asyncio
 import functools
 import gc
-import sys
 import logging
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
@@ -28,6 +28,7 @@ from starlette.routing import Match
 from angler import __version__
 from angler.core import all_games
 from angler.core.errors import AnglerError
+from angler.server import wire
 from angler.server.api import (
     ClaimSeat,
     CreateRoom,
@@ -39,7 +40,7 @@ from angler.server.api import (
     RoomInfo,
     SeatClaimed,
 )
-from angler.server.bodies import BodyLimit, read_message
+from angler.server.bodies import BodyLimit
 from angler.server.health import StoreProbe
 from angler.server.hub import Connection, Hub, UnfinishedError
 from angler.server.limits import (
@@ -49,7 +50,7 @@ from angler.server.limits import (
     RoomCreations,
     SocketRate,
 )
-from angler.server.payloads import Payload, error_message
+from angler.server.payloads import Payload
 from angler.server.rooms import HeaderError, InviteError, Room, SeatError, TokenError
 from angler.server.searches import BotCap
 from angler.server.store import (
@@ -62,11 +63,11 @@ from angler.server.store import (
 from angler.server.web import add_web_table
 
 log = logging.getLogger(__name__)
-PEOPLE_MESSAGES = ("seat", "resign", "cancel", "pace")
-MESSAGE_LIMIT = 16 * 1024  # bytes: a move is a few dozen; anything larger is refused
+MESSAGE_LIMIT = wire.MESSAGE_LIMIT
 HELLO_SECONDS = 30.0  # a socket that names no seat (or none) by then is closed
 
 WRITER_SWITCH_S = 0.0005  # the GIL switch interval while serving (the default: 0.005)
+
 
 class Health(BaseModel):
     """What ``GET /health`` answers: the server is up, and what it serves."""
@@ -390,12 +391,12 @@ class RoomSocket:
                 return
             if message is None:
                 return
-            if message.get("type") == "leave":
+            if isinstance(message, wire.Leave):
                 self.connection.close(1000)
                 return
             await self.handle(room, message)
 
-    async def receive(self, timeout: float | None) -> dict[str, Any] | None:
+    async def receive(self, timeout: float | None) -> wire.ClientMessage | None:
         """The next well-formed message within the rate (refusing the others); None once the
         socket closed or is closing."""
         while not self.connection.closing:
@@ -409,20 +410,10 @@ class RoomSocket:
             if not self.rate.allow():
                 await self.over_rate()
                 continue
-            data: str | bytes = raw.get("text") or raw.get("bytes") or b""
-            size = len(data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data)
-            if size > MESSAGE_LIMIT:
-                await self.refuse("size", f"a message is at most {MESSAGE_LIMIT} bytes, not {size}")
-                continue
             try:
-                message = read_message(data)  # ValueError too for JSON nested too deep
-            except (ValueError, UnicodeDecodeError):
-                await self.refuse("json", "a message is a JSON object: this is not JSON")
-                continue
-            if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-                await self.refuse("message", 'a message is a JSON object with a "type"')
-                continue
-            return message
+                return wire.decode(raw.get("text") or raw.get("bytes") or b"")
+            except wire.ProtocolError as exc:
+                self.connection.offer_message(wire.refusal_of(exc))
         return None
 
     async def over_rate(self) -> None:
@@ -434,51 +425,51 @@ class RoomSocket:
         else:
             await self.refuse("rate", f"more than {per_s} messages a second: slow down")
 
-    async def handle(self, room: Room, message: dict[str, Any]) -> None:
-        kind = message["type"]
+    async def handle(self, room: Room, message: wire.ClientMessage) -> None:
+        move_id = wire.move_id_of(message)
         try:
-            if kind == "hello":
-                await self.hello(room, message.get("token"))
+            if isinstance(message, wire.Hello):
+                await self.hello(room, message.token)
                 return
             if not self.joined:
                 await self.refuse("hello", 'first a "hello" (with a seat token, or none)')
                 return
-            if kind == "move":
-                action, version = message.get("action"), message.get("version")
-                move = functools.partial(room.stage_move, self._acting(), action, version)
-                await self.hub.act(self.room_id, room, move)
-            elif kind == "undo":
-                undo = functools.partial(room.stage_undo, self._acting(), message.get("version"))
-                await self.hub.act(self.room_id, room, undo)
-            elif kind in PEOPLE_MESSAGES:
-                async with self.hub.turn(self.room_id):  # a stored seating change: in turn
-                    await self.people(room, kind, message)
-            else:
-                known = "move, undo, seat, resign, cancel, pace or leave"
-                await self.refuse("type", f"unknown type {kind[:40]!r}: {known}")
+            if isinstance(message, wire.Move):
+                move = functools.partial(
+                    room.stage_move, self._acting(), message.action, message.version
+                )
+                await self.hub.act(self.room_id, room, move, self.connection, move_id)
                 return
+            if isinstance(message, wire.Undo):
+                undo = functools.partial(room.stage_undo, self._acting(), message.version)
+                await self.hub.act(self.room_id, room, undo, self.connection, move_id)
+                return
+            async with self.hub.turn(self.room_id):  # a stored seating change: in turn
+                await self.people(room, message)
         except AnglerError as exc:
-            await self.send(error_message(exc))
+            code = getattr(exc, "code", "refused")
+            self.connection.offer_message(wire.error_for(code, str(exc), move_id))
             return
         except Exception:  # a defect: said in one line, logged whole, and the socket lives on
-            log.exception("room %s: a %r message failed", self.room_id, kind)
-            await self.refuse("internal", "the server failed on this request; it is logged")
+            log.exception("room %s: a %r message failed", self.room_id, type(message).__name__)
+            self.connection.offer_message(
+                wire.error_for("internal", "the server failed on this request; it is logged")
+            )
             return
         await self.hub.changed(self.room_id, room)
 
-    async def people(self, room: Room, kind: str, message: dict[str, Any]) -> None:
+    async def people(self, room: Room, message: wire.ClientMessage) -> None:
         """A person's change to the seating: the creator gives a free seat to a bot, cancels
         the room or sets the bots' pace; anyone seated resigns. RoomError: refused."""
         hub, room_id, token = self.hub, self.room_id, self._acting()
-        if kind == "seat":
-            given = message.get("seat"), message.get("bot")
-            await hub.fill(room_id, room, token, *given)
-        elif kind == "resign":
+        if isinstance(message, wire.Seat):
+            await hub.fill(room_id, room, token, message.seat, message.bot)
+        elif isinstance(message, wire.Resign):
             await run_in_threadpool(room.resign, token, hub.takeover(room_id), hub.reseat(room_id))
-        elif kind == "cancel":
+        elif isinstance(message, wire.Cancel):
             await run_in_threadpool(room.cancel, token, hub.reseat(room_id))
-        else:
-            await run_in_threadpool(hub.set_pace, room_id, room, token, message.get("pace_ms"))
+        elif isinstance(message, wire.Pace):
+            await run_in_threadpool(hub.set_pace, room_id, room, token, message.pace_ms)
 
     def _acting(self) -> str:
         if self.token is None:

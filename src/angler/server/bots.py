@@ -225,8 +225,10 @@ class BotDriver:
         act: Callable[[Callable[[], Staged]], Awaitable[None]] | None = None,
     ) -> None:
         self.room = room
-        # How a chosen move is carried out: in the room's turn (``Hub.act``), or on its own.
+        # How a chosen move is carried out: in the room's turn (``Hub.act``, which tells every
+        # socket), or on its own (then ``notify`` tells).
         self.act = act or functools.partial(carry_out, room)
+        self._tells_itself = act is None
         self.cap = cap  # the most one decision searches (a stored room's bots are held to it)
         self.notify = notify
         self._pool = pool
@@ -460,6 +462,9 @@ class BotDriver:
             if not self._due_for(seat):  # handed back while the bot thought
                 continue
             person = self.room.is_person(seat)
+            # Its one move out of time is this one: cleared before the move is told, since the
+            # telling starts the next decision's timer, which may run out at once.
+            self._out_of_time.discard(seat)
             try:
                 # Stored before it counts; the event loop serves every other room meanwhile.
                 await self.act(
@@ -472,8 +477,8 @@ class BotDriver:
             except StoreUnavailableError:  # the database is away: nothing was made; try again
                 await self._sleep(STORE_RETRY_SECONDS)
                 continue
-            self._out_of_time.discard(seat)
-            await self.notify()
+            if self._tells_itself:
+                await self.notify()
 
     def _due_for(self, seat: int) -> bool:
         return self._bot_plays(seat) and not self.room.over

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import functools
-import json
 import logging
 import time
 from collections import deque
@@ -19,6 +18,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import Future
 from typing import Any, ClassVar
 
+import msgspec
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -26,6 +26,7 @@ from angler.core.errors import AnglerError
 from angler.core.numbers import decimal
 from angler.core.records import Record
 from angler.play.seats import HUMAN
+from angler.server import wire
 from angler.server.api import (
     CreateRoom,
     FinishedRoom,
@@ -130,6 +131,10 @@ class Connection:
         """Queue ``message`` for the socket, at once (never waits)."""
         self.offer_text(encode(message))
 
+    def offer_message(self, message: wire.ServerMessage) -> None:
+        """Queue a declared message (``wire.py``)."""
+        self.offer_text(wire.encode(message).decode())
+
     def offer_text(self, text: str) -> None:
         """Queue a message already made JSON text (a broadcast encodes once per seat)."""
         if self.closing:
@@ -200,15 +205,9 @@ class Connection:
             self.queued_chars = 0
 
 
-# Non-ASCII text escaped (\u2013): CPython's encoder is a third faster on that path than when
-# it writes UTF-8 text as it is, and a state is encoded for every seat after every move. No
-# circular check: a payload is a tree of plain values.
-_ENCODER = json.JSONEncoder(separators=(",", ":"), check_circular=False)
-
-
-def encode(message: Payload) -> str:
-    """A message as the JSON text a socket is sent."""
-    return _ENCODER.encode(message)
+def encode(message: Payload | wire.ServerMessage) -> str:
+    """A message as the JSON text a socket is sent (a text frame: browsers read text)."""
+    return wire.encode(message).decode()
 
 
 def invite_path(room: str, seat: int) -> str:
@@ -460,12 +459,28 @@ class Hub:
         """The room's turn: one change (and one fan-out, one welcome) at a time, in order."""
         return self._broadcast_locks.setdefault(room_id, asyncio.Lock())
 
-    async def act(self, room_id: str, room: Room, stage: Callable[[], Staged]) -> None:
+    async def act(
+        self,
+        room_id: str,
+        room: Room,
+        stage: Callable[[], Staged],
+        mover: Connection | None = None,
+        move_id: str | None = None,
+    ) -> None:
         """Carry out a move, an undo or a bot's move in the room's turn: staged and counted on
         the event loop (the rules take microseconds), stored by the store's writer meanwhile
-        (``rooms.carry_out``). Refusals raise as ``Room.move`` raises; nothing is sent."""
-        async with self.turn(room_id):
-            await carry_out(room, stage)
+        (``rooms.carry_out``), then every socket told, before the turn passes: each accepted
+        action gets its own state. The state sent to ``mover`` carries ``move_id``. Refusals
+        raise as ``Room.move`` raises, and nothing is sent. All in a task of its own: a mover
+        who goes away cannot stop it between the store and the telling."""
+
+        async def turn() -> None:
+            async with self.turn(room_id):
+                await carry_out(room, stage)
+                await self._fan_out(room_id, room, mover, move_id)
+            await self.on_change(room_id)
+
+        await asyncio.shield(asyncio.ensure_future(turn()))
 
     async def welcome(self, room_id: str, connection: Connection, room: Room) -> None:
         """A socket named its seat (or none): it joins the room's sockets and is sent the whole
@@ -474,13 +489,11 @@ class Hub:
         async with self.turn(room_id):
             self.join(room_id, connection)
             payload = room.payload(connection.seat)
-            connection.offer(
-                {
-                    "type": "state",
-                    **payload,
-                    "timers": self.timers(room_id),
-                    "seats": self.presence(room_id, room),
-                }
+            timers, seats = self.timers(room_id), self.presence(room_id, room)
+            connection.offer_message(
+                wire.state_message(
+                    payload, timers=timers, seats=seats, protocol=wire.PROTOCOL_VERSION
+                )
             )
             connection.told = len(payload["log"])
             if len(room.notes) > len(payload.get("notes", ())):
@@ -491,33 +504,48 @@ class Hub:
                 connection.offer({"type": "presence", "seats": seats, "notes": notes})
 
     async def changed(self, room_id: str, room: Room) -> None:
-        """After an accepted action: each socket gets its own payload, a finished room is
-        stored as finished and leaves memory, then the hook runs."""
+        """After a change that is not an action (a seat given to a bot, a resignation, a
+        pace): each socket gets its own payload, then the hook runs."""
         async with self.turn(room_id):  # payloads go out in version order
-            if room.over and self.rooms.get(room_id) is room:  # stored before anyone is told
-                result = room.result()
-                try:
-                    await run_in_threadpool(self.store.finish, room_id, result or {})
-                    del self.rooms[room_id]
-                except StoreUnavailableError:  # its last move is stored: the next start finishes it
-                    pass
-            connections = [c for c in self.sockets.get(room_id, ()) if c.told is not None]
-            wanted = {(c.seat, c.told or 0) for c in connections}
-            payloads = _payloads(room, wanted)  # on the loop: microseconds to a millisecond
-            timers = self.timers(room_id)
-            seats = self.presence(room_id, room)
-            texts = {
-                key: encode({"type": "state", **payload, "timers": timers, "seats": seats})
-                for key, payload in payloads.items()
-            }
-            for c in connections:  # queued at once: a slow reader holds no one up
-                key = (c.seat, c.told or 0)
-                c.offer_text(texts[key])
-                c.told = payloads[key]["since"] + len(payloads[key]["log"])
-            if room.over:  # only now: this may run in the bots' own task, which stopping ends
-                self._retire_bots(room_id)
-                self._stop_abandon(room_id)
+            await self._fan_out(room_id, room)
         await self.on_change(room_id)
+
+    async def _fan_out(
+        self,
+        room_id: str,
+        room: Room,
+        mover: Connection | None = None,
+        move_id: str | None = None,
+    ) -> None:
+        """Each socket gets its own payload (the mover's carries its move's id); a finished
+        room is first stored as finished and leaves memory. In the room's turn."""
+        if room.over and self.rooms.get(room_id) is room:  # stored before anyone is told
+            result = room.result()
+            try:
+                await run_in_threadpool(self.store.finish, room_id, result or {})
+                del self.rooms[room_id]
+            except StoreUnavailableError:  # its last move is stored: the next start finishes it
+                pass
+        connections = [c for c in self.sockets.get(room_id, ()) if c.told is not None]
+        wanted = {(c.seat, c.told or 0) for c in connections}
+        payloads = _payloads(room, wanted)  # on the loop: microseconds to a millisecond
+        timers = self.timers(room_id)
+        seats = self.presence(room_id, room)
+        messages = {
+            key: wire.state_message(payload, timers=timers, seats=seats)
+            for key, payload in payloads.items()
+        }
+        texts = {key: encode(message) for key, message in messages.items()}
+        for c in connections:  # queued at once: a slow reader holds no one up
+            key = (c.seat, c.told or 0)
+            if c is mover and move_id is not None:  # its own move's state says so
+                c.offer_text(encode(msgspec.structs.replace(messages[key], id=move_id)))
+            else:
+                c.offer_text(texts[key])
+            c.told = payloads[key]["since"] + len(payloads[key]["log"])
+        if room.over:  # only now: this may run in the bots' own task, which stopping ends
+            self._retire_bots(room_id)
+            self._stop_abandon(room_id)
 
     async def on_change(self, room_id: str) -> None:
         """After every accepted change: the room's bots look for a move, then the listeners."""

@@ -234,6 +234,7 @@ class State(_Server, tag="state"):
     ended_words: str | UnsetType = UNSET
     timers: dict[str, float] | UnsetType = UNSET  # a socket's states (not GET .../view)
     seats: list[SeatPresence] | UnsetType = UNSET
+    cards: list[dict[str, Any]] | UnsetType = UNSET  # the card catalogue: a socket's first state
     protocol: int | UnsetType = UNSET  # new in protocol 2: in the answer to hello
     id: str | UnsetType = UNSET  # new in protocol 2: the id of this socket's move that made it
 
@@ -273,6 +274,13 @@ def state_message(payload: dict[str, Any], **extra: Any) -> State:
     if unknown:
         raise msgspec.ValidationError(f"a state has no field {sorted(unknown)[0]!r}")
     return msgspec.convert(fields, State)
+
+
+def move_id_of(message: ClientMessage) -> str | None:
+    """The id a move or an undo carries, if any: its state or refusal will carry it back."""
+    if isinstance(message, Move | Undo) and isinstance(message.id, str):
+        return message.id
+    return None
 
 
 def error_for(kind: str, message: str, move_id: str | None = None) -> Error:
