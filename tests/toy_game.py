@@ -25,7 +25,7 @@ from angler.core.view import View, own
 HAND, ROUNDS = 3, 2
 
 
-@private("dealt")
+@private("dealt", reveals=True)
 class Dealt(NamedTuple):
     seat: int
     cards: tuple[int, ...]

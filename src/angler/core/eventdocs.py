@@ -20,7 +20,15 @@ from pathlib import Path
 from typing import Any
 
 from angler.core.errors import AnglerError
-from angler.core.events import PUBLIC, event_from_json, event_to_json, is_private, kinds
+from angler.core.events import (
+    ALL_BUT_SEAT,
+    PUBLIC,
+    event_from_json,
+    event_to_json,
+    is_private,
+    kinds,
+    reveals_rule,
+)
 from angler.core.game import Game
 
 PAGE = Path("docs/events.md")
@@ -59,8 +67,21 @@ def section(game: Game[Any, Any]) -> str:
         event = event_from_json({"kind": kind, "audience": audience, **fields}, game.event_types)
         who = "the seat alone" if is_private(cls) else "everyone"
         text = json.dumps(event_to_json(event), ensure_ascii=False)
-        parts += [f"### `{kind}` · {who}", f"```json\n{text}\n```", _meaning(cls)]
+        heading = f"### `{kind}` · {who}{_reveals(cls)}"
+        parts += [heading, f"```json\n{text}\n```", _meaning(cls)]
     return "\n\n".join(parts)
+
+
+def _reveals(cls: type[Any]) -> str:
+    """The heading's word on what the event reveals (``reveals=``), if it does."""
+    rule = reveals_rule(cls)
+    if rule is False:
+        return ""
+    if rule is True:
+        return " · reveals"
+    if rule == ALL_BUT_SEAT:
+        return " · reveals to all but `seat`"
+    return f" · reveals when `{rule}`"
 
 
 def _meaning(cls: type[Any]) -> str:

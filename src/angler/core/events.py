@@ -14,7 +14,11 @@ Events are NamedTuples and nothing more: they compare and hash as tuples, so two
 different kinds with equal values are equal; ``same_events`` compares their kinds too.
 
 A ``@public`` event is seen by every seat (audience PUBLIC); a ``@private`` one only by the seat in
-its ``seat`` field. Views keep the events their seat may see; readers dispatch on the type
+its ``seat`` field. An event that shows those who see it something they could not know (a card
+drawn from a face-down pile, a fish turned face up) says so with ``reveals=`` (``reveals``, below):
+a move that adds one its maker sees cannot be taken back (``core/fairness.py``).
+
+Views keep the events their seat may see; readers dispatch on the type
 (``match event: case Trick(): ...``). Actions are not events: the state keeps them apart, as
 ``(seat, code)``, in its history.
 
@@ -50,8 +54,18 @@ E = TypeVar("E", bound=type[Any])
 _KIND: dict[type[Any], str] = {}
 _PRIVATE: set[type[Any]] = set()
 
+ALL_BUT_SEAT: Final = "all-but-seat"
+"""``reveals=ALL_BUT_SEAT``: the event shows every seat but its ``seat`` something hidden (a
+secret that seat made itself, turned face up)."""
 
-def _register(kind: str, cls: type[Any], private: bool) -> None:
+Reveals = bool | str
+"""How an event kind reveals: False (never), True (always, to whoever sees it), ALL_BUT_SEAT, or
+the name of one of its fields: it reveals when that field is true (a count above 0, a flag)."""
+
+_REVEALS: dict[type[Any], Reveals] = {}
+
+
+def _register(kind: str, cls: type[Any], private: bool, reveals: Reveals = False) -> None:
     fields = getattr(cls, "_fields", None)
     if not isinstance(fields, tuple):
         raise TypeError(f"event {kind!r}: {cls.__name__} is not a NamedTuple")
@@ -59,26 +73,34 @@ def _register(kind: str, cls: type[Any], private: bool) -> None:
         raise TypeError(f"private event {kind!r}: its first field must be the seat that sees it")
     if {"kind", "audience"} & set(fields):
         raise TypeError(f"event {kind!r}: 'kind' and 'audience' are not fields (JSON adds them)")
+    if isinstance(reveals, str) and reveals != ALL_BUT_SEAT and reveals not in fields:
+        raise TypeError(f"event {kind!r}: reveals={reveals!r} names none of its fields")
+    if reveals == ALL_BUT_SEAT and (not fields or fields[0] != "seat"):
+        raise TypeError(f"event {kind!r}: reveals=ALL_BUT_SEAT needs a first field 'seat'")
     _KIND[cls] = kind
     if private:
         _PRIVATE.add(cls)
+    if reveals is not False:
+        _REVEALS[cls] = reveals
 
 
-def public(kind: str) -> Callable[[E], E]:
-    """Declare an event every seat sees, under the stable name ``kind``."""
+def public(kind: str, *, reveals: Reveals = False) -> Callable[[E], E]:
+    """Declare an event every seat sees, under the stable name ``kind``; ``reveals`` says
+    whether it shows them something hidden (``Reveals``)."""
 
     def declare(cls: E) -> E:
-        _register(kind, cls, private=False)
+        _register(kind, cls, private=False, reveals=reveals)
         return cls
 
     return declare
 
 
-def private(kind: str) -> Callable[[E], E]:
-    """Declare an event only the seat in its first field, ``seat``, sees."""
+def private(kind: str, *, reveals: Reveals = False) -> Callable[[E], E]:
+    """Declare an event only the seat in its first field, ``seat``, sees; ``reveals`` says
+    whether it shows that seat something hidden (``Reveals``)."""
 
     def declare(cls: E) -> E:
-        _register(kind, cls, private=True)
+        _register(kind, cls, private=True, reveals=reveals)
         return cls
 
     return declare
@@ -94,6 +116,26 @@ def same_events(these: Sequence[Event], those: Sequence[Event]) -> bool:
 def is_private(event_type: type[Any]) -> bool:
     """Whether events of this type are seen by their own seat alone."""
     return event_type in _PRIVATE
+
+
+def reveals_rule(event_type: type[Any]) -> Reveals:
+    """How events of this type reveal (``Reveals``; False if they never do)."""
+    return _REVEALS.get(event_type, False)
+
+
+def reveals(event: Event, seat: int) -> bool:
+    """Whether ``event`` shows ``seat`` something it could not know: ``seat`` sees it (public, or
+    private to it) and its kind's ``reveals`` rule holds for ``seat``."""
+    rule = _REVEALS.get(type(event), False)
+    if rule is False:
+        return False
+    if type(event) in _PRIVATE and event[0] != seat:  # type: ignore[index]
+        return False  # another seat's secret: ``seat`` does not see it
+    if rule is True:
+        return True
+    if rule == ALL_BUT_SEAT:
+        return bool(event[0] != seat)  # type: ignore[index]
+    return bool(getattr(event, rule))
 
 
 def kind_of(event: Event) -> str:

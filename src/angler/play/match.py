@@ -3,15 +3,14 @@ resume. Every interface that seats people (the terminal UI, the plain prompt) dr
 
 **Undo is fair** only back to a person's own decision, and only while nothing has happened since
 that anybody could learn from: no other seat has acted, no chance event has been drawn (a
-shuffle, a cast, a die) and the move revealed nothing hidden to its maker. The last is checked
-without knowing the game: the same move is made in a few re-deals of what the person could not
-see (``game.search.determinise``); if the person's view afterwards differs in any of them, the move
-showed them something (a peeked card, one turned face up) and cannot be taken back.
+shuffle, a cast, a die) and the move revealed nothing hidden to its maker. The last is read from
+the move's own events (``core/fairness.py``): an event kind declares whether it shows those who
+see it something hidden (a peeked card, one turned face up). The conformance suite checks, on
+every game, that this agrees with re-dealing what the person could not see and replaying the move.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -20,14 +19,13 @@ from typing import Any
 
 from angler.agents import Agent, agent_seed, make_agent
 from angler.core.errors import AnglerError, IllegalActionError, RecordError
+from angler.core.fairness import fair_to_undo
 from angler.core.game import Game
 from angler.core.records import Record, load_record, record_of, replay
 from angler.core.state import State
 from angler.play import autosave
 from angler.play.loop import Step, bot_action, play_out
 from angler.play.seats import HUMAN, check_kinds
-
-REVEAL_SAMPLES = 4  # re-deals a move is tried in to see whether it showed its maker anything
 
 
 @dataclass
@@ -88,7 +86,7 @@ class Match:
             raise IllegalActionError("turn order", f"it is not player {seat + 1}'s turn")
         before = state.clone()
         state.apply_action(action, seat)
-        if self.fair_to_undo(before, seat, action):
+        if self.fair_to_undo(before, seat):
             self.undo_points.append(UndoPoint(seat, before))
         else:
             self.undo_points.clear()
@@ -136,22 +134,10 @@ class Match:
         return to_act
 
     # ----- undo -----
-    def fair_to_undo(self, before: State[Any], seat: int, action: int) -> bool:
-        after = self.state
-        if after.chance.counter != before.chance.counter:
-            return False  # a chance event was drawn (every shuffle, cast and die counts one)
-        view_before, view_after = before.view(seat), after.view(seat)
-        rng = random.Random(len(before.history) + len(before.events))  # fixed by the position
-        for _ in range(REVEAL_SAMPLES):
-            twin = self.game.search.determinise(view_before, rng)
-            twin.chance.seed = rng.getrandbits(62)
-            try:
-                twin.apply_action(action, seat)
-            except AnglerError:
-                return False  # legal only because of what was hidden: it tells something
-            if twin.view(seat) != view_after:
-                return False
-        return True
+    def fair_to_undo(self, before: State[Any], seat: int) -> bool:
+        """Whether ``seat``'s move from ``before`` to now may be taken back: no chance event was
+        drawn and none of its events shows ``seat`` anything hidden."""
+        return fair_to_undo(before, self.state, seat)
 
     def undo_refusal(self, seat: int) -> str | None:
         """Why ``seat`` may not undo now, or None when it may."""

@@ -7,6 +7,7 @@
 from angler.testing.conformance import (
     ConformanceError,
     Snapshot,
+    UndoTally,
     apply_all,
     check_clone_independence,
     check_declaration,
@@ -22,6 +23,7 @@ from angler.testing.conformance import (
     check_setup_round_trip,
     check_spectator_view,
     check_step,
+    check_undo_fairness,
     check_views,
     choose,
     hang_guard,
@@ -29,10 +31,12 @@ from angler.testing.conformance import (
     policy,
     snapshot,
 )
+from angler.testing.fairness import fair_by_redeal
 
 __all__ = [
     "ConformanceError",
     "Snapshot",
+    "UndoTally",
     "apply_all",
     "check_clone_independence",
     "check_declaration",
@@ -48,8 +52,10 @@ __all__ = [
     "check_setup_round_trip",
     "check_spectator_view",
     "check_step",
+    "check_undo_fairness",
     "check_views",
     "choose",
+    "fair_by_redeal",
     "hang_guard",
     "play_random",
     "policy",

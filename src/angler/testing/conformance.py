@@ -21,7 +21,7 @@ import weakref
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, fields, is_dataclass, replace
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from types import FrameType
 from typing import Any
 
@@ -32,8 +32,10 @@ from angler.core.events import (
     audience_of,
     event_from_json,
     event_to_json,
+    kind_of,
     same_events,
 )
+from angler.core.fairness import fair_to_undo
 from angler.core.fields import undeclared
 from angler.core.game import Game
 from angler.core.records import Record, parse_record, record_of, replay
@@ -41,6 +43,7 @@ from angler.core.registry import get_game, make_game
 from angler.core.state import State
 from angler.core.tensors import TensorLayout
 from angler.core.view import View, same_view
+from angler.testing.fairness import fair_by_redeal
 
 MAX_STEPS = 100_000
 """A random game longer than this counts as one that never ends."""
@@ -1093,6 +1096,49 @@ def _check_twins(
         raise ConformanceError(f"{_where(game, seed, step)}: action_code accepts index {index}")
 
 
+@dataclass
+class UndoTally:
+    """What ``check_undo_fairness`` saw: moves compared, and those the events call final where
+    the re-deals found nothing shown (the maker knew the card already: see the check)."""
+
+    moves: int = 0
+    known_already: list[str] = field(default_factory=list)
+
+
+def check_undo_fairness(game: Game[Any, Any], seed: int, tally: UndoTally | None = None) -> None:
+    """Undo fairness decided from a move's events (``core/fairness.py``) agrees with re-dealing
+    what its maker could not see and replaying it (``testing/fairness.py``), at every move of a
+    seeded random game.
+
+    The events may never let an undo through that the re-deals refuse: a move that showed its
+    maker something without an event saying so is a missing ``reveals`` (or an event that hides
+    what it shows). The other way, the events call a move final where the re-deals do not only
+    when every revealing event it added showed what its maker could already tell: the one card
+    left in a pile he had counted, a fish he had looked at with a Fish Finder. An event says what
+    is turned up, not what each seat happens to know; those moves are kept in ``tally``."""
+    state = game.new_state(seed)
+    rng = policy(seed, "undo-fairness")
+    step = 0
+    while not state.is_terminal():
+        seat, action = choose(state, rng)
+        before = state.clone()
+        _apply_legal(state, seat, action, f"{_where(game, seed, step)}")
+        by_events = fair_to_undo(before, state, seat)
+        by_redeal = fair_by_redeal(before, state, seat, action)
+        where = f"{_where(game, seed, step)} seat {seat} {game.action_to_string(action)!r}"
+        if by_events and not by_redeal:
+            new = [kind_of(event) for event in state.events[len(before.events) :]]
+            raise ConformanceError(
+                f"{where}: the move showed its maker something hidden, yet no event it added "
+                f"({', '.join(new) or 'none'}) reveals it: declare reveals= on the event kind"
+            )
+        if tally is not None:
+            tally.moves += 1
+            if by_redeal and not by_events:
+                tally.known_already.append(where)
+        step += 1
+
+
 def check_game(
     game_name: str,
     players: int | Iterable[int] | None = None,
@@ -1125,6 +1171,7 @@ def check_game(
             check_spectator_view(game, seed)
             check_illegal_actions(game, seed)
             check_setup_round_trip(game, seed)
+            check_undo_fairness(game, seed)
         if game.encoding is not None:
             check_encoding(game, seeds)
         if len(seeds) >= 2:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, get_args
 
-from angler.core.events import private, public
+from angler.core.events import ALL_BUT_SEAT, private, public
 
 
 @public("set-up")
@@ -49,7 +49,7 @@ class Cast(NamedTuple):
     mask: int
 
 
-@public("reveal")
+@public("reveal", reveals=ALL_BUT_SEAT)
 class Reveal(NamedTuple):
     """``seat`` turns its cast face up: the cards in ``mask``."""
 
@@ -65,7 +65,7 @@ class Order(NamedTuple):
     seats: tuple[int, ...]
 
 
-@public("tie-break")
+@public("tie-break", reveals=True)
 class TieBreak(NamedTuple):
     """``seat`` turns up ``rod`` from the rod deck to break a tie of speed (-1: the deck and its
     discards were empty)."""
@@ -90,7 +90,7 @@ class Peek(NamedTuple):
     spot: int
 
 
-@private("peek-face")
+@private("peek-face", reveals=True)
 class PeekFace(NamedTuple):
     """To ``seat`` alone: the fish its Fish Finder showed at ``spot`` is ``card``."""
 
@@ -123,12 +123,14 @@ class NoFish(NamedTuple):
     seat: int
 
 
-@public("flip")
+@public("flip", reveals="face_down")
 class Flip(NamedTuple):
-    """``seat`` turns up the fish it tries, ``fish`` (two with a Super-Fast Reel)."""
+    """``seat`` turns up the fish it tries, ``fish`` (two with a Super-Fast Reel), of which
+    ``face_down`` lay face down until now (the others were face up already, or beside the sea)."""
 
     seat: int
     fish: tuple[int, ...]
+    face_down: int
 
 
 @public("split")
@@ -186,14 +188,14 @@ class Released(NamedTuple):
     fish: int
 
 
-@public("bream")
+@public("bream", reveals=True)
 class Bream(NamedTuple):
     """Smart Bream shows every uncovered sea fish: ``shown`` is ``[spot, card]`` pairs."""
 
     shown: tuple[tuple[int, int], ...]
 
 
-@public("puffer")
+@public("puffer", reveals=ALL_BUT_SEAT)
 class Puffer(NamedTuple):
     """Puffer Fish: ``seat`` discards its fastest rod, ``rod``."""
 
@@ -201,7 +203,7 @@ class Puffer(NamedTuple):
     rod: int
 
 
-@private("drew")
+@private("drew", reveals=True)
 class Drew(NamedTuple):
     """To ``seat`` alone: it drew ``card`` from ``deck`` (the others see a "draw")."""
 

@@ -512,19 +512,27 @@ class CrazyFishingState(State["CrazyFishingView"]):
         self.targets.append((kind, ref))
         self.events.append(Choose(seat, kind == act.BESIDE, ref))
         if self.phase == RETRY:
+            self.flip(seat, self.targets[-1:])
             self.resolve_catch(self.targets[-1:], [self.retry_bait])
             return
         if len(self.targets) < self.targets_wanted and self.choosable_fish(seat):
             return  # the Super-Fast Reel's second fish
-        faces = [self.fish_at(target) for target in self.targets]
-        for kind, ref in self.targets:
-            if kind == act.SEA:
-                self.sea_known[ref] = True  # flipped face up for all to see
-        self.events.append(Flip(seat, tuple(faces)))
+        self.flip(seat, self.targets)
         if len(self.targets) == 2:
             self.phase = SPLIT
             return
         self.resolve_catch(self.targets, [self.bait_value(seat, self.catcher_baits)])
+
+    def flip(self, seat: int, targets: list[tuple[int, int]]) -> None:
+        """Turn the tried fish face up for all to see (the event counts those that lay face
+        down: they show everyone something, ``events.Flip``)."""
+        faces = [self.fish_at(target) for target in targets]
+        face_down = 0
+        for kind, ref in targets:
+            if kind == act.SEA:
+                face_down += not self.sea_known[ref]
+                self.sea_known[ref] = True
+        self.events.append(Flip(seat, tuple(faces), face_down))
 
     def split_the_baits(self, first: list[int]) -> None:
         """Super-Fast Reel: both fish are flipped, then the baits are split, at least one each."""

@@ -87,7 +87,7 @@ class Gave(NamedTuple):
     receiver: int
 
 
-@private("got")
+@private("got", reveals=True)
 class Got(NamedTuple):
     """To ``seat`` alone: you received ``card`` from ``giver``."""
 
@@ -111,7 +111,7 @@ class Round(NamedTuple):
     hand_size: int
 
 
-@private("drew")
+@private("drew", reveals=True)
 class Drew(NamedTuple):
     """To ``seat`` alone: the ``cards`` it drew from its ``pile``, "stockroom" or "ocean"."""
 

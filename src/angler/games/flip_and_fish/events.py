@@ -49,7 +49,7 @@ class Miss(NamedTuple):
     slot: int
 
 
-@public("flip")
+@public("flip", reveals=True)
 class Flip(NamedTuple):
     """Water ``slot`` turns face up, showing ``card`` (``seat`` cast at it)."""
 
@@ -134,7 +134,7 @@ class Use(NamedTuple):
     card: int
 
 
-@private("peek")
+@private("peek", reveals=True)
 class Peek(NamedTuple):
     """To ``seat`` alone: its Flashlight shows ``card`` in water ``slot``."""
 
@@ -159,15 +159,18 @@ class Discard(NamedTuple):
     card: int
 
 
-@public("equip")
+@public("equip", reveals="shown")
 class Equip(NamedTuple):
-    """``seat`` takes equipment ``card`` from the shop."""
+    """``seat`` takes equipment ``card`` from the shop. ``shown``: a card nobody could know came
+    off the face-down shopping deck (a lucky dip's, or the one that refilled the shop row; the
+    deck's last card is known to all, the rest of the shop cards being in sight)."""
 
     seat: int
     card: int
+    shown: bool
 
 
-@public("stocktake")
+@public("stocktake", reveals=True)
 class Stocktake(NamedTuple):
     """``seat`` pays ``fish`` for a stocktake: the shop row is replaced."""
 
@@ -197,7 +200,7 @@ class Rest(NamedTuple):
     seat: int
 
 
-@public("shop-opens")
+@public("shop-opens", reveals=True)
 class ShopOpens(NamedTuple):
     """The shop opens with ``cards`` in its row."""
 

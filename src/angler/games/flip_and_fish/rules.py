@@ -578,19 +578,20 @@ class FlipAndFishState(State["FlipAndFishView"]):
             self.take_lucky_dip(seat)
         else:
             card = self.shop_row.pop(slot)
-            self.take_equipment(seat, card)
+            self.take_equipment(seat, card, shown=self.shop_top_hidden())  # it refills the row
             self.refill_shop()
         self.end_of_turn(seat)
 
     def take_lucky_dip(self, seat: int) -> None:
+        shown = self.shop_top_hidden()
         card = self.draw_shop()
         if card >= 0:
-            self.take_equipment(seat, card)
+            self.take_equipment(seat, card, shown)
 
-    def take_equipment(self, seat: int, card: int) -> None:
+    def take_equipment(self, seat: int, card: int, shown: bool) -> None:
         self.gear[seat].append(card)
         self.ready[card] = True
-        self.events.append(Equip(seat, card))
+        self.events.append(Equip(seat, card, shown))
 
     def stocktake(self, seat: int, fish: int) -> None:
         """Pay a caught fish (not a Carp): the 3 shop cards are replaced, then you may buy."""
@@ -601,6 +602,12 @@ class FlipAndFishState(State["FlipAndFishView"]):
         self.refill_shop()
         self.events.append(Stocktake(seat, fish))
         self.phase = SHOP_BUY
+
+    def shop_top_hidden(self) -> bool:
+        """Whether the next card drawn from the shop could be any of several: every shop card
+        not in the row, the discards or someone's gear lies in the deck, so a deck of one is
+        known to all."""
+        return len(self.shop_deck) > 1 or (not self.shop_deck and len(self.shop_discard) > 1)
 
     def draw_shop(self) -> int:
         if not self.shop_deck:
