@@ -63,8 +63,8 @@ def test_each_accepted_choice_of_a_simultaneous_decision_gets_its_own_state(
             cast = firsts[seat]["legal"][0]
             client.send({"type": "move", "action": sendable(cast), "version": 0, "id": f"c{seat}"})
         for seat, client in clients.items():
-            versions = []
-            ids = []
+            versions: list[int] = []
+            ids: list[str | None] = []
             while len(versions) < 4:
                 message = client.receive()
                 if message["type"] != "state":
