@@ -25,7 +25,7 @@ from websockets.asyncio.client import connect as async_connect
 from websockets.exceptions import WebSocketException
 from websockets.sync.client import connect
 
-from angler.server.payloads import sendable
+from angler.server.payloads import patched_board, sendable
 
 GAME = "flip-and-fish"  # two players, two rounds: about ten moves, with dice the store keeps
 OPTIONS = {"rounds": "2"}
@@ -128,6 +128,7 @@ class SeatLog:
     seat: int
     token: str
     boards: dict[int, str] = field(default_factory=dict)
+    board: dict[str, Any] = field(default_factory=dict)  # the whole board, patches applied
     acks: list[tuple[int, str, int]] = field(default_factory=list)
     latest: int = -1
     reconnects: int = 0
@@ -191,7 +192,9 @@ async def _next_state(conn: Any, log: SeatLog) -> dict[str, Any]:
     if message.get("type") != "state":
         raise AssertionError(f"room {log.room} seat {log.seat} was sent {message}")
     version = message["version"]
-    log.boards[version] = board_key(message["board"])
+    # A socket's first state (after each reconnect too) has the whole board; later ones patch it.
+    log.board = message["board"] if "board" in message else patched_board(log.board, message)
+    log.boards[version] = board_key(log.board)
     log.latest = max(log.latest, version)
     return message
 

@@ -49,10 +49,11 @@ class Served:
         except urllib.error.HTTPError as refused:
             return refused.code, json.loads(refused.read())
 
-    def socket(self, room: str, token: str | None = None) -> Client:
-        """A socket on ``room`` that has said hello (as the token's seat, or a spectator)."""
+    def socket(self, room: str, token: str | None = None, *, view: bool = False) -> Client:
+        """A socket on ``room`` that has said hello (as the token's seat, or a spectator);
+        ``view``: its states carry the view as JSON too."""
         client = Client(f"{self.ws}/rooms/{room}/ws")
-        client.send({"type": "hello", "token": token})
+        client.send({"type": "hello", "token": token, **({"view": True} if view else {})})
         return client
 
 
@@ -72,11 +73,17 @@ class Client:
     def receive(self, *, presence: bool = False) -> dict[str, Any]:
         """The next message, which must be a JSON object (checked here: every test relies on it);
         who is at the table (``presence``) is passed over unless asked for."""
+        message: dict[str, Any] = json.loads(self.receive_text(presence=presence))
+        return message
+
+    def receive_text(self, *, presence: bool = False) -> str:
+        """``receive``'s message as the text it came in (to measure what a socket is sent)."""
         while True:
-            message = json.loads(self.connection.recv(timeout=RECEIVE_SECONDS))
+            text = self.connection.recv(timeout=RECEIVE_SECONDS)
+            message = json.loads(text)
             assert isinstance(message, dict), f"the server sent a non-object: {message!r}"
             if presence or message.get("type") != "presence":
-                return message
+                return text if isinstance(text, str) else text.decode()
 
     def close(self) -> None:
         self._stack.close()

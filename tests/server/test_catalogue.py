@@ -56,6 +56,6 @@ def test_a_mid_game_fishing_state_is_small() -> None:
     later = seat_payload(state, 0, 60, len(state.view(0).events) - 2)
     size = len(json.dumps(later))
     assert size < 6000, size
-    board = json.dumps(later["board"])
+    board = json.dumps(later["board"])  # whole here: a socket's later states patch it
     assert len(board) < 2500, len(board)
     assert '"label"' not in board and '"effect_text"' not in board  # no card facts

@@ -207,11 +207,14 @@ def test_a_spectator_that_stops_reading_is_closed_while_the_game_plays_on(
         )
         assert status == 201, room
         room_id = room["room"]
-        # The slow reader: a tiny receive buffer, and a client that buffers one message.
+        # The slow reader: a tiny receive buffer, a client that buffers one message, and no
+        # compression (compressed, a game's states fit in the buffers on their way).
         raw = socket.socket()
         raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         raw.connect(("127.0.0.1", int(served.http.rsplit(":", 1)[1])))
-        with connect(f"{served.ws}/rooms/{room_id}/ws", sock=raw, max_queue=1) as slow:
+        with connect(
+            f"{served.ws}/rooms/{room_id}/ws", sock=raw, max_queue=1, compression=None
+        ) as slow:
             slow.send(json.dumps({"type": "hello", "token": None}))
             dropped = eventually(lambda: spectators(served, room_id), "the slow one joined")[0]
             watcher = served.socket(room_id)

@@ -69,7 +69,7 @@ def test_a_whole_game_over_sockets_with_a_spectator(game: str, db_url: str) -> N
         assert (status, body["error"]) == (403, "unfinished")
         latest: dict[int | None, dict[str, Any]] = {}
         clients = seated(served, room, latest)
-        watcher = served.socket(room_id)
+        watcher = served.socket(room_id, view=True)
         state = latest[None] = first_state(watcher)
         moves = 0
         while not state["over"]:

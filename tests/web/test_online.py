@@ -21,13 +21,14 @@ PERSON_MOVES = 8  # a few tricks: leads, follows, and the bot between
 
 
 def hand(payload: dict[str, Any]) -> set[str]:
-    return {str(card) for card in payload["view"]["hand"]}
+    """The seat's hand as its board draws it (a socket's states carry no view)."""
+    return {str(card["id"]) for card in payload["board"]["hand"]}
 
 
 def passed_card(payload: dict[str, Any]) -> set[str]:
     """The card this seat last passed to the left: it knows where that card is."""
-    known = payload["view"]["known_pass"]
-    return set() if known is None else {str(known[0])}
+    known = payload["board"]["last_pass"]
+    return set() if known is None else {str(known["card"])}
 
 
 def hidden_from(me: dict[str, Any], other: dict[str, Any]) -> set[str]:
@@ -54,7 +55,7 @@ def quiet_version(
 
 
 def shown_cards(payload: dict[str, Any]) -> set[str]:
-    """What a frame shows as cards: its board's cards and its view's hand."""
+    """What a frame shows as cards: its board's cards, its hand among them."""
     return card_ids(payload["board"]) | hand(payload)
 
 
@@ -95,11 +96,8 @@ def test_two_people_and_a_spectator_each_see_only_their_own(
             assert hidden, "the other person holds cards this seat cannot see"
             assert not drawn & hidden, f"seat {seat} draws the other's cards"
             latest = by_version(page)[version]
-            assert (latest["seat"], latest["board"], latest["view"]) == (
-                seat,
-                mine["board"],
-                mine["view"],
-            )
+            assert (latest["seat"], latest["board"]) == (seat, mine["board"])
+            assert "view" not in latest  # the browser does not ask for the view
             assert hand(mine), "a person holds cards mid-round"
         drawn = spectator.dom_cards()
         assert drawn <= card_ids(public["board"]), drawn
@@ -120,6 +118,6 @@ def test_two_people_and_a_spectator_each_see_only_their_own(
                 unseen = hidden_from(frame, others[at])
                 assert not shown_cards(frame) & unseen, f"seat {seat}'s frame at version {at}"
     for at, frame in watched.items():
-        assert frame["seat"] is None and not frame["view"]["hand"] and not frame.get("legal")
+        assert frame["seat"] is None and not frame["board"]["hand"] and not frame.get("legal")
         held = set().union(*(hand(frames[s][at]) for s in frames if at in frames[s]))
         assert not card_ids(frame["board"]) & held, f"the spectator's frame at version {at}"

@@ -55,7 +55,8 @@ def test_a_reloaded_page_keeps_its_seat_and_hand_and_plays_on(
     assert {str(card) for card in held} <= cards, "the hand is drawn"
     again = table.states()[-1]
     assert len(table.frames) > frames  # a new socket said hello and was answered
-    assert again["seat"] == 0 and again["view"]["hand"] == held and again["legal"]
+    drawn_hand = {card["id"] for card in again["board"]["hand"]}
+    assert again["seat"] == 0 and drawn_hand == set(held) and again["legal"]
     pressed = table.play_first_action()
     assert table.wait_turn_or_end(pressed) in ("turn", "over")
     assert table.version > pressed

@@ -429,7 +429,7 @@ class RoomSocket:
         move_id = wire.move_id_of(message)
         try:
             if isinstance(message, wire.Hello):
-                await self.hello(room, message.token)
+                await self.hello(room, message.token, message.view)
                 return
             if not self.joined:
                 await self.refuse("hello", 'first a "hello" (with a seat token, or none)')
@@ -476,7 +476,7 @@ class RoomSocket:
             raise TokenError("a spectator cannot act: connect with a seat token to play")
         return self.token
 
-    async def hello(self, room: Room, token: object) -> None:
+    async def hello(self, room: Room, token: object, view: bool = False) -> None:
         if self.joined:
             await self.refuse("hello", "this socket has named its seat already")
             return
@@ -485,5 +485,6 @@ class RoomSocket:
             seat = room.seat_of(token)  # TokenError: the socket may try again
             self.token = token if isinstance(token, str) else None
         self.connection.seat = seat
+        self.connection.wants_view = view
         self.joined = True
         await self.hub.welcome(self.room_id, self.connection, room)

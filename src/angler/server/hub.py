@@ -40,7 +40,7 @@ from angler.server.api import (
 from angler.server.bots import DEFAULT_CAP, PACE_MS, BotDriver, check_bots, shutdown_pool
 from angler.server.journal import MemoryJournal, RoomHeader, StoredAction, done_now
 from angler.server.limits import SLOW_CODE, Limits
-from angler.server.payloads import Payload
+from angler.server.payloads import Payload, board_patch
 from angler.server.replays import ALL, replay_steps
 from angler.server.rooms import (
     OPEN,
@@ -118,6 +118,8 @@ class Connection:
         # The log entries this socket was sent (None: no state yet): the next state sends only
         # the entries after these (``payloads.py``). Set under the room's broadcast lock.
         self.told: int | None = None
+        self.wants_view = False  # its hello asked for the view as JSON in every state
+        self.board: Payload | None = None  # the board it holds: later states patch it
 
     @property
     def queued(self) -> int:
@@ -488,7 +490,8 @@ class Hub:
         the log entries after those it holds."""
         async with self.turn(room_id):
             self.join(room_id, connection)
-            payload = room.payload(connection.seat)
+            payload = room.payload(connection.seat, with_view=connection.wants_view)
+            connection.board = payload["board"]
             timers, seats = self.timers(room_id), self.presence(room_id, room)
             connection.offer_message(
                 wire.state_message(
@@ -527,22 +530,28 @@ class Hub:
             except StoreUnavailableError:  # its last move is stored: the next start finishes it
                 pass
         connections = [c for c in self.sockets.get(room_id, ()) if c.told is not None]
-        wanted = {(c.seat, c.told or 0) for c in connections}
+        wanted = {(c.seat, c.told or 0, c.wants_view) for c in connections}
         payloads = _payloads(room, wanted)  # on the loop: microseconds to a millisecond
         timers = self.timers(room_id)
         seats = self.presence(room_id, room)
-        messages = {
-            key: wire.state_message(payload, timers=timers, seats=seats)
-            for key, payload in payloads.items()
-        }
-        texts = {key: encode(message) for key, message in messages.items()}
+        # One text for each payload and board held: sockets of a seat that joined together
+        # hold the same board, and share it.
+        texts: dict[tuple[tuple[int | None, int, bool], int], tuple[wire.State, str]] = {}
         for c in connections:  # queued at once: a slow reader holds no one up
-            key = (c.seat, c.told or 0)
+            key = (c.seat, c.told or 0, c.wants_view)
+            payload = payloads[key]
+            made = texts.get((key, id(c.board)))
+            if made is None:
+                message = wire.state_message(
+                    _patching(payload, c.board), timers=timers, seats=seats
+                )
+                made = texts[(key, id(c.board))] = (message, encode(message))
             if c is mover and move_id is not None:  # its own move's state says so
-                c.offer_text(encode(msgspec.structs.replace(messages[key], id=move_id)))
+                c.offer_text(encode(msgspec.structs.replace(made[0], id=move_id)))
             else:
-                c.offer_text(texts[key])
-            c.told = payloads[key]["since"] + len(payloads[key]["log"])
+                c.offer_text(made[1])
+            c.told = payload["since"] + len(payload["log"])
+            c.board = payload["board"]
         if room.over:  # only now: this may run in the bots' own task, which stopping ends
             self._retire_bots(room_id)
             self._stop_abandon(room_id)
@@ -824,7 +833,20 @@ def _seated(connections: set[Connection], seat: int) -> bool:
 
 
 def _payloads(
-    room: Room, wanted: Iterable[tuple[int | None, int]]
-) -> dict[tuple[int | None, int], Payload]:
-    """A payload for each (seat, log entries held) wanted: one each, however many sockets."""
-    return {(seat, since): room.payload(seat, since) for seat, since in wanted}
+    room: Room, wanted: Iterable[tuple[int | None, int, bool]]
+) -> dict[tuple[int | None, int, bool], Payload]:
+    """A payload for each (seat, log entries held, with the view) wanted: one each, however
+    many sockets."""
+    return {key: room.payload(*key) for key in wanted}
+
+
+def _patching(payload: Payload, held: Payload | None) -> Payload:
+    """The payload with its board as a patch of the board the socket holds (none: whole)."""
+    if held is None:
+        return payload
+    changed, dropped = board_patch(held, payload["board"])
+    patched = {key: value for key, value in payload.items() if key != "board"}
+    patched["board_patch"] = changed
+    if dropped:
+        patched["board_dropped"] = dropped
+    return patched

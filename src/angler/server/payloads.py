@@ -29,15 +29,20 @@ from angler.core.view import View
 Payload = dict[str, Any]
 
 
-def seat_payload(state: State[Any], seat: int, version: int, since: int = 0) -> Payload:
-    """The payload for ``seat`` (0-based) at ``version``, its log from entry ``since`` on."""
-    return _payload(state, state.view(seat), seat, version, since)
+def seat_payload(
+    state: State[Any], seat: int, version: int, since: int = 0, with_view: bool = True
+) -> Payload:
+    """The payload for ``seat`` (0-based) at ``version``, its log from entry ``since`` on;
+    ``with_view``: the view as JSON too (a socket gets it only if its hello asked)."""
+    return _payload(state, state.view(seat), seat, version, since, with_view)
 
 
-def spectator_payload(state: State[Any], version: int, since: int = 0) -> Payload:
+def spectator_payload(
+    state: State[Any], version: int, since: int = 0, with_view: bool = True
+) -> Payload:
     """The payload for someone watching: the view for no seat, no legal actions, the public
     log told to an onlooker (from entry ``since`` on)."""
-    return _payload(state, public_view(state), None, version, since)
+    return _payload(state, public_view(state), None, version, since, with_view)
 
 
 def public_view(state: State[Any]) -> View:
@@ -47,7 +52,9 @@ def public_view(state: State[Any]) -> View:
     return view
 
 
-def _payload(state: State[Any], view: View, seat: int | None, version: int, since: int) -> Payload:
+def _payload(
+    state: State[Any], view: View, seat: int | None, version: int, since: int, with_view: bool
+) -> Payload:
     game = state.game
     since = max(0, min(since, len(view.events)))  # after an undo the log is shorter
     presentation = game.presentation
@@ -71,7 +78,6 @@ def _payload(state: State[Any], view: View, seat: int | None, version: int, sinc
     payload: Payload = {
         "version": version,
         "seat": seat,
-        "view": view.as_dict(since),
         "board": presentation.board(view),
         "legal": legal,
         "hint": hint,
@@ -81,6 +87,8 @@ def _payload(state: State[Any], view: View, seat: int | None, version: int, sinc
         "to_act": to_act,
         "over": over,
     }
+    if with_view:
+        payload["view"] = view.as_dict(since)
     if since == 0:  # the socket holds nothing yet: the card facts its boards' ids stand for
         payload["cards"] = presentation.catalogue()
     if over:
@@ -95,12 +103,39 @@ def whole_state(held: Payload | None, message: Payload) -> Payload:
     and so does the card catalogue when the message does not carry one."""
     since = message.get("since", 0)
     old_log: list[Any] = held["log"] if since and held else []
-    old_events: list[Any] = held["view"]["events"] if since and held else []
-    view = {**message["view"], "events": old_events[:since] + message["view"]["events"]}
-    whole = {**message, "view": view, "log": old_log[:since] + message["log"]}
+    whole = {**message, "log": old_log[:since] + message["log"]}
+    if "view" in message:  # asked for in the socket's hello
+        old_events: list[Any] = held["view"]["events"] if since and held else []
+        whole["view"] = {
+            **message["view"],
+            "events": old_events[:since] + message["view"]["events"],
+        }
     if "cards" not in message and held and "cards" in held:
         whole["cards"] = held["cards"]
+    if "board_patch" in message and held:
+        whole["board"] = patched_board(held["board"], message)
+        del whole["board_patch"]
+        whole.pop("board_dropped", None)
     return whole
+
+
+def board_patch(held: Payload, board: Payload) -> tuple[Payload, list[str]]:
+    """What a socket holding the board ``held`` needs to hold ``board``: the top-level fields
+    whose value changed (or is new), and those gone. A move changes a few of a board's fields
+    (the trick, whose turn, a seat's counts); the others stay as the socket holds them."""
+    changed = {key: value for key, value in board.items() if held.get(key, _ABSENT) != value}
+    return changed, [key for key in held if key not in board]
+
+
+def patched_board(held: Payload, message: Payload) -> Payload:
+    """The board a ``state`` with ``board_patch`` (and ``board_dropped``) stands for."""
+    board = {**held, **message["board_patch"]}
+    for key in message.get("board_dropped", ()):
+        board.pop(key, None)
+    return board
+
+
+_ABSENT = object()
 
 
 def sendable(choice: dict[str, Any]) -> int | str:

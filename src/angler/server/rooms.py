@@ -611,15 +611,16 @@ class Room:
             )
 
     # ----- what each seat sees -----
-    def payload(self, seat: int | None, since: int = 0) -> Payload:
+    def payload(self, seat: int | None, since: int = 0, with_view: bool = True) -> Payload:
         """What ``seat`` is sent now; None (or PUBLIC) for a spectator. ``since``: the log
-        entries the socket holds already (``payloads.py``)."""
+        entries the socket holds already (``payloads.py``); ``with_view``: the view as JSON."""
         with self._lock:
             if seat is None or seat == PUBLIC:
-                return self._told(spectator_payload(self.state, self.version, since), None)
+                payload = spectator_payload(self.state, self.version, since, with_view)
+                return self._told(payload, None)
             if type(seat) is not int or not 0 <= seat < self.players:
                 raise SeatError(f"there is no seat {seat!r} (seats 0 to {self.players - 1})")
-            payload = seat_payload(self.state, seat, self.version, since)
+            payload = seat_payload(self.state, seat, self.version, since, with_view)
             # Whether an undo would be taken: the seat's own move is the last, and nothing was
             # revealed since (what it tells, that someone moved after you, every seat sees).
             payload["can_undo"] = (

@@ -57,6 +57,7 @@ class Hello(_Client, tag="hello", frozen=True):
     """Names the socket's seat (its token) or none (a spectator): the first message."""
 
     token: str | None = None
+    view: bool = False  # new in protocol 2: every state carries the seat's view as JSON too
 
 
 class Move(_Client, tag="move", frozen=True):
@@ -216,14 +217,16 @@ class State(_Server, tag="state"):
     version: int
     seat: int | None
     since: int
-    view: dict[str, Any]
-    board: dict[str, Any]
     legal: list[LegalAction]
     hint: str
     prompt: str
     log: list[str]
     to_act: list[int]
     over: bool
+    view: dict[str, Any] | UnsetType = UNSET  # asked for in hello (always in GET .../view)
+    board: dict[str, Any] | UnsetType = UNSET  # whole: a socket's first state, GET .../view
+    board_patch: dict[str, Any] | UnsetType = UNSET  # later: the board's fields that changed
+    board_dropped: list[str] | UnsetType = UNSET  # and those gone, if any
     # The room's own words (``Room.payload``): a bare ``payloads.seat_payload`` has none.
     notes: list[Note] | UnsetType = UNSET
     resigned: list[int] | UnsetType = UNSET

@@ -100,17 +100,26 @@ export class RoomSocket {
   }
 
   /** A state made whole: after a socket's first state, the server sends only the log entries
-   * and view events from index `since` on; the ones before are those this socket holds. The
+   * (and view events, for a socket that asked for the view) from index `since` on; the ones
+   * before are those this socket holds. The board comes whole in the first state; later ones
+   * carry `board_patch`, the board's fields that changed (and `board_dropped`, those gone). The
    * card catalogue (`cards`: each card's facts by id, which the board's ids stand for) comes in
    * the first state only: the socket keeps it and puts it on every later state. */
   whole(message) {
     const since = message.since || 0;
-    const held = since && this.held ? this.held : { log: [], events: [] };
+    const held = since && this.held ? this.held : { log: [], events: [], board: null };
     message.log = held.log.slice(0, since).concat(message.log);
     if (message.view) message.view.events = held.events.slice(0, since).concat(message.view.events || []);
+    if (message.board_patch) {
+      const board = { ...(this.held ? this.held.board : {}), ...message.board_patch };
+      for (const key of message.board_dropped || []) delete board[key];
+      message.board = board;
+      delete message.board_patch;
+      delete message.board_dropped;
+    }
     if (message.cards) this.cards = message.cards;
     else if (this.cards) message.cards = this.cards;
-    this.held = { log: message.log, events: message.view ? message.view.events : [] };
+    this.held = { log: message.log, events: message.view ? message.view.events : [], board: message.board };
     return message;
   }
 
