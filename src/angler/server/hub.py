@@ -543,7 +543,7 @@ class Hub:
             made = texts.get((key, id(c.board)))
             if made is None:
                 message = wire.state_message(
-                    _patching(payload, c.board), timers=timers, seats=seats
+                    patching(payload, c.board), timers=timers, seats=seats
                 )
                 made = texts[(key, id(c.board))] = (message, encode(message))
             if c is mover and move_id is not None:  # its own move's state says so
@@ -840,7 +840,7 @@ def _payloads(
     return {key: room.payload(*key) for key in wanted}
 
 
-def _patching(payload: Payload, held: Payload | None) -> Payload:
+def patching(payload: Payload, held: Payload | None) -> Payload:
     """The payload with its board as a patch of the board the socket holds (none: whole)."""
     if held is None:
         return payload

@@ -2,7 +2,10 @@
 
 One room of four people (every seat a token) plays a seeded game with random legal moves, as
 ``angler loadtest``'s clients do; each move is timed in the parts the server goes through, in
-one process and one thread, so the parts add up. Sending (the socket writes) is left out: it is
+one process and one thread, so the parts add up: the message read by the wire protocol, the
+move on the room, its append (waited for here; the server's event loop goes on meanwhile),
+each seat's view and state as a socket is sent it (no view as JSON, the board patched after
+the first), and its encoding. Sending (the socket writes) is left out: it is
 measured end to end by ``angler loadtest``. The figures are per move, in microseconds; a move
 builds a payload for every seat (each is sent its own).
 """
@@ -16,10 +19,12 @@ import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 from angler.core.registry import get_game
+from angler.server import wire
+from angler.server.hub import patching
 from angler.server.journal import MemoryJournal
-from angler.server.payloads import seat_payload
 from angler.server.rooms import Room, make_header
 from angler.server.store import RoomJournal, Store
 
@@ -47,6 +52,7 @@ def _play(
     spent: dict[str, float] = defaultdict(float)
     played = 0
     told = [0] * stored.players  # each seat's log entries sent so far: a state sends the rest
+    boards: list[dict[str, Any] | None] = [None] * stored.players  # each seat's board held
     clock = time.perf_counter
     while played < moves and not stored.over:
         seat = rng.choice(stored.state.current_players())
@@ -55,15 +61,16 @@ def _play(
         message = json.dumps({"type": "move", "action": text, "version": stored.version})
 
         start = clock()
-        parsed = json.loads(message)
+        parsed = wire.decode(message)
         spent["parse"] += clock() - start
+        assert isinstance(parsed, wire.Move)
 
         start = clock()
-        memory.move(tokens[seat][1], parsed["action"], parsed["version"])
+        memory.move(tokens[seat][1], parsed.action, parsed.version)
         rules = clock() - start
         spent["move (rules, clone, version)"] += rules
         start = clock()
-        stored.move(tokens[seat][0], parsed["action"], parsed["version"])
+        stored.move(tokens[seat][0], parsed.action, parsed.version)
         spent["storage"] += max(0.0, clock() - start - rules)  # the same move, now written
 
         state = stored.state
@@ -74,15 +81,17 @@ def _play(
 
         start = clock()
         payloads = [
-            seat_payload(state, viewer, stored.version, told[viewer])
+            stored.payload(viewer, told[viewer], with_view=False)
             for viewer in range(stored.players)
         ]
+        patched = [patching(payload, boards[viewer]) for viewer, payload in enumerate(payloads)]
         spent["payloads"] += clock() - start
         told = [payload["since"] + len(payload["log"]) for payload in payloads]
+        boards = [payload["board"] for payload in payloads]
 
         start = clock()
-        for payload in payloads:
-            json.dumps(payload)
+        for payload in patched:
+            wire.encode(wire.state_message(payload))
         spent["serialise"] += clock() - start
         played += 1
     return {part: spent[part] / max(played, 1) * 1e6 for part in PARTS} | {"moves": played}
