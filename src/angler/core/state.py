@@ -36,7 +36,10 @@ class State(ABC, Generic[V]):
         "events": COPY,
         "_legal_player": reset(-2),  # the legal-action cache starts empty
         "_legal": reset([]),
-        "_seat_logs": reset([]),  # what each seat saw of ``events`` so far (``seat_events``)
+        # What each seat saw of ``events`` so far (``seat_events``): a clone's log begins as a
+        # copy of the same events, so what was read of it holds there too (a live room's next
+        # state is a clone of its last).
+        "_seat_logs": COPY,
     }
     __slots__ = tuple(FIELDS)
 
@@ -160,7 +163,9 @@ class State(ABC, Generic[V]):
     def seat_events(self, player: int, pick: SeatFilter = visible) -> tuple[Event, ...]:
         """``pick(self.events, player)``, the events a view shows, read only over the events
         added since this seat's last view: a log only grows, so a view costs the new events,
-        not the game's. A game passes the same ``pick`` every time. A clone reads afresh."""
+        not the game's. A game passes the same ``pick`` every time. A clone starts from what its
+        original had read: an entry counts only while the log still holds the same event object
+        where that reading stopped."""
         events, logs = self.events, self._seat_logs
         if not logs:
             logs.extend([None] * (self.game.players + 1))  # PUBLIC (-1) is the last entry

@@ -79,12 +79,16 @@ class Match:
         return self.game.presentation.prompt(self.state.view(seat), self.state.legal_actions(seat))
 
     # ----- moves -----
-    def play(self, seat: int, action: int) -> None:
-        """A person's move. IllegalActionError (state unchanged) if it is not legal now."""
+    def play(self, seat: int, action: int, before: State[Any] | None = None) -> None:
+        """A person's move. IllegalActionError (state unchanged) if it is not legal now.
+        ``before``: a copy of the state as it is now, which nothing will change, kept as the
+        undo point (the server's room has one: it plays each move on a clone); else one is
+        made."""
         state = self.state
         if self.to_act() != seat and seat not in state.current_players():
             raise IllegalActionError("turn order", f"it is not player {seat + 1}'s turn")
-        before = state.clone()
+        if before is None:
+            before = state.clone()
         state.apply_action(action, seat)
         if self.fair_to_undo(before, seat):
             self.undo_points.append(UndoPoint(seat, before))

@@ -542,9 +542,7 @@ class Hub:
             payload = payloads[key]
             made = texts.get((key, id(c.board)))
             if made is None:
-                message = wire.state_message(
-                    patching(payload, c.board), timers=timers, seats=seats
-                )
+                message = wire.state_message(patching(payload, c.board), timers=timers, seats=seats)
                 made = texts[(key, id(c.board))] = (message, encode(message))
             if c is mover and move_id is not None:  # its own move's state says so
                 c.offer_text(encode(msgspec.structs.replace(made[0], id=move_id)))

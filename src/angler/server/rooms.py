@@ -841,7 +841,7 @@ class Room:
         taken_over = by_bot and self.is_person(seat)
         try:
             if self.is_person(seat) and not by_bot:
-                match.play(seat, code)
+                match.play(seat, code, before=saved_state)  # never changed: moves go to clones
             else:
                 match.play_for_bot(seat, code)
             unused = trial.chance.forced_outcomes

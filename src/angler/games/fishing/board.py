@@ -53,6 +53,7 @@ None), ``tag`` (a short visible mark: "trump", "catch 1", "−3"…, or ""), ``e
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
 from angler.core.events import PUBLIC
@@ -377,14 +378,11 @@ def _effects(
 def _ocean_tiers(view: FishingView, cards: CardSet) -> list[dict[str, Any]]:
     """The ocean stack's remaining positions grouped into runs of one star tier, top first."""
     runs: list[dict[str, Any]] = []
-    last_mask = -1
-    for position in range(view.ocean_size - 1, -1, -1):
-        mask = view.ocean_masks[position]
-        if mask != last_mask:
-            stars = {cards.stars[c] for c in range(len(cards)) if mask >> c & 1}
-            runs.append({"stars": stars.pop() if len(stars) == 1 else None, "count": 0})
-            last_mask = mask
-        runs[-1]["count"] += 1
+    top_first = reversed(view.ocean_masks[: view.ocean_size])
+    for mask, positions in groupby(top_first):  # runs of equal masks, grouped in C
+        # The one tier holding every card the positions may hold, if there is one.
+        tiers = [tier for tier, cards_of in enumerate(cards.tier_mask) if mask & cards_of]
+        runs.append({"stars": tiers[0] if len(tiers) == 1 else None, "count": len(list(positions))})
     return runs
 
 
