@@ -33,6 +33,7 @@ FIELDS = {
     "moves_per_s",
     "p50_ms",
     "p99_ms",
+    "bytes_per_state",
     "games_started",
     "games_finished",
     "errors",
@@ -101,6 +102,7 @@ def test_a_short_run_finishes_games_with_no_errors_and_reports_every_field(
     assert report["games_started"] >= report["games_finished"] - 2  # some began in warm-up
     assert report["moves"] > 0 and report["moves_per_s"] > 0
     assert 0 < report["p50_ms"] <= report["p99_ms"]
+    assert 0 < report["bytes_per_state"] < 20_000  # a state after the first: a patch, no view
     assert report["started_server"] is True and report["url"].startswith("http://127.0.0.1:")
     # What the server spent: its own process, apart from this one.
     assert report["server_cpu_us_per_move"] > 0 and report["server_cpu_pct"] > 0

@@ -287,6 +287,7 @@ def report_table(report: LoadReport) -> Table:
         ]
     else:
         rows += [("p50_ms", _number(report.p50_ms)), ("p99_ms", _number(report.p99_ms))]
+        rows += [("bytes_per_state", _number(report.bytes_per_state))]
     rows += [
         ("games_started", str(report.games_started)),
         ("games_finished", str(report.games_finished)),

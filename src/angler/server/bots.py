@@ -61,7 +61,7 @@ from angler.server.rooms import (
     Staged,
     StaleVersionError,
     TurnError,
-    carry_out,
+    carry_out_alone,
 )
 from angler.server.searches import WAIT_SHARE, BotCap, fair_share, search_in_turn
 from angler.server.store import StoreUnavailableError
@@ -227,7 +227,7 @@ class BotDriver:
         self.room = room
         # How a chosen move is carried out: in the room's turn (``Hub.act``, which tells every
         # socket), or on its own (then ``notify`` tells).
-        self.act = act or functools.partial(carry_out, room)
+        self.act = act or functools.partial(carry_out_alone, room)
         self._tells_itself = act is None
         self.cap = cap  # the most one decision searches (a stored room's bots are held to it)
         self.notify = notify

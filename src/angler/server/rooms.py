@@ -897,13 +897,15 @@ class Room:
 
 async def carry_out(room: Room, stage: Callable[[], Staged]) -> None:
     """A change's three steps: staged (checked and played on a copy), stored (awaited, the
-    event loop free meanwhile), counted. In a task of its own, so that a caller who goes away
-    (a socket that drops) cannot stop it between the store and the count. The caller keeps
-    the room's other changes out meanwhile (``Hub.act``: the room's turn)."""
+    event loop free meanwhile), counted. The caller keeps the room's other changes out
+    meanwhile (``Hub.act``: the room's turn), and runs this in a task of its own, so that a
+    caller who goes away (a socket that drops) cannot stop it between the store and the count
+    (``carry_out_alone`` for a caller that has none)."""
+    staged = stage()
+    await room.store(staged)
+    room.commit(staged)
 
-    async def steps() -> None:
-        staged = stage()
-        await room.store(staged)
-        room.commit(staged)
 
-    await asyncio.shield(asyncio.ensure_future(steps()))
+async def carry_out_alone(room: Room, stage: Callable[[], Staged]) -> None:
+    """``carry_out`` in a task of its own, shielded from its caller's cancellation."""
+    await asyncio.shield(asyncio.ensure_future(carry_out(room, stage)))

@@ -100,6 +100,7 @@ class LoadReport:
     moves_per_s: float
     p50_ms: float | None
     p99_ms: float | None
+    bytes_per_state: float | None  # a seat's state after its first, as sent (uncompressed)
     games_started: int
     games_finished: int
     errors: int
@@ -331,6 +332,7 @@ def _report(plan: LoadPlan, base: str, run: _Run, tally: Tally) -> LoadReport:
         moves_per_s=moves_per_s,
         p50_ms=percentile_ms(tally.latencies, 0.50),
         p99_ms=percentile_ms(tally.latencies, 0.99),
+        bytes_per_state=round(tally.state_bytes / tally.states) if tally.states else None,
         games_started=tally.games_started,
         games_finished=tally.games_finished,
         errors=tally.error_count(),

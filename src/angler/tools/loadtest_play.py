@@ -50,6 +50,8 @@ class Tally:
     latencies: array[float] = field(default_factory=lambda: array("d"))  # seconds, per move
     lags: array[float] = field(default_factory=lambda: array("d"))  # seconds, per bot move
     errors: Counter[str] = field(default_factory=Counter)  # by kind: a refusal's, socket…
+    state_bytes: int = 0  # what the seats' sockets received in states after their first
+    states: int = 0
     first_errors: dict[str, str] = field(default_factory=dict)  # each kind's first message
 
     def error(self, kind: str, message: str) -> None:
@@ -172,7 +174,7 @@ async def _seat(
     """One seat's client: hello, then a random offered action whenever the seat decides and
     has no move on its way, until the game is over."""
     await connection.send(json.dumps({"type": "hello", "token": token}))
-    latest = await receive_state(connection, silence)
+    latest = await receive_state(connection, silence)  # whole, with the card catalogue
     pending: tuple[float, int, int] | None = None  # sent at, its version, applied by version
     while not latest["over"]:
         if pending is None and latest["legal"]:
@@ -183,7 +185,7 @@ async def _seat(
             pending = (time.perf_counter(), version, version + len(latest["to_act"]))
             move = {"type": "move", "action": sendable(choice), "version": version}
             await connection.send(json.dumps(move))
-        latest = await receive_state(connection, silence)
+        latest = await receive_state(connection, silence, tally)
         if pending is not None and applied(pending, latest):
             if tally.measuring:
                 tally.moves += 1
@@ -198,13 +200,19 @@ def applied(pending: tuple[float, int, int], state: dict[str, Any]) -> bool:
     return version >= by or (version > sent and state["seat"] not in state["to_act"])
 
 
-async def receive_state(connection: ClientConnection, silence: float) -> dict[str, Any]:
+async def receive_state(
+    connection: ClientConnection, silence: float, tally: Tally | None = None
+) -> dict[str, Any]:
     """The next message, which must be a ``state``: a refusal is an error of its kind. Who is
-    at the table (``presence``) is no concern of the load."""
+    at the table (``presence``) is no concern of the load. With ``tally``, its size counts
+    among the states' bytes (while measuring)."""
     async with asyncio.timeout(silence):
         raw = await connection.recv()
         while '"type":"presence"' in raw[:24]:
             raw = await connection.recv()
+    if tally is not None and tally.measuring:
+        tally.state_bytes += len(raw.encode() if isinstance(raw, str) else raw)
+        tally.states += 1
     try:
         message = json.loads(raw)
     except ValueError:
