@@ -640,8 +640,10 @@ def test_the_protocol_page_lists_every_payload_field_and_every_refusal() -> None
     payload = table.room.payload(0)
     # ``timers`` (the live turn clock) and ``seats`` (presence) are added by the web layer to
     # every payload it sends; ``ended_words`` comes with ``ended``; ``protocol`` (the answer to
-    # hello) and ``id`` (the mover's own state) are the socket's.
+    # hello) and ``id`` (the mover's own state) are the socket's, and so are ``board_patch`` and
+    # ``board_dropped``, which stand for ``board`` in a socket's later states.
     added = {"scores", "winners", "timers", "seats", "ended_words", "protocol", "id"}
+    added |= {"board_patch", "board_dropped"}
     assert _table_names("### `state`") == {*payload, *added}
     kinds = {cls.code for cls in _subclasses(RoomError)}
     assert _table_names("### `error`") == kinds
