@@ -290,14 +290,11 @@ def _geometry(table: Table, cast: dict[str, Any] | None) -> dict[str, Any]:
     spare = max(0.0, MIN_ASPECT * (y1 - y0) - (x1 - x0)) / 2
     x0, x1 = min(x0, x0 - spare), max(x1, x1 + spare)
 
-    def clamp(value: float) -> float:
-        return max(-TABLE_HALF, min(TABLE_HALF, value))
-
     box = [
-        clamp(x0 - VIEW_MARGIN),
-        clamp(y0 - VIEW_MARGIN),
-        clamp(x1 + VIEW_MARGIN),
-        clamp(y1 + VIEW_MARGIN),
+        max(-TABLE_HALF, min(TABLE_HALF, x0 - VIEW_MARGIN)),
+        max(-TABLE_HALF, min(TABLE_HALF, y0 - VIEW_MARGIN)),
+        max(-TABLE_HALF, min(TABLE_HALF, x1 + VIEW_MARGIN)),
+        max(-TABLE_HALF, min(TABLE_HALF, y1 + VIEW_MARGIN)),
     ]
     if cast is not None:  # a die that fell off the table is drawn on the floor beside it
         x, y = (max(-FLOOR, min(FLOOR, v)) for v in cast["stop"])
@@ -409,14 +406,16 @@ def _seat(
 
 
 def _shop(view: FlipAndFishView, cards: CardSet, placed: _Placed) -> dict[str, Any]:
+    buying = act.BUY in placed.by_kind  # else no words to write: every action is null
     row = []
     for slot, card in enumerate(view.shop_row):
-        row.append({"id": card, "action": placed.buy(slot, f"buy {placed.name(card)}")})
+        action = placed.buy(slot, f"buy {placed.name(card)}") if buying else None
+        row.append({"id": card, "action": action})
     return {
         "open": view.shop_open,
         "pending": view.shop_pending,
         "row": row,
-        "dip": placed.buy(3, "lucky dip: the top shopping card"),
+        "dip": placed.buy(3, "lucky dip: the top shopping card") if buying else None,
         "deck": view.shop_deck_size,
         "discard": len(view.shop_discard),
     }
