@@ -29,6 +29,7 @@ from angler.games.flip_and_fish.cards import (
     EquipmentCard,
     FishCard,
     load_cards,
+    title,
 )
 
 if TYPE_CHECKING:
@@ -290,6 +291,9 @@ def test_cards_tables_match_the_cards() -> None:
         else:
             assert cards.catch_rate[card.id] is None and cards.colour[card.id] == -1
             assert cards.ability[card.id] is None and not cards.carp[card.id]
+    assert cards.titles == tuple(title(card.type_name) for card in cards.cards)
+    assert cards.labels == tuple(card.label() for card in cards.cards)
+    assert cards.titles[cards.by_name["BlueMarlin"]] == "Blue Marlin"
     with pytest.raises(ValueError, match="is not a shopping-deck card"):
         cards.equipment(0)
     with pytest.raises(ValueError, match="is not a fishing-deck card"):

@@ -129,6 +129,12 @@ def test_a_custom_layout_is_checked() -> None:
     assert "off the table" in str(check_layout(((0, 0), (440, 0), (-110, 0), (0, 110), (0, -110))))
 
 
+def test_the_drawn_box_holds_the_water_cards_and_the_jetties() -> None:
+    table = Table.for_players(2, "line")  # cards from x -220 to 220, jetties at y +-330
+    assert table.drawn == (-220 - 31.5, -330 - 62.0, 220 + 31.5, 330 + 62.0)
+    assert table.drawn is table.drawn  # worked out once per table
+
+
 def test_jetties_sit_evenly_round_the_water() -> None:
     for players in (2, 3, 4):
         seats = jetties(players)

@@ -53,9 +53,10 @@ Fields:
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from angler.core.events import PUBLIC
+from angler.core.events import PUBLIC, Event
 from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.cards import (
     BASE_BAIT_FISH,
@@ -66,7 +67,6 @@ from angler.games.flip_and_fish.cards import (
     TROPHY,
     CardSet,
     EquipmentCard,
-    title,
 )
 from angler.games.flip_and_fish.cast import spread
 from angler.games.flip_and_fish.events import (
@@ -96,7 +96,6 @@ if TYPE_CHECKING:
     from angler.games.flip_and_fish.rules import FlipAndFishState
 
 JS_SAFE = 2**53
-JETTY_REACH = 62.0  # mm a jetty's drawing reaches from its centre
 VIEW_MARGIN = 30.0  # mm of table kept round what is drawn, to aim in
 FLOOR = TABLE_HALF + 250.0  # how far off the table a fallen die is still drawn
 MIN_ASPECT = 0.8  # the drawn part of the table is at least this wide for its height
@@ -186,7 +185,7 @@ def card_model(cards: CardSet, card_id: int) -> dict[str, Any]:
         return {
             "id": card.id,
             "name": card.name,
-            "title": title(card.type_name),
+            "title": cards.titles[card.id],
             "kind": KINDS[card.kind],
             "effect": card.effect,
             "value": card.value,
@@ -196,7 +195,7 @@ def card_model(cards: CardSet, card_id: int) -> dict[str, Any]:
     return {
         "id": card.id,
         "name": card.name,
-        "title": title(card.type_name),
+        "title": cards.titles[card.id],
         "kind": KINDS[card.kind],
         "colour": COLOURS[card.colour] if card.colour >= 0 else None,
         "rate": card.catch_rate,
@@ -216,16 +215,22 @@ class _Placed:
     def __init__(self, cards: CardSet, legal: tuple[int, ...]) -> None:
         self.cards = cards
         self.legal = legal
+        self.titles = cards.titles
+        # The codes by kind (in legal order), sorted once: the board asks for a kind per card.
+        by_kind: dict[int, list[int]] = {}
+        for code in legal:
+            by_kind.setdefault(code & 15, []).append(code)
+        self.by_kind = by_kind
 
     def action(self, code: int, label: str | None = None) -> dict[str, Any]:
         text = act.action_to_string(self.cards, code)
         return {"code": _code(code), "text": text, "label": label or text}
 
     def of_kind(self, kind: int) -> list[int]:
-        return [code for code in self.legal if code & 15 == kind]
+        return self.by_kind.get(kind, [])
 
     def name(self, card: int) -> str:
-        return title(self.cards.cards[card].type_name)
+        return self.titles[card]
 
     def uses(self, card: int, slot: int) -> list[dict[str, Any]]:
         found = []
@@ -276,27 +281,20 @@ class _Placed:
 def _geometry(table: Table, cast: dict[str, Any] | None) -> dict[str, Any]:
     """The table's measures and the part of it worth drawing: the water, the jetties and the
     latest cast with the ruler's reach, with a margin to aim in (never beyond the table)."""
-    xs = [x + dx for x, _ in table.cards for dx in (-CARD_WIDTH / 2, CARD_WIDTH / 2)]
-    ys = [y + dy for _, y in table.cards for dy in (-CARD_LENGTH / 2, CARD_LENGTH / 2)]
-    for x, y in table.jetties:
-        xs += [x - JETTY_REACH, x + JETTY_REACH]
-        ys += [y - JETTY_REACH, y + JETTY_REACH]
+    x0, y0, x1, y1 = table.drawn  # the water and the jetties
     if cast is not None:  # a wild cast widens the picture: its die and its aim stay drawn
         for x, y in (cast["aim"], cast["stop"]):
-            xs += [x - DIE_RADIUS, x + DIE_RADIUS]
-            ys += [y - DIE_RADIUS, y + DIE_RADIUS]
+            x0, x1 = min(x0, x - DIE_RADIUS), max(x1, x + DIE_RADIUS)
+            y0, y1 = min(y0, y - DIE_RADIUS), max(y1, y + DIE_RADIUS)
     # Never narrower than MIN_ASPECT (two jetties face to face): room beside the water to aim.
-    spare = max(0.0, MIN_ASPECT * (max(ys) - min(ys)) - (max(xs) - min(xs))) / 2
-    xs += [min(xs) - spare, max(xs) + spare]
-
-    def clamp(value: float) -> float:
-        return max(-TABLE_HALF, min(TABLE_HALF, value))
+    spare = max(0.0, MIN_ASPECT * (y1 - y0) - (x1 - x0)) / 2
+    x0, x1 = min(x0, x0 - spare), max(x1, x1 + spare)
 
     box = [
-        clamp(min(xs) - VIEW_MARGIN),
-        clamp(min(ys) - VIEW_MARGIN),
-        clamp(max(xs) + VIEW_MARGIN),
-        clamp(max(ys) + VIEW_MARGIN),
+        max(-TABLE_HALF, min(TABLE_HALF, x0 - VIEW_MARGIN)),
+        max(-TABLE_HALF, min(TABLE_HALF, y0 - VIEW_MARGIN)),
+        max(-TABLE_HALF, min(TABLE_HALF, x1 + VIEW_MARGIN)),
+        max(-TABLE_HALF, min(TABLE_HALF, y1 + VIEW_MARGIN)),
     ]
     if cast is not None:  # a die that fell off the table is drawn on the floor beside it
         x, y = (max(-FLOOR, min(FLOOR, v)) for v in cast["stop"])
@@ -319,13 +317,19 @@ def _geometry(table: Table, cast: dict[str, Any] | None) -> dict[str, Any]:
 
 
 def _spread() -> dict[str, list[float]]:
-    """The error model's coefficients, read off ``cast.spread`` itself."""
+    """The error model's coefficients, read off ``cast.spread`` itself (once: they are
+    constants; each board gets its own lists)."""
+    along, across = _SPREAD
+    return {"along": list(along), "across": list(across)}
+
+
+def _read_spread() -> tuple[tuple[float, float], tuple[float, float]]:
     along0, across0 = spread(0.0, 1.0)
     along1, across1 = spread(1.0, 1.0)
-    return {
-        "along": [along0, round(along1 - along0, 6)],
-        "across": [across0, round(across1 - across0, 6)],
-    }
+    return (along0, round(along1 - along0, 6)), (across0, round(across1 - across0, 6))
+
+
+_SPREAD = _read_spread()
 
 
 def _slot(
@@ -341,7 +345,7 @@ def _slot(
         state = "up" if view.face_up[slot] else "peeked"
     aim = None
     if view.can_cast and card != -2:
-        what = title(cards.cards[card].type_name) if card >= 0 else f"face-down card {slot + 1}"
+        what = cards.titles[card] if card >= 0 else f"face-down card {slot + 1}"
         aim = placed.action(act.aim_code(x, y), f"cast at {what}")
     return {
         "slot": slot,
@@ -360,37 +364,38 @@ def _slot(
 def _seat(
     view: FlipAndFishView, cards: CardSet, table: Table, seat: int, skill: float, placed: _Placed
 ) -> dict[str, Any]:
-    mine = seat == view.player
-    baitable = {c for c in view.caught[seat] if cards.bait[c] > 0}
+    # Only the deciding viewer's own cards carry actions: no other seat's need their words.
+    acting = seat == view.player and bool(placed.legal)
+    bait, kind, effect = cards.bait, cards.kind, cards.effect
+    pile = view.caught[seat]
     caught = []
-    for card in view.caught[seat]:
-        name = placed.name(card)
-        actions = (
-            placed.for_card(act.STOCKTAKE, card, f"stocktake: pay {name}")
-            + placed.for_card(act.DISCARD, card, f"discard {name}")
-            if mine
-            else []
-        )
-        caught.append({"id": card, "baitable": card in baitable, "actions": actions})
+    for card in pile:
+        actions = []
+        if acting:
+            name = placed.name(card)
+            actions = placed.for_card(act.STOCKTAKE, card, f"stocktake: pay {name}")
+            actions += placed.for_card(act.DISCARD, card, f"discard {name}")
+        caught.append({"id": card, "baitable": bait[card] > 0, "actions": actions})
     gear = []
     ruler, steady = RULER, skill
     for card, ready in view.gear[seat]:
-        name = placed.name(card)
-        actions = (
-            placed.uses(card, act.NO_SLOT) + placed.for_card(act.DISCARD, card, f"discard {name}")
-            if mine
-            else []
-        )
+        actions = []
+        if acting:
+            actions = placed.uses(card, act.NO_SLOT)
+            actions += placed.for_card(act.DISCARD, card, f"discard {placed.name(card)}")
         gear.append({"id": card, "ready": ready, "actions": actions})
-        if cards.kind[card] == ONGOING and cards.effect[card] == "longer-ruler":
+        does = effect[card]
+        if does is None:
+            continue
+        if kind[card] == ONGOING and does == "longer-ruler":
             ruler += cards.value[card]
-        if cards.effect[card] == "steady-hand":  # as rules.cast_your_line narrows the spread
+        if does == "steady-hand":  # as rules.cast_your_line narrows the spread
             steady *= 1 - min(90, cards.value[card]) / 100
     x, y = table.jetties[seat]
     return {
         "seat": seat,
         "jetty": [x, y],
-        "trophies": sum(1 for c in view.caught[seat] if cards.kind[c] == TROPHY),
+        "trophies": sum(1 for c in pile if kind[c] == TROPHY),
         "caught": caught,
         "gear": gear,
         "ruler": ruler,
@@ -401,14 +406,16 @@ def _seat(
 
 
 def _shop(view: FlipAndFishView, cards: CardSet, placed: _Placed) -> dict[str, Any]:
+    buying = act.BUY in placed.by_kind  # else no words to write: every action is null
     row = []
     for slot, card in enumerate(view.shop_row):
-        row.append({"id": card, "action": placed.buy(slot, f"buy {placed.name(card)}")})
+        action = placed.buy(slot, f"buy {placed.name(card)}") if buying else None
+        row.append({"id": card, "action": action})
     return {
         "open": view.shop_open,
         "pending": view.shop_pending,
         "row": row,
-        "dip": placed.buy(3, "lucky dip: the top shopping card"),
+        "dip": placed.buy(3, "lucky dip: the top shopping card") if buying else None,
         "deck": view.shop_deck_size,
         "discard": len(view.shop_discard),
     }
@@ -446,22 +453,30 @@ def _aim(view: FlipAndFishView, table: Table, seats: list[dict[str, Any]]) -> di
     }
 
 
+def _backwards(events: Sequence[Event], end: int) -> Iterator[Event]:
+    """``events[:end]`` from the last back, without copying them."""
+    for i in range(end - 1, -1, -1):
+        yield events[i]
+
+
 OUTCOMES = {Miss: "miss", Boot: "boot", Snag: "snag", Catch: "caught", GotAway: "got-away"}
 
 
 def _latest_cast(
     view: FlipAndFishView, cards: CardSet, table: Table, seats: list[dict[str, Any]]
 ) -> dict[str, Any] | None:
-    events = list(view.events)
+    # Read back from the end of the log, never copying it: the latest cast is a few events old.
+    events = view.events
     index = next((i for i in range(len(events) - 1, -1, -1) if isinstance(events[i], Cast)), -1)
     if index < 0:
         return None
     cast = events[index]
     assert isinstance(cast, Cast)
-    turn = next((e.turn for e in reversed(events[:index]) if isinstance(e, Turn)), 1)
+    turn = next((e.turn for e in _backwards(events, index) if isinstance(e, Turn)), 1)
     outcome, slot = ("bite" if cast.revolved else "recast"), -1
     story = []
-    for event in events[index:]:
+    for at in range(index, len(events)):
+        event = events[at]
         if isinstance(event, Turn | Fish) or (isinstance(event, Cast) and event is not cast):
             break
         story.append(describe(event, cards, view.player))

@@ -13,7 +13,8 @@ The tables of a ``CardSet`` are indexed by card id:
 - ``colour``: an index into ``COLOURS``, -1 for boots and equipment;
 - ``ability``: a fish's ``Ability`` or ``None``; ``carp``: true for cards that are never discarded
   by the card limit or paid for a stocktake;
-- ``effect`` and ``value``: an equipment card's effect and value (``None`` and 0 for fish).
+- ``effect`` and ``value``: an equipment card's effect and value (``None`` and 0 for fish);
+- ``titles`` and ``labels``: each card's ``title`` and ``label()``, the words boards and logs use.
 """
 
 from __future__ import annotations
@@ -194,6 +195,9 @@ class CardSet(NamedCards[Card]):
         self.trophy_ids = tuple(card.id for card in cards if card.kind == TROPHY)
         self.regular_ids = tuple(card.id for card in cards if card.kind == REGULAR)
         self.boot_ids = tuple(card.id for card in cards if card.kind == BOOT)
+        # Words by id, worked out once: boards and log lines name cards at every state.
+        self.titles = tuple(title(card.type_name) for card in cards)
+        self.labels = tuple(card.label() for card in cards)
 
     def fish(self, card_id: int) -> FishCard:
         card = self.cards[card_id]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
 CARD_WIDTH = 63.0
 CARD_LENGTH = 88.0
@@ -18,6 +19,7 @@ RULER = 80.0  # full length: a card this close to the die bites
 RULER_IDEAL = 30.0  # the yellow part: where a good cast lands
 TABLE_HALF = 450.0  # the table is 900 × 900 mm
 JETTY_DISTANCE = 330.0  # from the centre of the water to the centre of a jetty
+JETTY_REACH = 62.0  # mm a jetty's drawing reaches from its centre
 
 Point = tuple[float, float]
 
@@ -69,6 +71,18 @@ class Table:
 
     def on_table(self, point: Point) -> bool:
         return abs(point[0]) <= TABLE_HALF and abs(point[1]) <= TABLE_HALF
+
+    @cached_property
+    def drawn(self) -> tuple[float, float, float, float]:
+        """The least box ``(x0, y0, x1, y1)`` round the water cards and the jetties' drawings
+        (``JETTY_REACH`` round each centre): the part of the table every board draws, worked out
+        once per table rather than once per board."""
+        xs = [x + dx for x, _ in self.cards for dx in (-CARD_WIDTH / 2, CARD_WIDTH / 2)]
+        ys = [y + dy for _, y in self.cards for dy in (-CARD_LENGTH / 2, CARD_LENGTH / 2)]
+        for x, y in self.jetties:
+            xs += [x - JETTY_REACH, x + JETTY_REACH]
+            ys += [y - JETTY_REACH, y + JETTY_REACH]
+        return min(xs), min(ys), max(xs), max(ys)
 
 
 def jetties(players: int) -> tuple[Point, ...]:

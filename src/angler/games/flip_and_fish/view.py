@@ -166,7 +166,7 @@ def _describe(event: FlipAndFishEvent, cards: CardSet, viewer: int | None) -> st
         return subject(seat, viewer, verb) if verb else seat_name(seat, viewer).capitalize()
 
     def card(card_id: int) -> str:
-        return cards.cards[card_id].label() if card_id >= 0 else "nothing"
+        return cards.labels[card_id] if card_id >= 0 else "nothing"
 
     def reshuffled(deck: str, count: int) -> str:
         return f"The {deck} deck is reshuffled from its discards ({counted(count, 'card')})"
