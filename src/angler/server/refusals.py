@@ -14,7 +14,7 @@ from starlette.exceptions import HTTPException
 from starlette.routing import BaseRoute, Match
 
 from angler.core.errors import AnglerError
-from angler.server.api import ErrorBody
+from angler.server.api import ErrorBody, declare_room_settings
 from angler.server.archive import UnfinishedError
 from angler.server.rooms import HeaderError, InviteError, SeatError
 from angler.server.store import RoomFinishedError, SeatTakenError, UnknownRoomError
@@ -93,6 +93,7 @@ def add_refusals(app: FastAPI) -> None:
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
             _declare_refusals(document())
+            declare_room_settings(document())
         return document()
 
     app.openapi = openapi  # type: ignore[method-assign]  # FastAPI's way to amend the document
