@@ -21,8 +21,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from angler.core.errors import AnglerError
-from angler.server import hub as hub_module
-from angler.server.hub import Connection
+from angler.server import connection as connection_module
+from angler.server.connection import Connection
 from angler.server.limits import (
     FLOOD_CODE,
     SLOW_CODE,
@@ -127,7 +127,7 @@ class StuckSocket:
 def test_a_reader_that_never_reads_is_dropped_at_its_queue_bound(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(hub_module, "CLOSE_SECONDS", 0.05)
+    monkeypatch.setattr(connection_module, "CLOSE_SECONDS", 0.05)
 
     async def scenario() -> None:
         stuck, overflowed = StuckSocket(), []
@@ -191,7 +191,7 @@ def test_a_spectator_that_stops_reading_is_closed_while_the_game_plays_on(
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The slow socket's close waits for its reader this long: it reads again once dropped.
-    monkeypatch.setattr(hub_module, "CLOSE_SECONDS", WAIT_SECONDS)
+    monkeypatch.setattr(connection_module, "CLOSE_SECONDS", WAIT_SECONDS)
     limits = Limits(send_queue=4)
     with serving(db_url, limits, send_buffer=8192) as served:
         status, room = served.request(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from angler.core import all_games
 
@@ -22,6 +22,67 @@ class ErrorBody(BaseModel):
     message: str
 
 
+DAY_S = 24 * 3600  # no wait, pace or timer runs longer than a day (bots.py, seating.py)
+SETTINGS_REF = "#/components/schemas/RoomSettings"
+
+
+class RoomSettings(BaseModel):
+    """A new room's settings, every one optional (docs/server.md). Declared for the OpenAPI
+    document: a request's settings are checked as they come by ``bots.check_settings`` and
+    ``seating.seating_settings``, a bad one refused ``422 header`` in one line naming it.
+    ``invites``, ``resigned`` and ``ended`` are the server's own: a request naming one is
+    refused."""
+
+    model_config = ConfigDict(extra="allow")
+
+    pace_ms: float = Field(
+        default=800, ge=0, le=DAY_S * 1000, description="the wait before each bot move (ms)"
+    )
+    grace_s: float = Field(
+        default=60, ge=0, le=DAY_S, description="once a person left, the wait before a bot plays"
+    )
+    turn_s: float | None = Field(
+        default=None,
+        ge=0,
+        le=DAY_S,
+        description="a person's time for one decision (none: no limit)",
+    )
+    takeover: str = Field(
+        default="normal", description="the bot level (or agent) that plays a person's seat"
+    )
+    listed: bool | None = Field(
+        default=None, description="in the lobby (none: listed unless a seat is an invitation)"
+    )
+    claim_wait_s: float = Field(
+        default=180,
+        ge=0,
+        le=DAY_S,
+        description="the wait for a seat's person before the "
+        "creator is offered to give it to a bot",
+    )
+    abandon_s: float = Field(
+        default=300,
+        ge=0,
+        le=DAY_S,
+        description="once every person left, the wait before the room ends as abandoned",
+    )
+
+
+def _room_settings(schema: dict[str, Any]) -> None:
+    """The settings field documented as ``RoomSettings`` (checked by hand: see there)."""
+    description = schema.get("description")
+    schema.clear()
+    schema.update(anyOf=[{"$ref": SETTINGS_REF}, {"type": "null"}], description=description)
+
+
+def declare_room_settings(document: dict[str, Any]) -> None:
+    """Add ``RoomSettings`` to the OpenAPI document's schemas (``CreateRoom.settings`` names it)."""
+    schemas = document.setdefault("components", {}).setdefault("schemas", {})
+    schemas["RoomSettings"] = RoomSettings.model_json_schema(
+        ref_template="#/components/schemas/{model}"
+    )
+
+
 class CreateRoom(BaseModel):
     """A new room: the game, its options, a seat kind per seat, an optional card set."""
 
@@ -36,7 +97,11 @@ class CreateRoom(BaseModel):
     cards: dict[str, Any] | None = Field(
         default=None, description="a card set as JSON, checked like --cards (none: bundled)"
     )
-    settings: dict[str, Any] | None = Field(default=None, description="grace period, timers")
+    settings: dict[str, Any] | None = Field(
+        default=None,
+        description="the room's settings: bots' pace, grace period, timers, listing, waits",
+        json_schema_extra=_room_settings,
+    )
 
 
 class SeatInfo(BaseModel):

@@ -5,8 +5,13 @@ from __future__ import annotations
 
 import asyncio
 
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
+from angler import __version__
+from angler.core import all_games
 from angler.server.store import Store, StoreUnavailableError
 
 PING_SECONDS = 2.0  # a store that does not answer SELECT 1 by then counts as away
@@ -35,3 +40,38 @@ class StoreProbe:
 def _retrieved(probe: asyncio.Future[None]) -> None:
     if not probe.cancelled():
         probe.exception()
+
+
+class Health(BaseModel):
+    """What ``GET /health`` answers: the server is up, and what it serves."""
+
+    status: str
+    version: str
+    games: list[str]
+    live_rooms: int
+    store_writes: int = Field(
+        description="write transactions committed by this process since it started (rooms, "
+        "moves, seats, finishes): the load test's database writes per second"
+    )
+
+
+router = APIRouter()
+
+
+@router.get(
+    "/health",
+    response_model=Health,
+    responses={503: {"model": Health, "description": "the store does not answer"}},
+    summary="Whether the server is up and its store answers",
+)
+async def health(request: Request) -> Health | JSONResponse:
+    state = request.app.state
+    up = await state.probe.answers()
+    body = Health(
+        status="ok" if up else "store unavailable",
+        version=__version__,
+        games=[game.name for game in all_games()],
+        live_rooms=len(state.hub.rooms),
+        store_writes=state.store.writes,
+    )
+    return body if up else JSONResponse(body.model_dump(), status_code=503)

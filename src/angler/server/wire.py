@@ -30,7 +30,7 @@ from angler.core.data import MAX_DEPTH, too_deep
 PROTOCOL_VERSION: Final = 2  # the protocol this server speaks: sent in the answer to ``hello``
 MESSAGE_LIMIT: Final = 16 * 1024  # bytes: a move is a few dozen; anything larger is refused
 MAX_ID_CHARS: Final = 64
-MAX_PACE_MS: Final = 10_000  # the slowest pace a table may choose (as hub.MAX_PACE_MS)
+MAX_PACE_MS: Final = 10_000  # the slowest pace a table may choose (as room_bots.MAX_PACE_MS)
 
 # A client's move id: any text of 1 to 64 characters it chooses (a counter, a UUID); the state
 # the move caused, or its refusal, carries it back.

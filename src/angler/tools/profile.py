@@ -23,7 +23,7 @@ from typing import Any
 
 from angler.core.registry import get_game
 from angler.server import wire
-from angler.server.hub import patching
+from angler.server.fanout import patching
 from angler.server.journal import MemoryJournal
 from angler.server.rooms import Room, make_header
 from angler.server.store import RoomJournal, Store

@@ -1,0 +1,228 @@
+"""The live rooms: room id to ``Room`` in memory, rebuilt from the store on start, made, claimed
+and listed (the lobby, the live list, a room's facts).
+
+Rooms are threads-and-locks objects whose journal writes hold the room's lock, so every method
+here is blocking: call it from a worker thread, never on the event loop.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from angler.core.errors import AnglerError
+from angler.play.seats import HUMAN
+from angler.server.api import (
+    CreateRoom,
+    LiveRoom,
+    LobbyRoom,
+    RoomCreated,
+    RoomInfo,
+    SeatClaimed,
+    SeatInfo,
+)
+from angler.server.bots import DEFAULT_CAP, PACE_MS, check_bots
+from angler.server.journal import RoomHeader
+from angler.server.rooms import (
+    OPEN,
+    PUBLIC_SEAT,
+    HeaderError,
+    Room,
+    SeatError,
+    game_of,
+    make_header,
+)
+from angler.server.searches import BotCap
+from angler.server.seating import new_invitations, seating_settings
+from angler.server.store import (
+    RoomElsewhereError,
+    RoomFinishedError,
+    RoomJournal,
+    Store,
+    StoreUnavailableError,
+)
+
+log = logging.getLogger(__name__)
+
+
+class UnplayableRoomError(AnglerError):
+    """A live room of the store that did not rebuild at start (the server's log says why)."""
+
+    code = "unplayable"
+    status = 409
+
+
+def invite_path(room: str, seat: int) -> str:
+    return f"/rooms/{room}/seats/{seat}"
+
+
+class RoomRegistry:
+    """The server's live rooms, and the stored ones that would not rebuild (``unplayable``)."""
+
+    def __init__(self, store: Store, bot_cap: BotCap = DEFAULT_CAP) -> None:
+        self.store = store
+        self.bot_cap = bot_cap  # the most one bot decision searches (searches.py)
+        self.unplayable: dict[str, str] = {}  # stored live rooms that did not rebuild: why
+        self.rooms: dict[str, Room] = {}
+
+    def load(self) -> None:
+        """Rebuild every live room of the store by replaying its actions. A room that does not
+        rebuild (stored by an older server, or before a bug was fixed) is logged and skipped, in
+        one line: the server serves the others."""
+        for room_id in self.store.live_rooms():
+            try:
+                room = Room.rebuild(
+                    self.store.header(room_id),
+                    self.store.actions(room_id),
+                    RoomJournal(self.store, room_id),
+                    self.store.seat_tokens(room_id),
+                )
+            except StoreUnavailableError:
+                raise  # the database went away: no room is served wrongly by starting
+            except Exception as exc:
+                self.unplayable[room_id] = _first_line(exc)
+                log.error("room %s cannot be rebuilt, skipped: %s", room_id, _first_line(exc))
+                continue
+            if room.over:  # its last move was stored, but the server stopped before finishing it
+                self.store.finish(room_id, room.result() or {})
+            else:
+                self.rooms[room_id] = room
+
+    def room(self, room_id: str) -> Room:
+        """The live room ``room_id``; UnknownRoomError if none, RoomFinishedError if over."""
+        room = self.rooms.get(room_id)
+        if room is not None:
+            return room
+        if self.store.finished(room_id):  # UnknownRoomError for a room that never was
+            raise RoomFinishedError(f"room {room_id!r} is finished: its record is at its /record")
+        if room_id in self.unplayable:
+            raise UnplayableRoomError(f"room {room_id!r} cannot be played on this server")
+        # Live in the store, not here: another server process on this database holds it, and a
+        # copy here would take moves the other never sees.
+        raise RoomElsewhereError(
+            f"room {room_id!r} is played on another server process on this database; "
+            "run one server per database (docs/scaling.md)"
+        )
+
+    def create(self, request: CreateRoom) -> RoomCreated:
+        header = make_header(
+            request.game,
+            request.options,
+            request.seats,
+            cards=request.cards,
+            settings=request.settings,
+        )
+        # Its bots and settings (pace, timers, each bot's budget) checked before it is stored.
+        check_bots(header, game_of(header), self.bot_cap)
+        try:  # listing, waits: one line
+            seating = seating_settings(header.settings, header.seats)
+        except AnglerError as exc:
+            raise HeaderError(str(exc)) from None
+        codes, kept = new_invitations(header.seats)
+        decided: dict[str, Any] = {"listed": seating["listed"]}  # as decided now, for good
+        if kept:
+            decided["invites"] = kept
+        header = dataclasses.replace(header, settings={**header.settings, **decided})
+        room_id = self.store.create_room(header)
+        room = Room(header, RoomJournal(self.store, room_id))
+        seats = []
+        for seat, kind in enumerate(room.kinds):
+            info = SeatInfo(seat=seat, kind=kind)
+            if kind == HUMAN:
+                info.token = room.claim(seat, self._persist(room_id), creating=True)
+            elif kind in (OPEN, PUBLIC_SEAT):
+                info.invite = invite_path(room_id, seat)
+                info.code = codes.get(seat)
+            seats.append(info)
+        self.rooms[room_id] = room
+        return RoomCreated(room=room_id, seats=seats)
+
+    def claim(self, room_id: str, seat: int, code: object = None) -> SeatClaimed:
+        room = self.room(room_id)
+        if 0 <= seat < room.players and room.kinds[seat] == HUMAN:
+            raise SeatError(f"Player {seat + 1}'s seat is the creator's: it is never claimed")
+        token = room.claim(seat, self._persist(room_id), code)
+        room.note("claimed", seat)  # the table's log says the friend came
+        return SeatClaimed(seat=seat, token=token)
+
+    def reseat(self, room_id: str) -> Callable[[RoomHeader], None]:
+        """Stores a room's new seating (a seat given to a bot, a resignation) before it counts."""
+        return lambda header: self.store.set_seating(room_id, header.seats, header.settings)
+
+    def _persist(self, room_id: str) -> Callable[[int, str], None]:
+        return lambda seat, digest: self.store.set_seat_token(room_id, seat, digest)
+
+    def lobby(self) -> list[LobbyRoom]:
+        """Listed live rooms with public seats not yet claimed."""
+        listed = []
+        for room_id, room in list(self.rooms.items()):
+            free = _open_seats(room)
+            if free and not room.over and _listed(room):
+                listed.append(
+                    LobbyRoom(
+                        room=room_id,
+                        game=room.game.name,
+                        players=room.players,
+                        seats=list(room.kinds),
+                        open_seats=free,
+                        version=room.version,
+                    )
+                )
+        return listed
+
+    def live(self) -> list[LiveRoom]:
+        """Every live room: to watch, or to join where a seat is open."""
+        return [
+            LiveRoom(
+                room=room_id,
+                game=room.game.name,
+                players=room.players,
+                seats=list(room.kinds),
+                open_seats=_open_seats(room),
+                to_act=list(room.state.current_players()),
+                version=room.version,
+            )
+            for room_id, room in list(self.rooms.items())
+            if not room.over and _listed(room)
+        ]
+
+    def info(self, room_id: str) -> RoomInfo:
+        """What a room is (live or finished), for anyone holding its link."""
+        header = self.store.header(room_id)  # UnknownRoomError for a room that never was
+        room = self.rooms.get(room_id)
+        game = game_of(header)
+        return RoomInfo(
+            room=room_id,
+            game=header.game,
+            title=game.title,
+            players=game.players,
+            seats=list(header.seats),
+            open_seats=[] if room is None else room.unclaimed(),
+            invitations=[] if room is None else _invitations(room),
+            over=self.store.finished(room_id) if room is None else room.over,
+            options=dict(header.options),
+            listed=bool(header.settings.get("listed", True)),
+            pace_ms=int(header.settings.get("pace_ms", PACE_MS)),
+        )
+
+
+def _invitations(room: Room) -> list[int]:
+    return [seat for seat in room.unclaimed() if room.kinds[seat] == OPEN]
+
+
+def _open_seats(room: Room) -> list[int]:
+    """The seats a stranger may take from the lobby: public ones nobody has taken."""
+    return [seat for seat in room.unclaimed() if room.kinds[seat] == PUBLIC_SEAT]
+
+
+def _listed(room: Room) -> bool:
+    return bool(room.header.settings.get("listed", True))  # rooms made before: all listed
+
+
+def _first_line(exc: BaseException) -> str:
+    """An exception in one line: an AnglerError says it all; another also names its type."""
+    lines = str(exc).strip().splitlines()
+    line = lines[0] if lines else ""
+    return line if isinstance(exc, AnglerError) and line else f"{type(exc).__name__}: {line}"

@@ -1,0 +1,164 @@
+"""The rooms over HTTP: create one, claim a seat, the lobby and the live and finished lists,
+what a room is, what a seat sees now, and a finished room's record and replay. The hub and the
+limits are the app's (``request.app.state``), reached through the dependencies below."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, Request
+from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
+
+from angler.server.api import (
+    ClaimSeat,
+    CreateRoom,
+    ErrorBody,
+    FinishedRoom,
+    LiveRoom,
+    LobbyRoom,
+    RoomCreated,
+    RoomInfo,
+    SeatClaimed,
+)
+from angler.server.hub import Hub
+from angler.server.limits import Limits, RoomCreations
+from angler.server.refusals import ERRORS
+from angler.server.rooms import TokenError
+
+router = APIRouter()
+
+
+def _hub(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def _limits(request: Request) -> Limits:
+    limits: Limits = request.app.state.limits
+    return limits
+
+
+def _creations(request: Request) -> RoomCreations:
+    creations: RoomCreations = request.app.state.creations
+    return creations
+
+
+HubOf = Annotated[Hub, Depends(_hub)]
+
+
+def _bearer(given: str | None) -> str | None:
+    """The seat token of an HTTP request, from ``Authorization: Bearer TOKEN`` (never the URL:
+    access logs print URLs); None for a spectator."""
+    if given is None:
+        return None
+    scheme, _, token = given.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise TokenError("give the seat token as 'Authorization: Bearer TOKEN'")
+    return token.strip()
+
+
+@router.post(
+    "/rooms",
+    response_model=RoomCreated,
+    status_code=201,
+    responses={**ERRORS, 429: {"model": ErrorBody}},
+    summary="Create a room: tokens for its human seats, invitations for its open ones",
+)
+async def create_room(
+    request: CreateRoom,
+    http: Request,
+    hub: HubOf,
+    limits: Annotated[Limits, Depends(_limits)],
+    creations: Annotated[RoomCreations, Depends(_creations)],
+) -> RoomCreated | JSONResponse:
+    address = http.client.host if http.client else "unknown"
+    wait = creations.take(address)
+    if wait:
+        message = (
+            f"at most {limits.rooms_per_minute} new rooms a minute from one address: "
+            f"try again in {wait} s"
+        )
+        body = ErrorBody(error="rate", message=message)
+        return JSONResponse(body.model_dump(), status_code=429, headers={"Retry-After": str(wait)})
+    created = await run_in_threadpool(hub.registry.create, request)
+    await hub.start_bots(created.room)  # a room of bots (or bots first) starts playing
+    return created
+
+
+@router.post(
+    "/rooms/{room}/seats/{seat}",
+    response_model=SeatClaimed,
+    responses=ERRORS,
+    summary="Claim a seat: an invitation with its code (the body's `invite`), a public seat "
+    "with none; its token",
+)
+async def claim_seat(
+    room: str, seat: int, hub: HubOf, body: ClaimSeat | None = None
+) -> SeatClaimed:
+    claimed = await run_in_threadpool(hub.registry.claim, room, seat, body.invite if body else None)
+    hub.presence.away_from_the_start(room)  # until the friend's socket says hello
+    hub.presence.soon(room)  # the table shows the friend arrived
+    return claimed
+
+
+@router.get("/rooms", response_model=list[LobbyRoom], summary="The lobby: rooms with open seats")
+async def lobby(hub: HubOf) -> list[LobbyRoom]:
+    return await run_in_threadpool(hub.registry.lobby)
+
+
+@router.get("/rooms/finished", response_model=list[FinishedRoom], summary="Finished rooms")
+async def finished(hub: HubOf) -> list[FinishedRoom]:
+    return await run_in_threadpool(hub.archive.finished)
+
+
+@router.get(
+    "/rooms/{room}/record",
+    responses={403: {"model": ErrorBody}, 404: {"model": ErrorBody}},
+    summary="A finished room's record (docs/records.md)",
+)
+async def record(room: str, hub: HubOf) -> dict[str, Any]:
+    return await run_in_threadpool(hub.archive.record, room)
+
+
+@router.get(
+    "/rooms/{room}/view",
+    responses=ERRORS,
+    summary="What a seat sees now (its token as `Authorization: Bearer TOKEN`), or, with no "
+    "token, what a spectator sees: the same payload its socket is sent",
+)
+async def view(
+    room: str,
+    hub: HubOf,
+    authorization: Annotated[
+        str | None, Header(description="`Bearer TOKEN`: a seat's token (none: a spectator)")
+    ] = None,
+) -> dict[str, Any]:
+    token = _bearer(authorization)
+
+    def payload() -> dict[str, Any]:
+        live = hub.registry.room(room)
+        seat = None if token is None else live.seat_of(token)
+        return {"type": "state", **live.payload(seat)}
+
+    return await run_in_threadpool(payload)
+
+
+@router.get("/rooms/live", response_model=list[LiveRoom], summary="Live rooms, to watch or join")
+async def live(hub: HubOf) -> list[LiveRoom]:
+    return await run_in_threadpool(hub.registry.live)
+
+
+@router.get("/rooms/{room}", response_model=RoomInfo, responses=ERRORS, summary="What a room is")
+async def room_info(room: str, hub: HubOf) -> RoomInfo:
+    return await run_in_threadpool(hub.registry.info, room)
+
+
+@router.get(
+    "/rooms/{room}/replay",
+    responses={400: {"model": ErrorBody}, 403: {"model": ErrorBody}, 404: {"model": ErrorBody}},
+    summary="A finished game step by step, as one seat saw it (seat=0, 1…), as a spectator "
+    "did (no seat) or with everything shown (seat=all: every hand and face-down card)",
+)
+async def replay(room: str, hub: HubOf, seat: str | None = None) -> dict[str, Any]:
+    return await run_in_threadpool(hub.archive.replay, room, seat)
