@@ -84,12 +84,19 @@ class CardSet(NamedCards[Card]):
         self.plus = tuple(card.plus for card in cards)
         self.special = tuple(card.special for card in cards)
         self.effect = tuple(card.effect for card in cards)
+        self.back = tuple(card.back for card in cards)
         # The cards with each special, as a bitmask (to test casts) and as a set (to test hands).
         self.special_ids: dict[str, frozenset[int]] = {
             name: frozenset(card.id for card in cards if card.special == name)
             for name in (*ROD_SPECIALS, *BAIT_SPECIALS, *FISH_KINDS)
         }
         self.special_bits: dict[str, int] = {}
+        self.prawns = frozenset(card.id for card in cards if card.effect == "prawn")
+        # The cards whose points depend on the rest of the pile (pearls, boots, the Prawn): a
+        # pile without them scores the sum of its sizes (scores are read at every view).
+        self.set_scorers = self.prawns | frozenset(
+            card.id for card in cards if card.special in ("pearl", "boot")
+        )
         # The rod (or bait) sets a group of these cards may cast, by group: the rules' memo
         # (``rules._kind_sets``), kept here so it goes with the card set.
         self.cast_sets: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}

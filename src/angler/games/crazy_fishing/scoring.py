@@ -16,6 +16,8 @@ def pile_score(pile: list[int], cards: CardSet, pearls_in_game: int = 3) -> int:
     - with a Prawn, each fish that would give exactly 1 point gives 2 (more Prawns do not add).
     """
     size, special, effect = cards.value, cards.special, cards.effect
+    if cards.set_scorers.isdisjoint(pile):  # no pearl, boot or Prawn: each fish its size
+        return sum(map(size.__getitem__, pile))
     pearls = [c for c in pile if special[c] == "pearl"]
     all_pearls = len(pearls) >= pearls_in_game > 0
     points = []

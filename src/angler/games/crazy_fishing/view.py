@@ -60,7 +60,6 @@ from angler.games.crazy_fishing.events import (
     Turbulent,
 )
 from angler.games.crazy_fishing.rules import CAST, PHASE_NAMES, SPLIT
-from angler.games.crazy_fishing.sea import is_covered
 
 if TYPE_CHECKING:
     from angler.games.crazy_fishing.rules import CrazyFishingState
@@ -112,19 +111,12 @@ def build_view(state: CrazyFishingState, player: int) -> CrazyFishingView:
     cards = state.cards
     kinds = cards.kind
     casting = state.phase == CAST
-    mine = set(own(state.peeked, player, []))
-    sea = tuple(
-        (
-            spot,
-            state.sea.xs[spot],
-            state.sea.ys[spot],
-            is_covered(spot, state.sea_card, state.sea.above),
-            cards.cards[card].back,
-            card if state.sea_known[spot] or spot in mine else -1,
-        )
-        for spot, card in enumerate(state.sea_card)
-        if card >= 0
-    )
+    rods_held = []
+    baits_held = []
+    for hand in state.hands:
+        held = [kinds[c] for c in hand]
+        rods_held.append(held.count(ROD))
+        baits_held.append(held.count(BAIT))
     return CrazyFishingView(
         game="crazy-fishing",
         player=player,
@@ -135,8 +127,8 @@ def build_view(state: CrazyFishingState, player: int) -> CrazyFishingView:
         current=state.current_players(),
         legal=tuple(state.legal_actions(player)),
         hand=tuple(own(state.hands, player, [])),
-        rods_held=tuple(sum(1 for c in h if kinds[c] == ROD) for h in state.hands),
-        baits_held=tuple(sum(1 for c in h if kinds[c] == BAIT) for h in state.hands),
+        rods_held=tuple(rods_held),
+        baits_held=tuple(baits_held),
         cast_done=tuple(state.cast_done),
         sits_out=tuple(
             done and not mask for done, mask in zip(state.cast_done, state.cast, strict=True)
@@ -152,12 +144,12 @@ def build_view(state: CrazyFishingState, player: int) -> CrazyFishingView:
         rod_discard=tuple(state.rod_discard),
         bait_discard=tuple(state.bait_discard),
         sea_spots=len(state.sea_card),
-        sea=sea,
-        sea_known=tuple(spot for spot, known in enumerate(state.sea_known) if known),
+        sea=_sea(state, set(own(state.peeked, player, []))),
+        sea_known=tuple([spot for spot, known in enumerate(state.sea_known) if known]),
         beside=tuple(state.beside),
-        piles=tuple(tuple(pile) for pile in state.piles),
+        piles=tuple([tuple(pile) for pile in state.piles]),
         removed=tuple(state.removed),
-        peeked=tuple(tuple(spots) for spots in state.peeked),
+        peeked=tuple([tuple(spots) for spots in state.peeked]),
         peeks_left=state.peeks_left,
         turbulent_after=state.turbulent_after,
         targets=tuple(state.targets),
@@ -169,6 +161,29 @@ def build_view(state: CrazyFishingState, player: int) -> CrazyFishingView:
         collecting=state.collecting,
         scores=tuple(state.scores()),
     )
+
+
+def _sea(state: CrazyFishingState, mine: set[int]) -> tuple[SeaCard, ...]:
+    """The sea as ``player`` sees it: each card's place, whether it is covered, its back, and
+    its face if everyone has seen it or ``mine`` (the player's Fish Finder looks) holds it.
+    One loop, the covered test inline (as ``sea.is_covered``): this runs at every view."""
+    cards = state.sea_card
+    layout = state.sea
+    above, xs, ys = layout.above, layout.xs, layout.ys
+    backs = state.cards.back
+    known = state.sea_known
+    sea = []
+    for spot, card in enumerate(cards):
+        if card < 0:
+            continue
+        covered = False
+        for higher in above[spot]:
+            if cards[higher] >= 0:
+                covered = True
+                break
+        face = card if known[spot] or spot in mine else -1
+        sea.append((spot, xs[spot], ys[spot], covered, backs[card], face))
+    return tuple(sea)
 
 
 def visible_events(state: CrazyFishingState, player: int) -> tuple[Event, ...]:
