@@ -51,8 +51,20 @@ def codec(cards: CardSet) -> Codec:
     )
 
 
+TEXT_MEMO_SIZE = 1 << 14  # action texts kept per card set: a few games' casts, then start over
+
+
 def action_to_string(cards: CardSet, action: int) -> str:
-    return codec(cards).to_string(action)
+    """An action's text, kept on the card set: a cast's text names every card, and each seat's
+    board and menu of each state spell out every legal cast."""
+    texts = cards.action_texts
+    text = texts.get(action) if type(action) is int else None  # True is no code, though == 1
+    if text is None:
+        text = codec(cards).to_string(action)
+        if len(texts) >= TEXT_MEMO_SIZE:
+            texts.clear()
+        texts[action] = text
+    return text
 
 
 def action_from_string(cards: CardSet, text: str) -> int:

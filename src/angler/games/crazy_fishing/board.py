@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 from angler.core.cards import ids_of
 from angler.core.events import PUBLIC
-from angler.core.presentation import js_safe
+from angler.core.presentation import JS_SAFE_INTEGER
 from angler.games.crazy_fishing import actions as act
 from angler.games.crazy_fishing.cards import BAIT, FISH, INFINITE, KINDS, ROD, Card, CardSet
 from angler.games.crazy_fishing.rules import CAST
@@ -204,7 +204,7 @@ def open_board(state: CrazyFishingState, cards: CardSet) -> dict[str, Any]:
 def _code(cards: CardSet, code: int) -> dict[str, Any]:
     """An action's code (as text when JavaScript could not hold it exactly) and its text."""
     return {
-        "code": js_safe(code),
+        "code": code if code <= JS_SAFE_INTEGER else str(code),  # as js_safe, codes being >= 0
         "text": act.action_to_string(cards, code),
     }
 

@@ -100,6 +100,25 @@ class CardSet(NamedCards[Card]):
         # The rod (or bait) sets a group of these cards may cast, by group: the rules' memo
         # (``rules._kind_sets``), kept here so it goes with the card set.
         self.cast_sets: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+        # Action texts by code (``actions.action_to_string``), kept with the card set they name.
+        self.action_texts: dict[int, str] = {}
+        # Each card as the rules read it in play: everything but its name and copy number, and
+        # its 3+ mark (read only when the decks are made). A fish's back counts: a fish released
+        # into the sea lies face down. The menu offers one of the casts that differ only in
+        # which of such alike cards they use.
+        self.alike = tuple(
+            (
+                card.type_name,
+                card.kind,
+                card.value,
+                card.plus,
+                card.special or "",
+                card.effect or "",
+                card.back,
+                card.out_of_series,
+            )
+            for card in cards
+        )
         for card in cards:
             if card.special:
                 self.special_bits[card.special] = (

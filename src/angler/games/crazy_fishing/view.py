@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import TYPE_CHECKING, assert_never
 
 from angler.core.events import PUBLIC, Event, audience_of
@@ -404,42 +405,28 @@ def menu(view: CrazyFishingView, legal: Sequence[int], cards: CardSet) -> list[i
     (``R5#1`` or ``R5#2``) is left out: the copies play alike, and a person is offered one."""
     place = {card: index for index, card in enumerate(view.hand)}
     beyond = len(view.hand)
-
-    def key(action: int) -> tuple[int, int, tuple[int, ...]]:
-        if action & act.KIND_MASK != act.CAST:
-            return 1, 0, ()
+    alike = cards.alike
+    other: tuple[int, int, tuple[int, ...]] = (1, 0, ())
+    # Each action's sort key and what it does in play (a cast or split by the kinds of card it
+    # uses, its copies counted as one; any other action by itself), its cards read once.
+    keyed: list[tuple[tuple[int, int, tuple[int, ...]], object, int]] = []
+    for action in legal:
+        kind = action & act.KIND_MASK
+        if kind != act.CAST and kind != act.SPLIT:
+            keyed.append((other, action, action))
+            continue
         used = act.ids_of(action >> act.KIND_BITS)
-        return 0, len(used), tuple(sorted(place.get(card, beyond) for card in used))
-
+        same = kind, tuple(sorted([alike[card] for card in used]))
+        if kind == act.CAST:
+            key = 0, len(used), tuple(sorted([place.get(card, beyond) for card in used]))
+        else:
+            key = other
+        keyed.append((key, same, action))
+    keyed.sort(key=itemgetter(0))  # stable: actions of one key stay as the rules list them
     listed: dict[object, int] = {}
-    for action in sorted(legal, key=key):
-        listed.setdefault(_alike_action(action, cards), action)
+    for _, plays, action in keyed:
+        listed.setdefault(plays, action)
     return list(listed.values())
-
-
-def _alike_action(action: int, cards: CardSet) -> object:
-    """What an action does in play: a cast or split by the kinds of card it uses (their copies
-    counted as one), any other action by itself."""
-    if action & act.KIND_MASK not in (act.CAST, act.SPLIT):
-        return action
-    used = act.ids_of(action >> act.KIND_BITS)
-    return action & act.KIND_MASK, tuple(sorted(_alike_card(cards.cards[card]) for card in used))
-
-
-def _alike_card(card: Card) -> tuple[object, ...]:
-    """A card as the rules read it in play: everything but its name and copy number, and its 3+
-    mark (read only when the decks are made). A fish's back counts: a fish released into the
-    sea lies face down."""
-    return (
-        card.type_name,
-        card.kind,
-        card.value,
-        card.plus,
-        card.special or "",
-        card.effect or "",
-        card.back,
-        card.out_of_series,
-    )
 
 
 def prompt(view: CrazyFishingView, cards: CardSet) -> str:
