@@ -157,7 +157,7 @@ def board(view: CrazyFishingView, cards: CardSet) -> dict[str, Any]:
         "retry_bait": view.retry_bait if view.phase == "retry" else 0,
     }
     model["cast_options"] = [
-        {"cards": act.ids_of(code >> act.KIND_BITS), **_code(cards, code)}
+        {"cards": list(act.cards_used(cards, code)[0]), **_code(cards, code)}
         for code in by_kind.get(act.CAST, [])
     ]
     used = {card for option in model["cast_options"] for card in option["cards"]}

@@ -102,6 +102,8 @@ class CardSet(NamedCards[Card]):
         self.cast_sets: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
         # Action texts by code (``actions.action_to_string``), kept with the card set they name.
         self.action_texts: dict[int, str] = {}
+        # A cast's or split's cards by code, and their signatures (``actions.cards_used``).
+        self.action_cards: dict[int, tuple[tuple[int, ...], tuple[object, ...]]] = {}
         # Each card as the rules read it in play: everything but its name and copy number, and
         # its 3+ mark (read only when the decks are made). A fish's back counts: a fish released
         # into the sea lies face down. The menu offers one of the casts that differ only in

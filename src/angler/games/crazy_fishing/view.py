@@ -405,7 +405,6 @@ def menu(view: CrazyFishingView, legal: Sequence[int], cards: CardSet) -> list[i
     (``R5#1`` or ``R5#2``) is left out: the copies play alike, and a person is offered one."""
     place = {card: index for index, card in enumerate(view.hand)}
     beyond = len(view.hand)
-    alike = cards.alike
     other: tuple[int, int, tuple[int, ...]] = (1, 0, ())
     # Each action's sort key and what it does in play (a cast or split by the kinds of card it
     # uses, its copies counted as one; any other action by itself), its cards read once.
@@ -415,8 +414,8 @@ def menu(view: CrazyFishingView, legal: Sequence[int], cards: CardSet) -> list[i
         if kind != act.CAST and kind != act.SPLIT:
             keyed.append((other, action, action))
             continue
-        used = act.ids_of(action >> act.KIND_BITS)
-        same = kind, tuple(sorted([alike[card] for card in used]))
+        used, signature = act.cards_used(cards, action)
+        same = kind, signature
         if kind == act.CAST:
             key = 0, len(used), tuple(sorted([place.get(card, beyond) for card in used]))
         else:
