@@ -324,22 +324,9 @@ def _reveal(view: CrazyFishingView, cards: CardSet) -> list[dict[str, Any]]:
     for seat, caught_fish in view.caught_this_round:
         caught.setdefault(seat, []).append(caught_fish)
     catching = _catching(view)
-    kind, value = cards.kind, cards.value
     shown = []
     for place, seat in enumerate(view.order):
-        rods = []
-        baits = []
-        fish = []
-        for c in act.ids_of(view.casts[seat]):
-            card_kind = kind[c]
-            if card_kind == ROD:
-                rods.append(c)
-            else:
-                baits.append(c)
-                if card_kind == FISH:
-                    fish.append(c)
-        # An out-of-series rod fishes with the caught fish (double) and hands the bait card back.
-        bait = sum(map(value.__getitem__, fish or baits)) * (2 if fish else 1)
+        cast, speed, bait = _cast_facts(cards, view.casts[seat])
         if seat == catching:
             state = "now"
         elif catching is None or place < view.at:
@@ -349,14 +336,41 @@ def _reveal(view: CrazyFishingView, cards: CardSet) -> list[dict[str, Any]]:
         shown.append(
             {
                 "seat": seat,
-                "cards": rods + baits,
-                "speed": sum(map(value.__getitem__, rods)),
+                "cards": list(cast),
+                "speed": speed,
                 "bait": None if bait >= INFINITE else bait,
                 "state": state,
                 "caught": caught.get(seat, []),
             }
         )
     return shown
+
+
+def _cast_facts(cards: CardSet, mask: int) -> tuple[tuple[int, ...], int, int]:
+    """A revealed cast's cards (its rods, then its baits), speed and bait, kept on the card set:
+    every seat's board shows every cast until the round ends."""
+    memo = cards.cast_facts
+    facts = memo.get(mask)
+    if facts is None:
+        kind, value = cards.kind, cards.value
+        rods = []
+        baits = []
+        fish = []
+        for c in act.ids_of(mask):
+            card_kind = kind[c]
+            if card_kind == ROD:
+                rods.append(c)
+            else:
+                baits.append(c)
+                if card_kind == FISH:
+                    fish.append(c)
+        # An out-of-series rod fishes with the caught fish (double), handing the bait card back.
+        bait = sum(map(value.__getitem__, fish or baits)) * (2 if fish else 1)
+        facts = (*rods, *baits), sum(map(value.__getitem__, rods)), bait
+        if len(memo) >= act.TEXT_MEMO_SIZE:
+            memo.clear()
+        memo[mask] = facts
+    return facts
 
 
 def _choices(cards: CardSet, by_kind: dict[int, list[int]]) -> list[dict[str, Any]]:

@@ -102,6 +102,10 @@ class CardSet(NamedCards[Card]):
         self.cast_sets: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
         # Action texts by code (``actions.action_to_string``), kept with the card set they name.
         self.action_texts: dict[int, str] = {}
+        # The points of piles holding set scorers (``scoring.pile_score``), by pile.
+        self.pile_scores: dict[tuple[tuple[int, ...], int], int] = {}
+        # A revealed cast's cards (rods first), speed and bait by mask (``board._reveal``).
+        self.cast_facts: dict[int, tuple[tuple[int, ...], int, int]] = {}
         # A cast's or split's cards by code, and their signatures (``actions.cards_used``).
         self.action_cards: dict[int, tuple[tuple[int, ...], tuple[object, ...]]] = {}
         # Each card as the rules read it in play: everything but its name and copy number, and
