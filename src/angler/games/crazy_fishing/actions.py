@@ -51,8 +51,35 @@ def codec(cards: CardSet) -> Codec:
     )
 
 
+TEXT_MEMO_SIZE = 1 << 14  # actions kept per card set: a few games' casts, then start over
+
+
+def cards_used(cards: CardSet, action: int) -> tuple[tuple[int, ...], tuple[object, ...]]:
+    """The card ids a cast or split ``action`` uses, lowest first, and what they are in play
+    (their ``cards.alike`` signatures, sorted: copies of a card count as one). Kept on the card
+    set: the menu and the board read every legal cast of every seat's state."""
+    memo = cards.action_cards
+    used = memo.get(action)
+    if used is None:
+        ids = tuple(ids_of(action >> KIND_BITS))
+        used = ids, tuple(sorted([cards.alike[card] for card in ids]))
+        if len(memo) >= TEXT_MEMO_SIZE:
+            memo.clear()
+        memo[action] = used
+    return used
+
+
 def action_to_string(cards: CardSet, action: int) -> str:
-    return codec(cards).to_string(action)
+    """An action's text, kept on the card set: a cast's text names every card, and each seat's
+    board and menu of each state spell out every legal cast."""
+    texts = cards.action_texts
+    text = texts.get(action) if type(action) is int else None  # True is no code, though == 1
+    if text is None:
+        text = codec(cards).to_string(action)
+        if len(texts) >= TEXT_MEMO_SIZE:
+            texts.clear()
+        texts[action] = text
+    return text
 
 
 def action_from_string(cards: CardSet, text: str) -> int:

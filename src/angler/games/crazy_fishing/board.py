@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 from angler.core.cards import ids_of
 from angler.core.events import PUBLIC
-from angler.core.presentation import js_safe
+from angler.core.presentation import JS_SAFE_INTEGER
 from angler.games.crazy_fishing import actions as act
 from angler.games.crazy_fishing.cards import BAIT, FISH, INFINITE, KINDS, ROD, Card, CardSet
 from angler.games.crazy_fishing.rules import CAST
@@ -102,13 +102,18 @@ PHASE_TEXT = {
     "collect": "Collect: draw back to 6 cards",
     "over": "The game is over",
 }
+CHOICE_LABELS = {  # the buttons' words; any other choice is a skip
+    act.code(act.TURBULENT, 0): "Stir the sea now, before the catch",
+    act.code(act.TURBULENT, 1): "Stir the sea after the catch",
+    act.code(act.DRAW, 0): "Draw a rod",
+    act.code(act.DRAW, 1): "Draw a bait",
+}
 
 
 def board(view: CrazyFishingView, cards: CardSet) -> dict[str, Any]:
     """The board model of ``view`` (see the module docstring for its fields)."""
 
-    def ids(values: Any) -> list[int]:
-        return [int(v) for v in values]
+    ids = list  # card ids are ints already: a board's lists are fresh copies of the view's
 
     viewer = None if view.spectator else view.player
     legal = set(view.legal)
@@ -124,21 +129,21 @@ def board(view: CrazyFishingView, cards: CardSet) -> dict[str, Any]:
         "phase_text": PHASE_TEXT.get(view.phase, view.phase),
         "current": list(view.current),
         "diameter": cards.sea["diameter"],
-        "sea": _sea(view, legal, ids),
+        "sea": _sea(view, by_kind),
         "beside": [
-            {"card": ids([card])[0], "action": _action(cards, act.code(act.BESIDE, card), legal)}
+            {"card": card, "action": _action(cards, act.code(act.BESIDE, card), legal)}
             for card in view.beside
         ],
-        "seats": _seats(view, cards, ids),
+        "seats": _seats(view, cards),
         "hand": ids(view.hand),
-        "my_cast": ids(act.ids_of(view.my_cast)) if view.phase == "cast" else [],
-        "reveal": _reveal(view, cards, ids),
+        "my_cast": act.ids_of(view.my_cast) if view.phase == "cast" else [],
+        "reveal": _reveal(view, cards),
         "catching": _catching(view),
         "targets": [
             {
                 "where": "sea" if kind == act.SEA else "beside",
                 "spot": ref if kind == act.SEA else None,
-                "card": _known_target(view, kind, ref, index, ids),
+                "card": _known_target(view, kind, ref, index),
             }
             for index, (kind, ref) in enumerate(view.targets)
         ],
@@ -152,7 +157,7 @@ def board(view: CrazyFishingView, cards: CardSet) -> dict[str, Any]:
         "retry_bait": view.retry_bait if view.phase == "retry" else 0,
     }
     model["cast_options"] = [
-        {"cards": ids(act.ids_of(code >> act.KIND_BITS)), **_code(cards, code)}
+        {"cards": list(act.cards_used(cards, code)[0]), **_code(cards, code)}
         for code in by_kind.get(act.CAST, [])
     ]
     used = {card for option in model["cast_options"] for card in option["cards"]}
@@ -161,7 +166,7 @@ def board(view: CrazyFishingView, cards: CardSet) -> dict[str, Any]:
     model["split"] = (
         {
             "baits": sorted(
-                {card for code in splits for card in ids(act.ids_of(code >> act.KIND_BITS))}
+                {card for code in splits for card in act.ids_of(code >> act.KIND_BITS)}
             ),
             "options": [
                 {"cards": act.ids_of(code >> act.KIND_BITS), **_code(cards, code)}
@@ -199,7 +204,7 @@ def open_board(state: CrazyFishingState, cards: CardSet) -> dict[str, Any]:
 def _code(cards: CardSet, code: int) -> dict[str, Any]:
     """An action's code (as text when JavaScript could not hold it exactly) and its text."""
     return {
-        "code": js_safe(code),
+        "code": code if code <= JS_SAFE_INTEGER else str(code),  # as js_safe, codes being >= 0
         "text": act.action_to_string(cards, code),
     }
 
@@ -232,47 +237,49 @@ def _card(card: Card) -> dict[str, Any]:
     }
 
 
-def _sea(view: CrazyFishingView, legal: set[int], ids: Any) -> list[dict[str, Any]]:
+def _sea(view: CrazyFishingView, by_kind: dict[int, list[int]]) -> list[dict[str, Any]]:
     peekers: dict[int, list[int]] = {}
     for seat, spots in enumerate(view.peeked):
         for spot in spots:
             peekers.setdefault(spot, []).append(seat)
     chosen = {ref for kind, ref in view.targets if kind == act.SEA}
-    sea = []
-    for spot, x, y, covered, back, face in view.sea:
-        action = None
-        for verb, kind in (("fish", act.SEA), ("peek", act.PEEK)):
-            code = act.code(kind, spot)
-            if code in legal:
-                action = {"code": code, "text": f"{verb} {spot}", "verb": verb}
-        sea.append(
-            {
-                "spot": spot,
-                "x": x,
-                "y": y,
-                "covered": covered,
-                "back": back,
-                "card": ids([face])[0] if face >= 0 else None,
-                "peeked_by": peekers.get(spot, []),
-                "chosen": spot in chosen,
-                "action": action,
-            }
-        )
-    return sea
+    # The spots the viewer may act on, from the legal codes (a peek over a catch, as the codes
+    # were once tried in that order): far fewer than the sea's spots.
+    actions: dict[int, dict[str, Any]] = {}
+    for verb, kind in (("fish", act.SEA), ("peek", act.PEEK)):
+        for code in by_kind.get(kind, ()):
+            spot = code >> act.KIND_BITS
+            actions[spot] = {"code": code, "text": f"{verb} {spot}", "verb": verb}
+    return [
+        {
+            "spot": spot,
+            "x": x,
+            "y": y,
+            "covered": covered,
+            "back": back,
+            "card": face if face >= 0 else None,
+            "peeked_by": peekers.get(spot, []),
+            "chosen": spot in chosen,
+            "action": actions.get(spot),
+        }
+        for spot, x, y, covered, back, face in view.sea
+    ]
 
 
-def _known_target(view: CrazyFishingView, kind: int, ref: int, index: int, ids: Any) -> int | None:
+def _known_target(view: CrazyFishingView, kind: int, ref: int, index: int) -> int | None:
     """The face of a fish chosen in this catch: beside fish are known, flipped ones too."""
     if kind == act.BESIDE:
-        return int(ids([ref])[0])
+        return ref
     if index < len(view.flipped) and view.flipped[index] >= 0:
-        return int(ids([view.flipped[index]])[0])
+        return view.flipped[index]
     return None
 
 
-def _seats(view: CrazyFishingView, cards: CardSet, ids: Any) -> list[dict[str, Any]]:
+def _seats(view: CrazyFishingView, cards: CardSet) -> list[dict[str, Any]]:
     seats = []
     casting = view.phase == "cast"
+    effect = cards.effect
+    prawns = cards.prawns
     for seat in range(view.players):
         if view.sits_out[seat]:
             state = "sits out" if casting else "out"
@@ -282,16 +289,16 @@ def _seats(view: CrazyFishingView, cards: CardSet, ids: Any) -> list[dict[str, A
             state = "cast"
         pile = view.piles[seat]
         effects = []
-        if pile and cards.effect[pile[-1]] in TOP_OF_PILE:
-            effects.append(TOP_OF_PILE[cards.effect[pile[-1]] or ""])
-        if any(cards.effect[fish] == "prawn" for fish in pile):
+        if pile and effect[pile[-1]] in TOP_OF_PILE:
+            effects.append(TOP_OF_PILE[effect[pile[-1]] or ""])
+        if not prawns.isdisjoint(pile):
             effects.append("1-point fish give 2 (Prawn)")
         seats.append(
             {
                 "seat": seat,
                 "rods": view.rods_held[seat],
                 "baits": view.baits_held[seat],
-                "pile": ids(pile),
+                "pile": list(pile),
                 "score": view.scores[seat],
                 "deciding": seat in view.current,
                 "cast_state": state,
@@ -309,7 +316,7 @@ def _catching(view: CrazyFishingView) -> int | None:
     return None
 
 
-def _reveal(view: CrazyFishingView, cards: CardSet, ids: Any) -> list[dict[str, Any]]:
+def _reveal(view: CrazyFishingView, cards: CardSet) -> list[dict[str, Any]]:
     """The casts, turned over, in fishing order: what each holds and adds up to."""
     if view.phase == "cast" or not any(view.casts):
         return []
@@ -319,13 +326,7 @@ def _reveal(view: CrazyFishingView, cards: CardSet, ids: Any) -> list[dict[str, 
     catching = _catching(view)
     shown = []
     for place, seat in enumerate(view.order):
-        cast = act.ids_of(view.casts[seat])
-        rods = [c for c in cast if cards.kind[c] == ROD]
-        baits = [c for c in cast if cards.kind[c] != ROD]
-        fish = [c for c in baits if cards.kind[c] == FISH]
-        # An out-of-series rod fishes with the caught fish (double) and hands the bait card back.
-        counted = fish if fish else baits
-        bait = sum(2 * cards.value[c] if c in fish else cards.value[c] for c in counted)
+        cast, speed, bait = _cast_facts(cards, view.casts[seat])
         if seat == catching:
             state = "now"
         elif catching is None or place < view.at:
@@ -335,24 +336,46 @@ def _reveal(view: CrazyFishingView, cards: CardSet, ids: Any) -> list[dict[str, 
         shown.append(
             {
                 "seat": seat,
-                "cards": ids(rods + baits),
-                "speed": sum(cards.value[c] for c in rods),
+                "cards": list(cast),
+                "speed": speed,
                 "bait": None if bait >= INFINITE else bait,
                 "state": state,
-                "caught": ids(caught.get(seat, [])),
+                "caught": caught.get(seat, []),
             }
         )
     return shown
 
 
+def _cast_facts(cards: CardSet, mask: int) -> tuple[tuple[int, ...], int, int]:
+    """A revealed cast's cards (its rods, then its baits), speed and bait, kept on the card set:
+    every seat's board shows every cast until the round ends."""
+    memo = cards.cast_facts
+    facts = memo.get(mask)
+    if facts is None:
+        kind, value = cards.kind, cards.value
+        rods = []
+        baits = []
+        fish = []
+        for c in act.ids_of(mask):
+            card_kind = kind[c]
+            if card_kind == ROD:
+                rods.append(c)
+            else:
+                baits.append(c)
+                if card_kind == FISH:
+                    fish.append(c)
+        # An out-of-series rod fishes with the caught fish (double), handing the bait card back.
+        bait = sum(map(value.__getitem__, fish or baits)) * (2 if fish else 1)
+        facts = (*rods, *baits), sum(map(value.__getitem__, rods)), bait
+        if len(memo) >= act.TEXT_MEMO_SIZE:
+            memo.clear()
+        memo[mask] = facts
+    return facts
+
+
 def _choices(cards: CardSet, by_kind: dict[int, list[int]]) -> list[dict[str, Any]]:
     """Decisions that are not a card or a spot: stir when, skip, which deck to draw from."""
-    labels = {
-        act.code(act.TURBULENT, 0): "Stir the sea now, before the catch",
-        act.code(act.TURBULENT, 1): "Stir the sea after the catch",
-        act.code(act.DRAW, 0): "Draw a rod",
-        act.code(act.DRAW, 1): "Draw a bait",
-    }
+    labels = CHOICE_LABELS
     choices = []
     for kind in (act.TURBULENT, act.DRAW, act.SKIP):
         for code in by_kind.get(kind, []):

@@ -84,15 +84,47 @@ class CardSet(NamedCards[Card]):
         self.plus = tuple(card.plus for card in cards)
         self.special = tuple(card.special for card in cards)
         self.effect = tuple(card.effect for card in cards)
+        self.back = tuple(card.back for card in cards)
         # The cards with each special, as a bitmask (to test casts) and as a set (to test hands).
         self.special_ids: dict[str, frozenset[int]] = {
             name: frozenset(card.id for card in cards if card.special == name)
             for name in (*ROD_SPECIALS, *BAIT_SPECIALS, *FISH_KINDS)
         }
         self.special_bits: dict[str, int] = {}
+        self.prawns = frozenset(card.id for card in cards if card.effect == "prawn")
+        # The cards whose points depend on the rest of the pile (pearls, boots, the Prawn): a
+        # pile without them scores the sum of its sizes (scores are read at every view).
+        self.set_scorers = self.prawns | frozenset(
+            card.id for card in cards if card.special in ("pearl", "boot")
+        )
         # The rod (or bait) sets a group of these cards may cast, by group: the rules' memo
         # (``rules._kind_sets``), kept here so it goes with the card set.
         self.cast_sets: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+        # Action texts by code (``actions.action_to_string``), kept with the card set they name.
+        self.action_texts: dict[int, str] = {}
+        # The points of piles holding set scorers (``scoring.pile_score``), by pile.
+        self.pile_scores: dict[tuple[tuple[int, ...], int], int] = {}
+        # A revealed cast's cards (rods first), speed and bait by mask (``board._reveal``).
+        self.cast_facts: dict[int, tuple[tuple[int, ...], int, int]] = {}
+        # A cast's or split's cards by code, and their signatures (``actions.cards_used``).
+        self.action_cards: dict[int, tuple[tuple[int, ...], tuple[object, ...]]] = {}
+        # Each card as the rules read it in play: everything but its name and copy number, and
+        # its 3+ mark (read only when the decks are made). A fish's back counts: a fish released
+        # into the sea lies face down. The menu offers one of the casts that differ only in
+        # which of such alike cards they use.
+        self.alike = tuple(
+            (
+                card.type_name,
+                card.kind,
+                card.value,
+                card.plus,
+                card.special or "",
+                card.effect or "",
+                card.back,
+                card.out_of_series,
+            )
+            for card in cards
+        )
         for card in cards:
             if card.special:
                 self.special_bits[card.special] = (

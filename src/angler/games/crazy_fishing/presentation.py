@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from angler.core.events import Event
 from angler.core.presentation import Presentation
 from angler.games.crazy_fishing import view as text
-from angler.games.crazy_fishing.actions import ids_of
+from angler.games.crazy_fishing.actions import action_to_string, ids_of
 from angler.games.crazy_fishing.board import board, catalogue, open_board
 from angler.games.crazy_fishing.rules import CrazyFishingState
 from angler.games.crazy_fishing.view import CrazyFishingView
@@ -38,6 +38,9 @@ class CrazyFishingPresentation(Presentation[CrazyFishingView]):
 
     def menu(self, view: CrazyFishingView, legal: Sequence[int]) -> tuple[list[int], str]:
         return text.menu(view, legal, self.game.cards), ""
+
+    def menu_label(self, view: CrazyFishingView, action: int) -> str:
+        return action_to_string(self.game.cards, action)  # the text, as the core's, one call less
 
     def prompt(self, view: CrazyFishingView, legal: Sequence[int]) -> str:
         return text.prompt(view, self.game.cards)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import TYPE_CHECKING, assert_never
 
 from angler.core.events import PUBLIC, Event, audience_of
@@ -60,7 +61,6 @@ from angler.games.crazy_fishing.events import (
     Turbulent,
 )
 from angler.games.crazy_fishing.rules import CAST, PHASE_NAMES, SPLIT
-from angler.games.crazy_fishing.sea import is_covered
 
 if TYPE_CHECKING:
     from angler.games.crazy_fishing.rules import CrazyFishingState
@@ -112,19 +112,12 @@ def build_view(state: CrazyFishingState, player: int) -> CrazyFishingView:
     cards = state.cards
     kinds = cards.kind
     casting = state.phase == CAST
-    mine = set(own(state.peeked, player, []))
-    sea = tuple(
-        (
-            spot,
-            state.sea.xs[spot],
-            state.sea.ys[spot],
-            is_covered(spot, state.sea_card, state.sea.above),
-            cards.cards[card].back,
-            card if state.sea_known[spot] or spot in mine else -1,
-        )
-        for spot, card in enumerate(state.sea_card)
-        if card >= 0
-    )
+    rods_held = []
+    baits_held = []
+    for hand in state.hands:
+        held = [kinds[c] for c in hand]
+        rods_held.append(held.count(ROD))
+        baits_held.append(held.count(BAIT))
     return CrazyFishingView(
         game="crazy-fishing",
         player=player,
@@ -135,8 +128,8 @@ def build_view(state: CrazyFishingState, player: int) -> CrazyFishingView:
         current=state.current_players(),
         legal=tuple(state.legal_actions(player)),
         hand=tuple(own(state.hands, player, [])),
-        rods_held=tuple(sum(1 for c in h if kinds[c] == ROD) for h in state.hands),
-        baits_held=tuple(sum(1 for c in h if kinds[c] == BAIT) for h in state.hands),
+        rods_held=tuple(rods_held),
+        baits_held=tuple(baits_held),
         cast_done=tuple(state.cast_done),
         sits_out=tuple(
             done and not mask for done, mask in zip(state.cast_done, state.cast, strict=True)
@@ -152,12 +145,12 @@ def build_view(state: CrazyFishingState, player: int) -> CrazyFishingView:
         rod_discard=tuple(state.rod_discard),
         bait_discard=tuple(state.bait_discard),
         sea_spots=len(state.sea_card),
-        sea=sea,
-        sea_known=tuple(spot for spot, known in enumerate(state.sea_known) if known),
+        sea=_sea(state, set(own(state.peeked, player, []))),
+        sea_known=tuple([spot for spot, known in enumerate(state.sea_known) if known]),
         beside=tuple(state.beside),
-        piles=tuple(tuple(pile) for pile in state.piles),
+        piles=tuple([tuple(pile) for pile in state.piles]),
         removed=tuple(state.removed),
-        peeked=tuple(tuple(spots) for spots in state.peeked),
+        peeked=tuple([tuple(spots) for spots in state.peeked]),
         peeks_left=state.peeks_left,
         turbulent_after=state.turbulent_after,
         targets=tuple(state.targets),
@@ -169,6 +162,29 @@ def build_view(state: CrazyFishingState, player: int) -> CrazyFishingView:
         collecting=state.collecting,
         scores=tuple(state.scores()),
     )
+
+
+def _sea(state: CrazyFishingState, mine: set[int]) -> tuple[SeaCard, ...]:
+    """The sea as ``player`` sees it: each card's place, whether it is covered, its back, and
+    its face if everyone has seen it or ``mine`` (the player's Fish Finder looks) holds it.
+    One loop, the covered test inline (as ``sea.is_covered``): this runs at every view."""
+    cards = state.sea_card
+    layout = state.sea
+    above, xs, ys = layout.above, layout.xs, layout.ys
+    backs = state.cards.back
+    known = state.sea_known
+    sea = []
+    for spot, card in enumerate(cards):
+        if card < 0:
+            continue
+        covered = False
+        for higher in above[spot]:
+            if cards[higher] >= 0:
+                covered = True
+                break
+        face = card if known[spot] or spot in mine else -1
+        sea.append((spot, xs[spot], ys[spot], covered, backs[card], face))
+    return tuple(sea)
 
 
 def visible_events(state: CrazyFishingState, player: int) -> tuple[Event, ...]:
@@ -389,42 +405,27 @@ def menu(view: CrazyFishingView, legal: Sequence[int], cards: CardSet) -> list[i
     (``R5#1`` or ``R5#2``) is left out: the copies play alike, and a person is offered one."""
     place = {card: index for index, card in enumerate(view.hand)}
     beyond = len(view.hand)
-
-    def key(action: int) -> tuple[int, int, tuple[int, ...]]:
-        if action & act.KIND_MASK != act.CAST:
-            return 1, 0, ()
-        used = act.ids_of(action >> act.KIND_BITS)
-        return 0, len(used), tuple(sorted(place.get(card, beyond) for card in used))
-
+    other: tuple[int, int, tuple[int, ...]] = (1, 0, ())
+    # Each action's sort key and what it does in play (a cast or split by the kinds of card it
+    # uses, its copies counted as one; any other action by itself), its cards read once.
+    keyed: list[tuple[tuple[int, int, tuple[int, ...]], object, int]] = []
+    for action in legal:
+        kind = action & act.KIND_MASK
+        if kind != act.CAST and kind != act.SPLIT:
+            keyed.append((other, action, action))
+            continue
+        used, signature = act.cards_used(cards, action)
+        same = kind, signature
+        if kind == act.CAST:
+            key = 0, len(used), tuple(sorted([place.get(card, beyond) for card in used]))
+        else:
+            key = other
+        keyed.append((key, same, action))
+    keyed.sort(key=itemgetter(0))  # stable: actions of one key stay as the rules list them
     listed: dict[object, int] = {}
-    for action in sorted(legal, key=key):
-        listed.setdefault(_alike_action(action, cards), action)
+    for _, plays, action in keyed:
+        listed.setdefault(plays, action)
     return list(listed.values())
-
-
-def _alike_action(action: int, cards: CardSet) -> object:
-    """What an action does in play: a cast or split by the kinds of card it uses (their copies
-    counted as one), any other action by itself."""
-    if action & act.KIND_MASK not in (act.CAST, act.SPLIT):
-        return action
-    used = act.ids_of(action >> act.KIND_BITS)
-    return action & act.KIND_MASK, tuple(sorted(_alike_card(cards.cards[card]) for card in used))
-
-
-def _alike_card(card: Card) -> tuple[object, ...]:
-    """A card as the rules read it in play: everything but its name and copy number, and its 3+
-    mark (read only when the decks are made). A fish's back counts: a fish released into the
-    sea lies face down."""
-    return (
-        card.type_name,
-        card.kind,
-        card.value,
-        card.plus,
-        card.special or "",
-        card.effect or "",
-        card.back,
-        card.out_of_series,
-    )
 
 
 def prompt(view: CrazyFishingView, cards: CardSet) -> str:
