@@ -147,10 +147,7 @@ def board(view: FishingView, cards: CardSet) -> dict[str, Any]:
         deciding = None
 
     names = _seat_names(me, n)
-
-    def seat_or_none(seat: int) -> int | None:
-        return seat if 0 <= seat < n else None
-
+    seats_or_none = _seats_or_none(n)  # a seat number, or None for -1 (nobody)
     passing = view.phase == "pass"
     hand_codes = actions[PASS if passing else PLAY]
     chosen = view.my_pass if passing else None  # no card is "passing" outside the pass
@@ -178,24 +175,28 @@ def board(view: FishingView, cards: CardSet) -> dict[str, Any]:
         if view.phase in ("play", "call") and 0 <= view.leader < n
         else []
     )
-    order = [(me + i) % n for i in range(n)] if me is not None else list(range(n))
+    order = [(me + i) % n for i in range(n)] if me is not None else range(n)
+    over = view.phase == "over"
+    scores, held, stocks, fishers = view.scores, view.hand_sizes, view.stock_sizes, view.fishers
+    current = view.current
+    leader = view.leader if not over else None  # no seat leads once the game is over
+    passed = view.passed if passing and view.passed else None
     seats = [
         {
             "seat": seat,
             "name": names[seat],
-            "score": view.scores[seat],
-            "hand": view.hand_sizes[seat],
-            "stock": view.stock_sizes[seat],
-            "caught": list(view.fishers[seat]),
-            "to_act": seat in view.current,
-            "leader": seat == view.leader and view.phase != "over",
-            "passed": view.passed[seat] if passing and view.passed else None,
+            "score": scores[seat],
+            "hand": held[seat],
+            "stock": stocks[seat],
+            "caught": list(fishers[seat]),
+            "to_act": seat in current,
+            "leader": seat == leader,
+            "passed": passed[seat] if passed else None,
             "you": seat == me,
         }
         for seat in order
     ]
     known = view.known_pass
-    over = view.phase == "over"
     best = max(view.scores)
     hand_size = HAND_SIZES[n][view.round - 1]
     last_trick = _last_trick(view, names)
@@ -210,10 +211,10 @@ def board(view: FishingView, cards: CardSet) -> dict[str, Any]:
         "phase": view.phase,
         "deciding": deciding,
         "to_act": list(view.current),
-        "leader": seat_or_none(view.leader),
-        "turn": seat_or_none(view.turn) if view.phase == "play" else None,
-        "chooser": seat_or_none(view.chooser) if view.phase == "catch" else None,
-        "winner": seat_or_none(view.winner),
+        "leader": seats_or_none.get(view.leader),
+        "turn": seats_or_none.get(view.turn) if view.phase == "play" else None,
+        "chooser": seats_or_none.get(view.chooser) if view.phase == "catch" else None,
+        "winner": seats_or_none.get(view.winner),
         "hand": hand,
         "trick": trick,
         "waiting": waiting,
@@ -240,6 +241,12 @@ def board(view: FishingView, cards: CardSet) -> dict[str, Any]:
         "overfished": view.overfished,
         "winners": [seat for seat in range(n) if view.scores[seat] == best] if over else [],
     }
+
+
+@cache
+def _seats_or_none(players: int) -> dict[int, int]:
+    """Each seat by its number: ``.get`` gives None for a number that is no seat (-1)."""
+    return {seat: seat for seat in range(players)}
 
 
 @cache
