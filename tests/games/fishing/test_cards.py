@@ -110,3 +110,22 @@ def test_cards_are_distinct_in_name_and_in_colour_and_value(tmp_path: Path) -> N
 def test_a_card_file_of_another_format_is_refused(tmp_path: Path) -> None:
     data = {**BUNDLED, "format": "angler-fishing-cards/9"}
     assert "'format' must be one of angler-fishing-cards/1" in refusal(tmp_path, data)
+
+
+def test_the_card_sets_tables_agree_with_each_card() -> None:
+    cards = load_cards(None)
+    shown = sorted(range(len(cards)), key=lambda c: (cards.suit[c], cards.value[c], c))
+    assert sorted(range(len(cards)), key=cards.hand_rank.__getitem__) == shown
+    assert cards.labels == tuple(card.label() for card in cards.cards)
+
+
+def test_a_masks_stars_are_its_one_tier_or_none_when_it_mixes_tiers() -> None:
+    cards = load_cards(None)
+    tiers = [tier for tier, mask in enumerate(cards.tier_mask) if mask]
+    assert len(tiers) > 1  # the bundled cards come in several star tiers
+    for tier in tiers:
+        whole, one = cards.tier_mask[tier], cards.tier_mask[tier] & -cards.tier_mask[tier]
+        assert cards.mask_stars(whole) == cards.mask_stars(one) == tier
+        assert cards.mask_stars(whole) == tier  # asked again: the memo gives the same
+    assert cards.mask_stars(cards.tier_mask[tiers[0]] | cards.tier_mask[tiers[1]]) is None
+    assert cards.mask_stars(0) is None

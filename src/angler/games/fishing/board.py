@@ -52,7 +52,8 @@ None), ``tag`` (a short visible mark: "trump", "catch 1", "−3"…, or ""), ``e
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
+from functools import cache
 from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
@@ -145,18 +146,14 @@ def board(view: FishingView, cards: CardSet) -> dict[str, Any]:
     if deciding not in DECISIONS:
         deciding = None
 
-    def name(seat: int) -> str:
-        return seat_name(seat, me).capitalize()
-
-    def seat_or_none(seat: int) -> int | None:
-        return seat if 0 <= seat < n else None
-
+    names = _seat_names(me, n)
+    seats_or_none = _seats_or_none(n)  # a seat number, or None for -1 (nobody)
     passing = view.phase == "pass"
-    hand_ids = sorted(view.hand, key=lambda c: (cards.suit[c], cards.value[c], c))
-    hand_kind = PASS if passing else PLAY
+    hand_codes = actions[PASS if passing else PLAY]
+    chosen = view.my_pass if passing else None  # no card is "passing" outside the pass
     hand = [
-        {"id": c, "action": actions[hand_kind].get(c), "passing": passing and c == view.my_pass}
-        for c in hand_ids
+        {"id": c, "action": hand_codes.get(c), "passing": c == chosen}
+        for c in sorted(view.hand, key=cards.hand_rank.__getitem__)
     ]
     winning = _winning_position(view, cards)
     resolving = view.pending[0] if view.phase == "catch" and view.pending else -1
@@ -164,7 +161,7 @@ def board(view: FishingView, cards: CardSet) -> dict[str, Any]:
     trick = [
         {
             "seat": seat,
-            "name": name(seat),
+            "name": names[seat],
             "card": card,
             "winning": position == winning,
             "caught": resolved and position not in view.remaining,
@@ -178,27 +175,31 @@ def board(view: FishingView, cards: CardSet) -> dict[str, Any]:
         if view.phase in ("play", "call") and 0 <= view.leader < n
         else []
     )
-    order = [(me + i) % n for i in range(n)] if me is not None else list(range(n))
+    order = [(me + i) % n for i in range(n)] if me is not None else range(n)
+    over = view.phase == "over"
+    scores, held, stocks, fishers = view.scores, view.hand_sizes, view.stock_sizes, view.fishers
+    current = view.current
+    leader = view.leader if not over else None  # no seat leads once the game is over
+    passed = view.passed if passing and view.passed else None
     seats = [
         {
             "seat": seat,
-            "name": name(seat),
-            "score": view.scores[seat],
-            "hand": view.hand_sizes[seat],
-            "stock": view.stock_sizes[seat],
-            "caught": list(view.fishers[seat]),
-            "to_act": seat in view.current,
-            "leader": seat == view.leader and view.phase != "over",
-            "passed": view.passed[seat] if passing and view.passed else None,
+            "name": names[seat],
+            "score": scores[seat],
+            "hand": held[seat],
+            "stock": stocks[seat],
+            "caught": list(fishers[seat]),
+            "to_act": seat in current,
+            "leader": seat == leader,
+            "passed": passed[seat] if passed else None,
             "you": seat == me,
         }
         for seat in order
     ]
     known = view.known_pass
-    over = view.phase == "over"
     best = max(view.scores)
     hand_size = HAND_SIZES[n][view.round - 1]
-    last_trick = _last_trick(view, cards, name)
+    last_trick = _last_trick(view, names)
     return {
         "game": "fishing",
         "seat": me,
@@ -210,16 +211,16 @@ def board(view: FishingView, cards: CardSet) -> dict[str, Any]:
         "phase": view.phase,
         "deciding": deciding,
         "to_act": list(view.current),
-        "leader": seat_or_none(view.leader),
-        "turn": seat_or_none(view.turn) if view.phase == "play" else None,
-        "chooser": seat_or_none(view.chooser) if view.phase == "catch" else None,
-        "winner": seat_or_none(view.winner),
+        "leader": seats_or_none.get(view.leader),
+        "turn": seats_or_none.get(view.turn) if view.phase == "play" else None,
+        "chooser": seats_or_none.get(view.chooser) if view.phase == "catch" else None,
+        "winner": seats_or_none.get(view.winner),
         "hand": hand,
         "trick": trick,
         "waiting": waiting,
         "last_trick": last_trick,
         "led": SUITS[view.led] if 0 <= view.led < BUOY and not over else None,
-        "effects": _effects(view, cards, name, last_trick),
+        "effects": _effects(view, cards, names, last_trick),
         "calls": [
             {"colour": SUITS[suit], "action": code} for suit, code in sorted(actions[CALL].items())
         ],
@@ -242,42 +243,62 @@ def board(view: FishingView, cards: CardSet) -> dict[str, Any]:
     }
 
 
-def _last_trick(
-    view: FishingView, cards: CardSet, name: Callable[[int], str]
-) -> dict[str, Any] | None:
+@cache
+def _seats_or_none(players: int) -> dict[int, int]:
+    """Each seat by its number: ``.get`` gives None for a number that is no seat (-1)."""
+    return {seat: seat for seat in range(players)}
+
+
+@cache
+def _seat_names(me: int | None, players: int) -> tuple[str, ...]:
+    """Each seat's name on ``me``'s board ("You", "Player 2"…), made once per viewer and size."""
+    return tuple(seat_name(seat, me).capitalize() for seat in range(players))
+
+
+def _last_trick(view: FishingView, names: Sequence[str]) -> dict[str, Any] | None:
     """The round's last finished trick, from the public log: every card in play order, who
     caught what of it, and the card that won it (None when a call won it). Read from the log's
-    end: a payload is built after every move, and a whole game's log is hundreds of events."""
+    end: a payload is built after every move, and a whole game's log is hundreds of events.
+    Events are named tuples of exact types, so ``type(...) is`` tells them apart quickest."""
     events = view.events
     end = len(events) - 1
-    while end >= 0 and not isinstance(events[end], Trick):
-        if isinstance(events[end], Round):
+    while end >= 0 and type(events[end]) is not Trick:
+        if type(events[end]) is Round:
             return None  # no trick finished in this round yet
         end -= 1
     if end < 0:
         return None
     start = end
-    while start > 0 and not isinstance(events[start - 1], Trick | Round):
+    while start > 0 and type(events[start - 1]) not in _TRICK_BOUNDS:
         start -= 1
     trick = events[end]
     assert isinstance(trick, Trick)
-    taken = {event.card: event.seat for event in events[start:end] if isinstance(event, Catch)}
+    taken: dict[int, int] = {}
+    played: list[Play] = []
+    for event in events[start:end]:
+        if type(event) is Play:
+            played.append(event)
+        elif type(event) is Catch:
+            taken[event.card] = event.seat
+    winner = trick.seat
     plays = [
         {
-            "seat": event.seat,
-            "name": name(event.seat),
-            "card": event.card,
-            "caught_by": taken.get(event.card, trick.seat),
+            "seat": seat,
+            "name": names[seat],
+            "card": card,
+            "caught_by": taken.get(card, winner),
         }
-        for event in events[start:end]
-        if isinstance(event, Play)
+        for seat, card in played
     ]
     return {
-        "winner": trick.seat,
-        "name": name(trick.seat),
+        "winner": winner,
+        "name": names[winner],
         "winning_card": trick.winning_card if trick.winning_card >= 0 else None,
         "plays": plays,
     }
+
+
+_TRICK_BOUNDS = (Trick, Round)  # a trick's events lie after the trick or round before them
 
 
 def _trick_number(view: FishingView, hand_size: int) -> int | None:
@@ -327,7 +348,7 @@ def _winning_position(view: FishingView, cards: CardSet) -> int:
 def _effects(
     view: FishingView,
     cards: CardSet,
-    name: Callable[[int], str],
+    names: Sequence[str],
     last_trick: dict[str, Any] | None,
 ) -> dict[str, Any]:
     """The buoy effects in force now and for the next trick, as facts and in words."""
@@ -345,20 +366,20 @@ def _effects(
     minus = any(cards.effect[card] == MINUS_THREE for _, card in view.trick)
     now: list[str] = []
     if first is not None:
-        now.append(f"{name(first)} plays the first card")
+        now.append(f"{names[first]} plays the first card")
     if view.call_suit >= 0:
-        now.append(f"Called colour: {SUITS[view.call_suit]} ({name(view.caller)} called it)")
+        now.append(f"Called colour: {SUITS[view.call_suit]} ({names[view.caller]} called it)")
     elif calling:
-        now.append(f"{name(view.caller)} calls the colour")
+        now.append(f"{names[view.caller]} calls the colour")
     if view.lowest and not over:
         now.append("Lowest value wins this trick")
     if minus:
         now.append("A −3 card lies in this trick")
     upcoming: list[str] = []
     if view.next_first >= 0:
-        upcoming.append(f"{name(view.next_first)} plays the first card")
+        upcoming.append(f"{names[view.next_first]} plays the first card")
     if view.next_call >= 0:
-        upcoming.append(f"{name(view.next_call)} calls the colour")
+        upcoming.append(f"{names[view.next_call]} calls the colour")
     if view.next_lowest:
         upcoming.append("lowest value wins")
     return {
@@ -377,13 +398,13 @@ def _effects(
 
 def _ocean_tiers(view: FishingView, cards: CardSet) -> list[dict[str, Any]]:
     """The ocean stack's remaining positions grouped into runs of one star tier, top first."""
-    runs: list[dict[str, Any]] = []
     top_first = reversed(view.ocean_masks[: view.ocean_size])
-    for mask, positions in groupby(top_first):  # runs of equal masks, grouped in C
-        # The one tier holding every card the positions may hold, if there is one.
-        tiers = [tier for tier, cards_of in enumerate(cards.tier_mask) if mask & cards_of]
-        runs.append({"stars": tiers[0] if len(tiers) == 1 else None, "count": len(list(positions))})
-    return runs
+    stars = cards.mask_stars  # the one tier holding every card a position may hold, if one
+    # Runs of equal masks, grouped in C.
+    return [
+        {"stars": stars(mask), "count": len(list(positions))}
+        for mask, positions in groupby(top_first)
+    ]
 
 
 def open_board(state: State[Any], cards: CardSet) -> dict[str, Any]:

@@ -93,6 +93,26 @@ class CardSet(NamedCards[Card]):
         self.tier_mask = tuple(
             sum(1 << card.id for card in cards if card.stars == tier) for tier in range(6)
         )
+        # A card's place in a shown hand (colour, then value, then id): one sort key lookup.
+        shown = sorted(cards, key=lambda card: (card.suit, card.value, card.id))
+        rank = [0] * len(cards)
+        for place, card in enumerate(shown):
+            rank[card.id] = place
+        self.hand_rank = tuple(rank)
+        # Every card's ``label()`` by id, made once: log lines name cards on every state.
+        self.labels = tuple(card.label() for card in cards)
+        self._stars_of: dict[int, int | None] = {}  # memo of ``mask_stars``
+
+    def mask_stars(self, mask: int) -> int | None:
+        """The one star tier every card in ``mask`` is of, or None when it mixes tiers (or is
+        empty). Memoised: an ocean's positions share a few masks, asked on every board."""
+        stars = self._stars_of.get(mask, -1)
+        if stars == -1:
+            tiers = [tier for tier, of_tier in enumerate(self.tier_mask) if mask & of_tier]
+            stars = tiers[0] if len(tiers) == 1 else None
+            if len(self._stars_of) < 4096:  # an ocean makes few masks; this bounds any other
+                self._stars_of[mask] = stars
+        return stars
 
     def starting_cards(self, players: int) -> list[int]:
         """The starless cards in play for this player count (the rulebook's removals)."""

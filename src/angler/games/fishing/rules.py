@@ -7,6 +7,8 @@ clockwise, so "the next player" and "the player to your left" are both ``(seat +
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from angler.core.chance import Chance
@@ -579,6 +581,13 @@ class FishingState(State["FishingView"]):
 
     # ----- views -----
     def _view(self, player: int) -> FishingView:
-        from angler.games.fishing.view import build_view
+        return _view_builder()(self, player)
 
-        return build_view(self, player)
+
+@cache
+def _view_builder() -> Callable[[FishingState, int], FishingView]:
+    """``view.build_view``, imported on first use (``view.py`` imports this module) and kept:
+    an import statement in ``_view`` would run on every view, each seat's after every move."""
+    from angler.games.fishing.view import build_view
+
+    return build_view

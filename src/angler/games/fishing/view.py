@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, assert_never
+from typing import TYPE_CHECKING, Any, assert_never
 
 from angler.core.events import Event
 from angler.core.view import (
@@ -97,48 +97,60 @@ def build_view(state: FishingState, player: int) -> FishingView:
     """The single function through which a Fishing player sees the game; PUBLIC (-1), a
     spectator, gets no hand, stockroom or pass of anyone's."""
     passing = state.phase == CHOOSE_PASS
-    return FishingView(
-        game="fishing",
-        player=player,
-        players=state.n,
-        events=state.seat_events(player),
-        round=state.round,
-        phase=PHASE_NAMES[state.phase],
-        current=state.current_players(),
-        legal=tuple(state.legal_actions(player)),
-        hand=tuple(own(state.hands, player, [])),
-        hand_sizes=tuple(len(hand) for hand in state.hands),
-        stock_sizes=tuple(len(pile) for pile in state.stock),
-        ocean_size=len(state.ocean),
-        scores=tuple(state.score),
-        fishers=tuple(tuple(pile) for pile in state.fisher),
-        trick=tuple(zip(state.trick_seats, state.trick, strict=True)),
-        leader=state.leader,
-        turn=state.turn,
-        led=state.led,
-        call_suit=state.call_suit,
-        caller=state.caller,
-        lowest=state.lowest,
-        next_first=state.next_first,
-        next_call=state.next_call,
-        next_lowest=state.next_lowest,
-        winner=state.winner,
-        winning_card=state.winning_card,
-        chooser=state.chooser,
-        pending=tuple(state.pending),
-        remaining=tuple(state.remaining),
-        passed=tuple(card >= 0 for card in state.pass_choice) if passing else (),
-        my_pass=own(state.pass_choice, player, -1) if passing else -1,
-        may_hold=tuple(state.may_hold),
-        seen=state.seen_mask,
-        stock_layers=tuple(tuple(layers) for layers in state.stock_layers),
-        own_stock=tuple(sorted(own(state.stock, player, []))),
-        known_pass=own(state.known_pass, player, None),
-        in_game=state.in_game,
-        ocean_masks=state.ocean_masks,
-        former_leader=state.former_leader,
-        overfished=state.overfished,
+    return _view_of(
+        {
+            "game": "fishing",
+            "player": player,
+            "players": state.n,
+            "events": state.seat_events(player),
+            "round": state.round,
+            "phase": PHASE_NAMES[state.phase],
+            "current": state.current_players(),
+            "legal": tuple(state.legal_actions(player)),
+            "hand": tuple(own(state.hands, player, [])),
+            "hand_sizes": tuple(map(len, state.hands)),
+            "stock_sizes": tuple(map(len, state.stock)),
+            "ocean_size": len(state.ocean),
+            "scores": tuple(state.score),
+            "fishers": tuple(map(tuple, state.fisher)),
+            "trick": tuple(zip(state.trick_seats, state.trick, strict=True)),
+            "leader": state.leader,
+            "turn": state.turn,
+            "led": state.led,
+            "call_suit": state.call_suit,
+            "caller": state.caller,
+            "lowest": state.lowest,
+            "next_first": state.next_first,
+            "next_call": state.next_call,
+            "next_lowest": state.next_lowest,
+            "winner": state.winner,
+            "winning_card": state.winning_card,
+            "chooser": state.chooser,
+            "pending": tuple(state.pending),
+            "remaining": tuple(state.remaining),
+            "passed": tuple(card >= 0 for card in state.pass_choice) if passing else (),
+            "my_pass": own(state.pass_choice, player, -1) if passing else -1,
+            "may_hold": tuple(state.may_hold),
+            "seen": state.seen_mask,
+            "stock_layers": tuple(map(tuple, state.stock_layers)),
+            "own_stock": tuple(sorted(own(state.stock, player, []))),
+            "known_pass": own(state.known_pass, player, None),
+            "in_game": state.in_game,
+            "ocean_masks": state.ocean_masks,
+            "former_leader": state.former_leader,
+            "overfished": state.overfished,
+        }
     )
+
+
+def _view_of(values: dict[str, Any]) -> FishingView:
+    """``FishingView(**values)``, without the frozen dataclass's ``__init__``: it sets the 38
+    fields one ``object.__setattr__`` at a time, about half of a view's cost, and a view is
+    built for every seat after every move. The class has no ``__post_init__`` nor defaults,
+    so the fields are all it holds; a test checks ``build_view`` gives each one."""
+    view = object.__new__(FishingView)
+    view.__dict__.update(values)
+    return view
 
 
 def describe(event: Event, cards: CardSet, viewer: int | None = None) -> str:
@@ -149,46 +161,47 @@ def describe(event: Event, cards: CardSet, viewer: int | None = None) -> str:
 
 
 def _describe(event: FishingEvent, cards: CardSet, viewer: int | None) -> str:
+    label = cards.labels  # each card's words, by id
+
     def who(seat: int, verb: str) -> str:
         return subject(seat, viewer, verb)
 
     def whose(seat: int) -> str:
         return "Your" if seat == viewer else f"Player {seat + 1}'s"
 
-    def card(card_id: int) -> str:
-        return cards.cards[card_id].label()
-
     def many(ids: tuple[int, ...]) -> str:
-        return ", ".join(card(i) for i in ids) or "nothing"
+        return ", ".join([label[i] for i in ids]) or "nothing"
 
     match event:
         case Play():
-            return f"{who(event.seat, 'plays')} {card(event.card)}"
+            return f"{who(event.seat, 'plays')} {label[event.card]}"
         case Call():
             return f"{who(event.seat, 'calls')} {SUITS[event.suit]}"
         case Trick():
             best = event.winning_card
-            with_card = f" with {card(best)}" if best >= 0 else " thanks to the call"
+            with_card = f" with {label[best]}" if best >= 0 else " thanks to the call"
             return f"{who(event.seat, 'catches')} the trick{with_card} ({many(event.cards)})"
         case Catch():
             means = "with a 0" if event.how == "zero" else 'with "catch all other cards"'
-            return f"{who(event.seat, 'catches')} {card(event.card)} {means}"
+            return f"{who(event.seat, 'catches')} {label[event.card]} {means}"
         case Nothing():
-            return f"{whose(event.seat)} {card(event.card)} catches nothing"
+            return f"{whose(event.seat)} {label[event.card]} catches nothing"
         case MinusThree():
-            return f"{who(event.seat, 'records')} -3 points for {card(event.card)}"
+            return f"{who(event.seat, 'records')} -3 points for {label[event.card]}"
         case Forfeit():
-            return f"{whose(event.seat)} {card(event.card)} has no effect in the round's last trick"
+            return (
+                f"{whose(event.seat)} {label[event.card]} has no effect in the round's last trick"
+            )
         case PassStarts():
             return f"{whose(event.seat)} buoy: everyone passes 1 card to the left"
         case Passed():
             return "Everyone has passed a card to the left"
         case Gave():
             to = seat_name(event.receiver, viewer)
-            return f"{who(event.seat, 'passes')} {card(event.card)} to {to}"
+            return f"{who(event.seat, 'passes')} {label[event.card]} to {to}"
         case Got():
             source = seat_name(event.giver, viewer)
-            return f"{who(event.seat, 'receives')} {card(event.card)} from {source}"
+            return f"{who(event.seat, 'receives')} {label[event.card]} from {source}"
         case Round():
             return f"Round {event.round} begins: everyone takes {counted(event.hand_size, 'card')}"
         case Drew():
