@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, assert_never
+from typing import TYPE_CHECKING, assert_never
 
 from angler.core.events import Event
 from angler.core.view import (
@@ -97,8 +97,8 @@ def build_view(state: FishingState, player: int) -> FishingView:
     """The single function through which a Fishing player sees the game; PUBLIC (-1), a
     spectator, gets no hand, stockroom or pass of anyone's."""
     passing = state.phase == CHOOSE_PASS
-    return _view_of(
-        {
+    return FishingView(
+        **{
             "game": "fishing",
             "player": player,
             "players": state.n,
@@ -141,16 +141,6 @@ def build_view(state: FishingState, player: int) -> FishingView:
             "overfished": state.overfished,
         }
     )
-
-
-def _view_of(values: dict[str, Any]) -> FishingView:
-    """``FishingView(**values)``, without the frozen dataclass's ``__init__``: it sets the 38
-    fields one ``object.__setattr__`` at a time, about half of a view's cost, and a view is
-    built for every seat after every move. The class has no ``__post_init__`` nor defaults,
-    so the fields are all it holds; a test checks ``build_view`` gives each one."""
-    view = object.__new__(FishingView)
-    view.__dict__.update(values)
-    return view
 
 
 def describe(event: Event, cards: CardSet, viewer: int | None = None) -> str:
