@@ -7,8 +7,6 @@ clockwise, so "the next player" and "the player to your left" are both ``(seat +
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable
-from functools import cache
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from angler.core.chance import Chance
@@ -581,13 +579,6 @@ class FishingState(State["FishingView"]):
 
     # ----- views -----
     def _view(self, player: int) -> FishingView:
-        return _view_builder()(self, player)
+        from angler.games.fishing.view import build_view
 
-
-@cache
-def _view_builder() -> Callable[[FishingState, int], FishingView]:
-    """``view.build_view``, imported on first use (``view.py`` imports this module) and kept:
-    an import statement in ``_view`` would run on every view, each seat's after every move."""
-    from angler.games.fishing.view import build_view
-
-    return build_view
+        return build_view(self, player)
