@@ -285,7 +285,7 @@ def test_the_event_loop_stays_live_while_a_search_bot_thinks() -> None:
     # gap is left out: it holds the pool's start, once a process (its first search).
     gaps = [later - earlier for earlier, later in pairwise(ticks)][1:]
     assert ticks[-1] - ticks[1] >= 0.3 and len(gaps) >= 5, ticks
-    assert max(gaps) < 0.2, max(gaps)
+    assert max(gaps) < 0.5, max(gaps)  # a loop held by the search would wait its 0.8 s
 
 
 def test_the_shared_pool_is_made_once_and_shut_down() -> None:
