@@ -19,6 +19,7 @@ from angler.games.crazy_fishing.cards import BAIT, DEFAULT_CARDS, FISH, INFINITE
 from angler.games.crazy_fishing.events import (
     Caught,
     DeckRebuilt,
+    Flip,
     GotAway,
     NobodyCasts,
     NoPeek,
@@ -503,6 +504,18 @@ def test_ruling_pair_of_fish_same_bait_total(oos2: Table) -> None:
     oos2.run(state, "fish 7", "fish 2")  # the second try: size 5 against the same bait 4
     assert oos2.pile(state, 0) == ["PairOfFish"]
     assert oos2.say(oos2.events(state, GotAway)[0]) == "Fish 5 gets away from Player 1 (bait 4)"
+
+
+def test_ruling_pair_of_fish_retry_flips_the_second_fish(oos2: Table) -> None:
+    """The second try turns its fish face up like any catch: the log says so (a Flip), so an
+    undo past it is refused as after any flip of a face-down fish."""
+    state = oos2.setup([["R4#1", "B4#1"], ["R1#1", "B1#2"]], [*SEA7, "PairOfFish"])
+    oos2.cast_all(state, "cast R4#1 B4#1", "cast R1#1 B1#2")
+    oos2.run(state, "fish 7")
+    flips = len(oos2.events(state, Flip))
+    oos2.run(state, "fish 2")
+    retried = oos2.events(state, Flip)[flips:]
+    assert len(retried) == 1 and retried[0].seat == 0 and retried[0].face_down == 1
 
 
 # ---------------------------------------------------------------- 19. Limited duration
