@@ -159,6 +159,22 @@ def shared_pool() -> ProcessPoolExecutor:
         return _pool
 
 
+def _nothing() -> None:
+    """A job that only makes a worker start."""
+
+
+def started_pool() -> ProcessPoolExecutor:
+    """The shared pool with its workers running: call it off the event loop.
+
+    A pool starts its workers as jobs arrive, and the first start waits for the fork server to
+    load the bots (half a second): done in a thread, that wait never holds the loop.
+    """
+    pool = shared_pool()
+    for job in [pool.submit(_nothing) for _ in range(SEARCH_WORKERS)]:
+        job.result()
+    return pool
+
+
 def _discard_pool(pool: Executor) -> None:
     """A worker died (killed, out of memory): the next search makes a new pool."""
     global _pool
@@ -487,7 +503,7 @@ class BotDriver:
         agent = self._agent(seat)
         self.cap.clamp(agent)
         if searches(agent):
-            pool = self._pool or shared_pool()
+            pool = self._pool or _pool or await asyncio.to_thread(started_pool)
             share = fair_share(SEARCH_WORKERS)
             seconds = timed_budget(agent)
             work: Callable[..., tuple[int, Agent]] = decide
@@ -541,4 +557,5 @@ __all__ = [
     "searches",
     "shared_pool",
     "shutdown_pool",
+    "started_pool",
 ]
