@@ -175,6 +175,12 @@ def started_pool() -> ProcessPoolExecutor:
     return pool
 
 
+async def running_pool() -> ProcessPoolExecutor:
+    """The shared pool, started in a thread the first time."""
+    pool = _pool
+    return pool if pool is not None else await asyncio.to_thread(started_pool)
+
+
 def _discard_pool(pool: Executor) -> None:
     """A worker died (killed, out of memory): the next search makes a new pool."""
     global _pool
@@ -503,7 +509,7 @@ class BotDriver:
         agent = self._agent(seat)
         self.cap.clamp(agent)
         if searches(agent):
-            pool = self._pool or _pool or await asyncio.to_thread(started_pool)
+            pool = self._pool or await running_pool()
             share = fair_share(SEARCH_WORKERS)
             seconds = timed_budget(agent)
             work: Callable[..., tuple[int, Agent]] = decide
