@@ -9,7 +9,7 @@ import pytest
 from angler.core import AnglerError, make_game
 from angler.core.errors import IllegalActionError, RecordError
 from angler.games.crazy_fishing.view import CrazyFishingView
-from angler.play.match import Match
+from angler.play.match import UNDO_CHAIN, Match
 from angler.play.seats import seat_kinds
 
 
@@ -136,3 +136,24 @@ def test_a_corrupt_resume_file_is_refused_with_a_clear_message(tmp_path: Path) -
     )
     with pytest.raises(RecordError, match="'seats' must be a list"):
         Match.resume(path)
+
+
+def test_undo_takes_back_at_most_the_last_eight_moves_in_a_row() -> None:
+    """People at one table may each take back their last move in turn, latest first, back to
+    eight moves (``UNDO_CHAIN``): a server's room keeps no more states than that for undo."""
+    game = make_game("fishing", 4)
+    match = Match(game, 5, ["human"] * 4)
+    played: list[int] = []
+    while len(played) < UNDO_CHAIN + 3:
+        seat = match.to_act()
+        assert seat is not None
+        match.play(seat, match.menu(seat)[0][0])
+        if match.undo_points:
+            played.append(seat)
+        else:  # a deal: nothing before it is taken back
+            played.clear()
+    assert len(match.undo_points) == UNDO_CHAIN
+    for seat in reversed(played[-UNDO_CHAIN:]):  # each maker in turn, the latest first
+        match.undo(seat)
+    with pytest.raises(AnglerError, match="cannot undo: undo never goes back past"):
+        match.undo(played[-UNDO_CHAIN - 1])

@@ -10,7 +10,6 @@ import random
 import sqlite3
 import time
 from collections.abc import Iterator
-from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 from unittest.mock import ANY
@@ -259,20 +258,16 @@ def test_an_append_cut_off_after_its_commit_is_not_left_behind(tmp_path: Path) -
         journal = RoomJournal(store, room_id)
         room = Room(header, journal)
         token = room.claim(0)
-        real_append = store.append_soon
+        real_append = store.append
         calls = {"n": 0}
 
-        def append_then_break(room: str, action: StoredAction) -> Future[None]:
+        def append_then_break(room: str, action: StoredAction) -> None:
             calls["n"] += 1
-            done = real_append(room, action)
+            real_append(room, action)
             if calls["n"] == 1:  # stored, but the answer was lost on the way
-                done.result()
-                lost: Future[None] = Future()
-                lost.set_exception(StoreUnavailableError("the database is unavailable"))
-                return lost
-            return done
+                raise StoreUnavailableError("the database is unavailable")
 
-        store.append_soon = append_then_break  # type: ignore[method-assign]
+        store.append = append_then_break  # type: ignore[method-assign]
         legal = room.payload(0)["legal"]
         with pytest.raises(StoreUnavailableError):
             room.move(token, sendable(legal[0]), 0)

@@ -27,6 +27,10 @@ from angler.play import autosave
 from angler.play.loop import Step, bot_action, play_out
 from angler.play.seats import HUMAN, check_kinds
 
+UNDO_CHAIN = 8
+"""The most moves taken back in a row (each by its own maker, latest first). A point holds a
+whole state: a server's room of people kept one for every move of a round, most never used."""
+
 
 @dataclass
 class UndoPoint:
@@ -92,6 +96,7 @@ class Match:
         state.apply_action(action, seat)
         if self.fair_to_undo(before, seat):
             self.undo_points.append(UndoPoint(seat, before))
+            del self.undo_points[:-UNDO_CHAIN]
         else:
             self.undo_points.clear()
         self.autosave()

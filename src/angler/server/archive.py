@@ -7,9 +7,9 @@ Every method here is blocking (the store): call it from a worker thread.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 from collections.abc import Mapping
-from concurrent.futures import Future
 from typing import Any, ClassVar
 
 from angler.core.errors import AnglerError
@@ -43,7 +43,7 @@ class FinishedJournal:
     def append(self, action: object) -> None:
         raise RoomFinishedError(f"room {self.room_id!r} is finished: it takes no more moves")
 
-    def append_soon(self, action: StoredAction) -> Future[None]:
+    def append_soon(self, action: StoredAction) -> asyncio.Future[None]:
         return done_now(lambda: self.append(action))
 
     def in_doubt(self) -> bool:

@@ -52,7 +52,9 @@ class Connection:
         # the entries after these (``payloads.py``). Set under the room's broadcast lock.
         self.told: int | None = None
         self.wants_view = False  # its hello asked for the view as JSON in every state
-        self.board: Payload | None = None  # the board it holds: later states patch it
+        # The board it holds, each top-level field as JSON (``fanout.held_board``): later
+        # states patch it.
+        self.board: dict[str, bytes] | None = None
 
     @property
     def queued(self) -> int:

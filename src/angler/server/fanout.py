@@ -14,7 +14,7 @@ from starlette.concurrency import run_in_threadpool
 
 from angler.server import wire
 from angler.server.connection import Connection, encode
-from angler.server.payloads import Payload, board_patch
+from angler.server.payloads import Payload
 from angler.server.presence import Presence
 from angler.server.room_bots import RoomBots
 from angler.server.rooms import Room, Staged, carry_out
@@ -22,6 +22,7 @@ from angler.server.store import Store, StoreUnavailableError
 from angler.server.turns import Turns
 
 Listener = Callable[[str], Awaitable[None]]
+HeldBoard = dict[str, bytes]  # a board's top-level fields, each as its JSON
 
 
 class FanOut:
@@ -73,7 +74,7 @@ class FanOut:
         async with self.turns.turn(room_id):
             self.presence.join(room_id, connection)
             payload = room.payload(connection.seat, with_view=connection.wants_view)
-            connection.board = payload["board"]
+            connection.board = held_board(payload["board"])
             timers, seats = self.bots.timers(room_id), self.presence.presence(room_id, room)
             connection.offer_message(
                 wire.state_message(
@@ -116,6 +117,7 @@ class FanOut:
         payloads = _payloads(room, wanted)  # on the loop: microseconds to a millisecond
         timers = self.bots.timers(room_id)
         seats = self.presence.presence(room_id, room)
+        boards = {key: held_board(payload["board"]) for key, payload in payloads.items()}
         # One text for each payload and board held: sockets of a seat that joined together
         # hold the same board, and share it.
         texts: dict[tuple[tuple[int | None, int, bool], int], tuple[wire.State, str]] = {}
@@ -124,14 +126,15 @@ class FanOut:
             payload = payloads[key]
             made = texts.get((key, id(c.board)))
             if made is None:
-                message = wire.state_message(patching(payload, c.board), timers=timers, seats=seats)
+                patched = patching(payload, boards[key], c.board)
+                message = wire.state_message(patched, timers=timers, seats=seats)
                 made = texts[(key, id(c.board))] = (message, encode(message))
             if c is mover and move_id is not None:  # its own move's state says so
                 c.offer_text(encode(msgspec.structs.replace(made[0], id=move_id)))
             else:
                 c.offer_text(made[1])
             c.told = payload["since"] + len(payload["log"])
-            c.board = payload["board"]
+            c.board = boards[key]
         if room.over:  # only now: this may run in the bots' own task, which stopping ends
             self.bots.retire(room_id)
             self.presence.stop_abandon(room_id)
@@ -153,13 +156,30 @@ def _payloads(
     return {key: room.payload(*key) for key in wanted}
 
 
-def patching(payload: Payload, held: Payload | None) -> Payload:
-    """The payload with its board as a patch of the board the socket holds (none: whole)."""
+def held_board(board: Payload) -> HeldBoard:
+    """A board as a socket is said to hold it: each top-level field's JSON.
+
+    Kept as bytes, not as the board's dictionaries: a thousand sockets' boards, held between
+    moves, would otherwise be hundreds of thousands of objects for the garbage collector to walk
+    on every full collection (its pauses were the slowest moves under load). Bytes compare in
+    one call, and go out again as they are (``msgspec.Raw``)."""
+    encode = _FIELD_ENCODER.encode
+    return {key: encode(value) for key, value in board.items()}
+
+
+def patching(payload: Payload, board: HeldBoard, held: HeldBoard | None) -> Payload:
+    """The payload with its board (``board``: its fields' JSON) as a patch of the board the
+    socket holds (none: the board whole). The fields that changed go as they are encoded."""
     if held is None:
         return payload
-    changed, dropped = board_patch(held, payload["board"])
     patched = {key: value for key, value in payload.items() if key != "board"}
-    patched["board_patch"] = changed
+    patched["board_patch"] = {
+        key: msgspec.Raw(text) for key, text in board.items() if held.get(key) != text
+    }
+    dropped = [key for key in held if key not in board]
     if dropped:
         patched["board_dropped"] = dropped
     return patched
+
+
+_FIELD_ENCODER = msgspec.json.Encoder()

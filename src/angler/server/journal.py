@@ -8,8 +8,8 @@ to its ``Journal`` before the action counts as accepted; the durable store satis
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
-from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -54,8 +54,9 @@ class Journal(Protocol):
         """Store ``action`` durably; StaleActionError (nothing stored) if its index is not the
         next one."""
 
-    def append_soon(self, action: StoredAction) -> Future[None]:
-        """``append`` without waiting: the future is done once it is stored (or refused)."""
+    def append_soon(self, action: StoredAction) -> asyncio.Future[None]:
+        """``append`` without waiting, on the event loop: the future is done once it is stored
+        (or refused)."""
 
     def in_doubt(self) -> bool:
         """Whether an append broke off with the database (``settle`` first, in a thread)."""
@@ -64,9 +65,10 @@ class Journal(Protocol):
         """Resolve an append that broke off, before the next one (blocking: a database call)."""
 
 
-def done_now(append: Callable[[], None]) -> Future[None]:
-    """A future already holding ``append()``'s outcome: for journals that store at once."""
-    done: Future[None] = Future()
+def done_now(append: Callable[[], None]) -> asyncio.Future[None]:
+    """A future already holding ``append()``'s outcome: for journals that store at once (on the
+    event loop)."""
+    done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
     try:
         append()
     except Exception as exc:
@@ -90,7 +92,7 @@ class MemoryJournal:
             )
         self.actions.append(action)
 
-    def append_soon(self, action: StoredAction) -> Future[None]:
+    def append_soon(self, action: StoredAction) -> asyncio.Future[None]:
         return done_now(lambda: self.append(action))
 
     def in_doubt(self) -> bool:

@@ -746,7 +746,7 @@ class Room:
         if self.journal.in_doubt():
             await asyncio.to_thread(self.journal.settle)  # rare: after an outage
         try:
-            await asyncio.wrap_future(self.journal.append_soon(staged.entry))
+            await self.journal.append_soon(staged.entry)
         except StaleActionError as exc:
             raise StaleVersionError(f"stale: another action was stored first ({exc})") from None
 

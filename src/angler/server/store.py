@@ -14,11 +14,11 @@ upgraded by the Alembic migrations shipped beside this module, run when a ``Stor
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import threading
 from collections.abc import Iterator, Sequence
-from concurrent.futures import Future
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import UTC, datetime
 from pathlib import Path
@@ -436,14 +436,14 @@ class Store:
     def append(self, room: str, action: StoredAction) -> None:
         """Store ``action`` as the room's next one, or refuse it and store nothing:
         StaleActionError when its index is not the next (a stale or duplicate move, or the
-        loser of a race). Waits for ``append_soon``'s commit."""
-        self.append_soon(room, action).result()
+        loser of a race). Waits for the writer thread's commit."""
+        self.appends.submit(room, action).result()
 
-    def append_soon(self, room: str, action: StoredAction) -> Future[None]:
-        """``append``, answered by a future: the writer thread commits the appends that arrive
-        together in one transaction (``group_commit.py``), and the future is done only after
-        the commit, holding the refusal if there was one."""
-        return self.appends.submit(room, action)
+    def append_soon(self, room: str, action: StoredAction) -> asyncio.Future[None]:
+        """``append`` on the event loop, answered by a future: the writer thread commits the
+        appends that arrive together in one transaction (``group_commit.py``), and the future is
+        done only after the commit, holding the refusal if there was one."""
+        return self.appends.submit_soon(room, action)
 
     def _append_batch(self, batch: Sequence[Append]) -> list[BaseException | None]:
         """The writer's transaction: each append checked and inserted in turn (a refused one
@@ -578,20 +578,20 @@ class RoomJournal:
     def append(self, action: StoredAction) -> None:
         self.settle()
         try:
-            self.append_soon(action).result()
+            self.store.append(self.room, action)
         except StoreUnavailableError:  # (the future's callback says so too, maybe later)
             self._in_doubt = action
             raise
 
-    def append_soon(self, action: StoredAction) -> Future[None]:
-        """The append through the store's group commit; call ``settle`` first when
-        ``in_doubt``."""
+    def append_soon(self, action: StoredAction) -> asyncio.Future[None]:
+        """The append through the store's group commit, on the event loop; call ``settle``
+        first when ``in_doubt``."""
         if self._in_doubt is not None:
             raise StoreUnavailableError(UNAVAILABLE)  # not settled: nothing is stored
         done = self.store.append_soon(self.room, action)
 
-        def note_doubt(finished: Future[None]) -> None:
-            if isinstance(finished.exception(), StoreUnavailableError):
+        def note_doubt(finished: asyncio.Future[None]) -> None:
+            if not finished.cancelled() and isinstance(finished.exception(), StoreUnavailableError):
                 self._in_doubt = action
 
         done.add_done_callback(note_doubt)

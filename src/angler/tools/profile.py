@@ -19,11 +19,10 @@ import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
 
 from angler.core.registry import get_game
 from angler.server import wire
-from angler.server.fanout import patching
+from angler.server.fanout import held_board, patching
 from angler.server.journal import MemoryJournal
 from angler.server.rooms import Room, make_header
 from angler.server.store import RoomJournal, Store
@@ -52,7 +51,7 @@ def _play(
     spent: dict[str, float] = defaultdict(float)
     played = 0
     told = [0] * stored.players  # each seat's log entries sent so far: a state sends the rest
-    boards: list[dict[str, Any] | None] = [None] * stored.players  # each seat's board held
+    boards: list[dict[str, bytes] | None] = [None] * stored.players  # each seat's board held
     clock = time.perf_counter
     while played < moves and not stored.over:
         seat = rng.choice(stored.state.current_players())
@@ -84,10 +83,14 @@ def _play(
             stored.payload(viewer, told[viewer], with_view=False)
             for viewer in range(stored.players)
         ]
-        patched = [patching(payload, boards[viewer]) for viewer, payload in enumerate(payloads)]
+        held = [held_board(payload["board"]) for payload in payloads]
+        patched = [
+            patching(payload, held[viewer], boards[viewer])
+            for viewer, payload in enumerate(payloads)
+        ]
         spent["payloads"] += clock() - start
         told = [payload["since"] + len(payload["log"]) for payload in payloads]
-        boards = [payload["board"] for payload in payloads]
+        boards[:] = held
 
         start = clock()
         for payload in patched:
