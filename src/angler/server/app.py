@@ -11,6 +11,7 @@ docs/protocol.md.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import sys
 from collections.abc import AsyncIterator
@@ -34,19 +35,24 @@ __all__ = ["MESSAGE_LIMIT", "RoomSocket", "create_app"]
 
 MESSAGE_LIMIT = wire.MESSAGE_LIMIT
 WRITER_SWITCH_S = 0.0005  # the GIL switch interval while serving (the default: 0.005)
+FULL_COLLECTION_S = 300.0  # while serving, the collector's full pass runs this often, no more
+NEVER_BY_ITSELF = 1 << 30  # a threshold for the oldest generation that is never reached
+DEFAULT_OLDEST = gc.get_threshold()[2]
 
 
 def create_app(store: Store, limits: Limits | None = None, *, freeze_gc: bool = False) -> FastAPI:
     """The application serving ``store``'s rooms, keeping ``limits`` (the defaults if None:
     ``limits.py``). ``freeze_gc``: once started, what start-up made (modules, games, rooms
-    replayed) leaves the garbage collector's sight, so its full collections, which pause every
-    room, walk only what play makes (``angler serve`` sets it: it owns its process)."""
+    replayed) leaves the garbage collector's sight, and its full collections run on a timer
+    (``full_collections``) instead of by themselves (``angler serve`` sets it: it owns its
+    process)."""
     limits = limits or Limits()
     hub = Hub(store, BotCap(limits.max_bot_seconds))
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         await hub.start()
+        collector = None
         if freeze_gc:
             gc.collect()
             gc.freeze()
@@ -54,7 +60,10 @@ def create_app(store: Store, limits: Limits | None = None, *, freeze_gc: bool = 
             # 5 ms switch interval it then waits that long for the busy event loop to give it
             # back, and a commit of a few appends took tens of milliseconds under load.
             sys.setswitchinterval(WRITER_SWITCH_S)
+            collector = asyncio.create_task(full_collections())
         yield
+        if collector is not None:
+            collector.cancel()
         await hub.stop()
 
     app = FastAPI(
@@ -75,3 +84,21 @@ def create_app(store: Store, limits: Limits | None = None, *, freeze_gc: bool = 
     app.include_router(routes_socket.router)
     add_web_table(app)
     return app
+
+
+async def full_collections(every: float = FULL_COLLECTION_S) -> None:
+    """The garbage collector's full pass, every ``every`` seconds and never by itself.
+
+    A full pass walks every object the process holds (a thousand sockets and their rooms are
+    some 400,000) and pauses every room for a tenth of a second or more. Left to itself it ran
+    every few seconds under load, and those pauses were the slowest moves (p99). The young
+    generations, where nearly all garbage dies, are still collected as usual; what outlives
+    them and then dies in a cycle waits at most ``every`` seconds."""
+    first, middle, _ = gc.get_threshold()
+    gc.set_threshold(first, middle, NEVER_BY_ITSELF)
+    try:
+        while True:
+            await asyncio.sleep(every)
+            gc.collect()
+    finally:
+        gc.set_threshold(first, middle, DEFAULT_OLDEST)

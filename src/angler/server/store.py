@@ -186,7 +186,33 @@ _ROOM_FOR_APPEND = (
     .with_for_update()
 )
 _LAST_INDEX = select(func.max(ActionRow.index)).where(ActionRow.room_id == bindparam("room"))
-_INSERT_ACTION = insert(ActionRow)
+_ACTION_COLUMNS = ("room_id", "index", "seat", "action", "outcomes", "by_bot", "created_at")
+_NEXT_INDEX = (
+    select(func.coalesce(func.max(ActionRow.index) + 1, 0))
+    .where(ActionRow.room_id == bindparam("room_id"))
+    .scalar_subquery()
+)
+# A move's append in one statement: the action goes in only if its room exists, is not finished,
+# has the seat, and the action's index is the room's next (the primary key refuses a second
+# writer of the same index). Nothing inserted: ``_refusal`` names why, off the hot path.
+_APPEND_IF_NEXT = (
+    insert(ActionRow)
+    .from_select(
+        _ACTION_COLUMNS,
+        select(
+            *(bindparam(name, type_=ActionRow.__table__.c[name].type) for name in _ACTION_COLUMNS)
+        )
+        .select_from(RoomRow)
+        .where(
+            RoomRow.id == bindparam("room_id"),
+            RoomRow.finished_at.is_(None),
+            bindparam("seat") < func.json_array_length(RoomRow.seats),
+            bindparam("index") == _NEXT_INDEX,
+        )
+        .with_for_update(of=RoomRow),  # the room's appends in line, as ``_ROOM_FOR_APPEND``
+    )
+    .returning(ActionRow.index)
+)  # a row back once inserted (drivers' rowcounts differ here)
 
 
 # ----- connections -----
@@ -469,11 +495,34 @@ class Store:
                 )
         return alone
 
-    @staticmethod
-    def _append_one(connection: Connection, room: str, action: StoredAction) -> AnglerError | None:
-        """One append's checks and insert, inside the writer's transaction; its refusal, or
+    @classmethod
+    def _append_one(
+        cls, connection: Connection, room: str, action: StoredAction
+    ) -> AnglerError | None:
+        """One append inside the writer's transaction: one conditional insert; its refusal, or
         None once inserted. Plain statements, not the ORM's unit of work: this runs once a
-        move, and reads only the two columns it checks (a room's card set can be large)."""
+        move."""
+        inserted = connection.execute(
+            _APPEND_IF_NEXT,
+            {
+                "room_id": room,
+                "index": action.index,
+                "seat": action.seat,
+                "action": action.action,
+                "outcomes": action.outcomes,
+                "by_bot": action.by_bot,
+                "created_at": _now(),
+            },
+        )
+        if inserted.first() is not None:
+            return None
+        return cls._refusal(connection, room, action)
+
+    @staticmethod
+    def _refusal(connection: Connection, room: str, action: StoredAction) -> AnglerError:
+        """Why ``action`` was not inserted: the room unknown or finished, no such seat, or its
+        index not the room's next (reads only the two columns it checks: a room's card set can
+        be large)."""
         found = connection.execute(_ROOM_FOR_APPEND, {"room": room}).first()
         if found is None:
             return UnknownRoomError(f"unknown room {room!r}")
@@ -485,24 +534,10 @@ class Store:
             )
         last = connection.scalar(_LAST_INDEX, {"room": room})
         version = 0 if last is None else last + 1
-        if action.index != version:
-            return StaleActionError(
-                f"stale action: it was made at version {action.index}, "
-                f"but room {room!r} is at version {version}"
-            )
-        connection.execute(
-            _INSERT_ACTION,
-            {
-                "room_id": room,
-                "index": action.index,
-                "seat": action.seat,
-                "action": action.action,
-                "outcomes": action.outcomes,
-                "by_bot": action.by_bot,
-                "created_at": _now(),
-            },
+        return StaleActionError(
+            f"stale action: it was made at version {action.index}, "
+            f"but room {room!r} is at version {version}"
         )
-        return None
 
     def discard(self, room: str, action: StoredAction) -> bool:
         """Delete ``action`` if it is stored as the room's last (same index, seat and text):
