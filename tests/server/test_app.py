@@ -3,13 +3,16 @@ the command refuses what it cannot serve in one line before it listens."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import gc
 import socket
 from typing import TYPE_CHECKING
 
 from fastapi.testclient import TestClient
 
 from angler.core import all_games
-from angler.server.app import create_app
+from angler.server.app import NEVER_BY_ITSELF, create_app, full_collections
 from angler.server.store import Store
 
 if TYPE_CHECKING:
@@ -68,3 +71,36 @@ def test_serve_refuses_a_port_out_of_range(angler: Angler) -> None:
     run = angler(["serve", "--port", "70000"])
     run.assert_user_error()
     assert "70000" in run.stderr
+
+
+def test_while_serving_the_full_collection_runs_on_its_timer_and_never_by_itself() -> None:
+    """The collector's full pass pauses every room; ``angler serve`` runs it on a timer."""
+    full_passes: list[int] = []
+
+    def count(phase: str, info: dict[str, int]) -> None:
+        if phase == "stop" and info["generation"] == 2:
+            full_passes.append(1)
+
+    async def serve_a_while() -> tuple[int, int]:
+        collector = asyncio.create_task(full_collections(every=0.05))
+        await asyncio.sleep(0.01)
+        oldest_while_serving = gc.get_threshold()[2]
+        for _ in range(500):  # two passes come within 0.1 s and their own length; 5 s at most
+            if len(full_passes) >= 2:
+                break
+            await asyncio.sleep(0.01)
+        collector.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await collector
+        return oldest_while_serving, gc.get_threshold()[2]
+
+    before = gc.get_threshold()
+    gc.callbacks.append(count)
+    try:
+        oldest_while_serving, oldest_after = asyncio.run(serve_a_while())
+    finally:
+        gc.callbacks.remove(count)
+        gc.set_threshold(*before)
+    assert oldest_while_serving == NEVER_BY_ITSELF
+    assert oldest_after == before[2]  # the process's own setting is back
+    assert len(full_passes) >= 2  # the timer's, each 0.05 s
