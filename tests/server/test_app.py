@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from fastapi.testclient import TestClient
 
 from angler.core import all_games
-from angler.server.app import NEVER_BY_ITSELF, create_app, full_collections
+from angler.server.app import NEVER_BY_ITSELF, YOUNG_THRESHOLD, create_app, full_collections
 from angler.server.store import Store
 
 if TYPE_CHECKING:
@@ -81,10 +81,10 @@ def test_while_serving_the_full_collection_runs_on_its_timer_and_never_by_itself
         if phase == "stop" and info["generation"] == 2:
             full_passes.append(1)
 
-    async def serve_a_while() -> tuple[int, int]:
+    async def serve_a_while() -> tuple[tuple[int, ...], tuple[int, ...]]:
         collector = asyncio.create_task(full_collections(every=0.05))
         await asyncio.sleep(0.01)
-        oldest_while_serving = gc.get_threshold()[2]
+        while_serving = gc.get_threshold()
         for _ in range(500):  # two passes come within 0.1 s and their own length; 5 s at most
             if len(full_passes) >= 2:
                 break
@@ -92,15 +92,15 @@ def test_while_serving_the_full_collection_runs_on_its_timer_and_never_by_itself
         collector.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await collector
-        return oldest_while_serving, gc.get_threshold()[2]
+        return while_serving, gc.get_threshold()
 
     before = gc.get_threshold()
     gc.callbacks.append(count)
     try:
-        oldest_while_serving, oldest_after = asyncio.run(serve_a_while())
+        while_serving, after = asyncio.run(serve_a_while())
     finally:
         gc.callbacks.remove(count)
         gc.set_threshold(*before)
-    assert oldest_while_serving == NEVER_BY_ITSELF
-    assert oldest_after == before[2]  # the process's own setting is back
+    assert while_serving == (YOUNG_THRESHOLD, before[1], NEVER_BY_ITSELF)
+    assert after == before  # the process's own setting is back
     assert len(full_passes) >= 2  # the timer's, each 0.05 s
