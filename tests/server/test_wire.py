@@ -15,6 +15,7 @@ import pytest
 
 from angler.core.errors import AnglerError
 from angler.server import wire
+from angler.server.fanout import held_board, patching
 from angler.server.journal import MemoryJournal
 from angler.server.payloads import seat_payload
 from angler.server.rooms import Room, make_header
@@ -280,3 +281,35 @@ def test_the_protocol_page_names_every_message_and_the_version() -> None:
         f"protocol {wire.PROTOCOL_VERSION}" in page
         and f'"protocol": {wire.PROTOCOL_VERSION}' in page
     )
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_fan_outs_unchecked_states_are_valid_and_what_the_checked_path_makes(
+    game: str,
+) -> None:
+    """The fan-out builds its states with ``state_of`` (no type check, for speed): every one a
+    game of each kind sends, whole or patched, is valid by the published schema and encodes to
+    the same JSON object as ``state_message`` makes of it."""
+    room = Room(make_header(game, {}, GAMES[game], seed=8), MemoryJournal())
+    tokens = {seat: room.claim(seat) for seat in range(room.players)}
+    rng = random.Random(8)
+    held: dict[int | None, dict[str, object] | None] = dict.fromkeys([*tokens, None])
+    told: dict[int | None, int] = dict.fromkeys(held, 0)
+    for _ in range(60):
+        for seat in held:
+            payload = room.payload(seat, told[seat], with_view=False)
+            board = held_board(payload["board"])
+            patched = patching(payload, board, held[seat])
+            extra: dict[str, Any] = {
+                "timers": {"0": 1.5},
+                "seats": [],
+                "id": "m-3" if seat == 0 else None,
+            }
+            fast = json.loads(wire.encode(wire.state_of(patched, **extra)))
+            assert fast == json.loads(wire.encode(wire.state_message(patched, **extra)))
+            validate("wire-server", fast)
+            held[seat], told[seat] = board, payload["since"] + len(payload["log"])
+        if room.over:
+            break
+        seat = rng.choice(room.state.current_players())
+        room.move(tokens[seat], rng.choice(room.state.legal_actions(seat)), room.version)

@@ -52,9 +52,9 @@ class Connection:
         # the entries after these (``payloads.py``). Set under the room's broadcast lock.
         self.told: int | None = None
         self.wants_view = False  # its hello asked for the view as JSON in every state
-        # The board it holds, each top-level field as JSON (``fanout.held_board``): later
-        # states patch it.
-        self.board: dict[str, bytes] | None = None
+        # The board it holds, each top-level field as a plain value or its JSON
+        # (``fanout.held_board``): later states patch it.
+        self.board: dict[str, object] | None = None
 
     @property
     def queued(self) -> int:

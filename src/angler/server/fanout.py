@@ -22,7 +22,7 @@ from angler.server.store import Store, StoreUnavailableError
 from angler.server.turns import Turns
 
 Listener = Callable[[str], Awaitable[None]]
-HeldBoard = dict[str, bytes]  # a board's top-level fields, each as its JSON
+HeldBoard = dict[str, object]  # a board's top-level fields: plain values, or their JSON
 
 
 class FanOut:
@@ -127,7 +127,7 @@ class FanOut:
             made = texts.get((key, id(c.board)))
             if made is None:
                 patched = patching(payload, boards[key], c.board)
-                message = wire.state_message(patched, timers=timers, seats=seats)
+                message = wire.state_of(patched, timers=timers, seats=seats)
                 made = texts[(key, id(c.board))] = (message, encode(message))
             if c is mover and move_id is not None:  # its own move's state says so
                 c.offer_text(encode(msgspec.structs.replace(made[0], id=move_id)))
@@ -157,24 +157,27 @@ def _payloads(
 
 
 def held_board(board: Payload) -> HeldBoard:
-    """A board as a socket is said to hold it: each top-level field's JSON.
+    """A board as a socket is said to hold it: each top-level field as it is when that is a
+    plain value (a number, a text, true, false or null), else as its JSON.
 
-    Kept as bytes, not as the board's dictionaries: a thousand sockets' boards, held between
-    moves, would otherwise be hundreds of thousands of objects for the garbage collector to walk
-    on every full collection (its pauses were the slowest moves under load). Bytes compare in
-    one call, and go out again as they are (``msgspec.Raw``)."""
+    Not the board's own lists and dictionaries: a thousand sockets' boards, held between moves,
+    would be hundreds of thousands of objects for the garbage collector to walk (its pauses were
+    the slowest moves under load). Bytes compare in one call, and go out again as they are
+    (``msgspec.Raw``)."""
     encode = _FIELD_ENCODER.encode
-    return {key: encode(value) for key, value in board.items()}
+    return {key: value if type(value) in _PLAIN else encode(value) for key, value in board.items()}
 
 
 def patching(payload: Payload, board: HeldBoard, held: HeldBoard | None) -> Payload:
-    """The payload with its board (``board``: its fields' JSON) as a patch of the board the
-    socket holds (none: the board whole). The fields that changed go as they are encoded."""
+    """The payload with its board (``board``: as ``held_board`` keeps it) as a patch of the
+    board the socket holds (none: the board whole). The fields that changed go as they are."""
     if held is None:
         return payload
     patched = {key: value for key, value in payload.items() if key != "board"}
     patched["board_patch"] = {
-        key: msgspec.Raw(text) for key, text in board.items() if held.get(key) != text
+        key: msgspec.Raw(value) if type(value) is bytes else value
+        for key, value in board.items()
+        if not _same(held.get(key, _ABSENT), value)
     }
     dropped = [key for key in held if key not in board]
     if dropped:
@@ -182,4 +185,11 @@ def patching(payload: Payload, board: HeldBoard, held: HeldBoard | None) -> Payl
     return patched
 
 
+def _same(held: object, value: object) -> bool:
+    """Equal and of one type: 1 and true are equal in Python, not to a client."""
+    return held is value or (type(held) is type(value) and held == value)
+
+
+_PLAIN = frozenset({int, str, bool, float, type(None)})
+_ABSENT = object()
 _FIELD_ENCODER = msgspec.json.Encoder()

@@ -51,7 +51,7 @@ def _play(
     spent: dict[str, float] = defaultdict(float)
     played = 0
     told = [0] * stored.players  # each seat's log entries sent so far: a state sends the rest
-    boards: list[dict[str, bytes] | None] = [None] * stored.players  # each seat's board held
+    boards: list[dict[str, object] | None] = [None] * stored.players  # each seat's board held
     clock = time.perf_counter
     while played < moves and not stored.over:
         seat = rng.choice(stored.state.current_players())
@@ -94,7 +94,7 @@ def _play(
 
         start = clock()
         for payload in patched:
-            wire.encode(wire.state_message(payload))
+            wire.encode(wire.state_of(payload))
         spent["serialise"] += clock() - start
         played += 1
     return {part: spent[part] / max(played, 1) * 1e6 for part in PARTS} | {"moves": played}
