@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from fastapi.testclient import TestClient
 
 from angler.core import all_games
-from angler.server.app import NEVER_BY_ITSELF, YOUNG_THRESHOLD, create_app, full_collections
+from angler.server.app import create_app
+from angler.server.collector import NEVER_BY_ITSELF, YOUNG_THRESHOLD, full_collections
 from angler.server.store import Store
 
 if TYPE_CHECKING:

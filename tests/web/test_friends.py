@@ -170,3 +170,16 @@ def test_a_game_everyone_left_is_abandoned_and_not_counted(
     me.page.wait_for_selector("#result:not([hidden])")
     assert "Game abandoned" in me.page.inner_text("#result h2")
     assert "counts for nobody" in me.page.inner_text("#result")
+
+
+def test_a_bot_pace_none_of_the_three_shows_as_it_is_not_blank(
+    open_page: OpenPage, served: Served
+) -> None:
+    """A pace set through the API (0 here) is listed in the Bot speed menu, and chosen."""
+    room = create_room(served, "crazy-fishing", seats=["human", "easy"], settings={"pace_ms": 0})
+    me = open_page(frames=False)
+    me.open_room(room["room"], 0, room["seats"][0]["token"])
+    me.page.wait_for_selector("#bot-pace")
+    assert me.page.input_value("#bot-pace") == "0"
+    chosen = me.page.eval_on_selector("#bot-pace", "s => s.selectedOptions[0].textContent")
+    assert chosen == "0 ms a move"

@@ -22,6 +22,7 @@ from fastapi import FastAPI
 from angler import __version__
 from angler.server import health, routes_rooms, routes_socket, wire
 from angler.server.bodies import BodyLimit
+from angler.server.collector import full_collections
 from angler.server.health import StoreProbe
 from angler.server.hub import Hub
 from angler.server.limits import Limits, RoomCreations
@@ -31,16 +32,10 @@ from angler.server.searches import BotCap
 from angler.server.store import Store
 from angler.server.web import add_web_table
 
-__all__ = ["MESSAGE_LIMIT", "RoomSocket", "create_app"]
+__all__ = ["MESSAGE_LIMIT", "RoomSocket", "create_app", "full_collections"]
 
 MESSAGE_LIMIT = wire.MESSAGE_LIMIT
 WRITER_SWITCH_S = 0.0005  # the GIL switch interval while serving (the default: 0.005)
-FULL_COLLECTION_S = 300.0  # while serving, the collector's full pass runs this often, no more
-NEVER_BY_ITSELF = 1 << 30  # a threshold for the oldest generation that is never reached
-# The youngest generation is collected once this many more containers were made than freed
-# (the default: 700). A server's play frees what it makes, move after move, so at a steady load
-# the count seldom gets there; garbage kept alive by cycles does get it there.
-YOUNG_THRESHOLD = 10_000
 
 
 def create_app(store: Store, limits: Limits | None = None, *, freeze_gc: bool = False) -> FastAPI:
@@ -87,21 +82,3 @@ def create_app(store: Store, limits: Limits | None = None, *, freeze_gc: bool = 
     app.include_router(routes_socket.router)
     add_web_table(app)
     return app
-
-
-async def full_collections(every: float = FULL_COLLECTION_S) -> None:
-    """The garbage collector's full pass, every ``every`` seconds and never by itself.
-
-    A full pass walks every object the process holds (a thousand sockets and their rooms are
-    some 400,000) and pauses every room for a tenth of a second or more. Left to itself it ran
-    every few seconds under load, and those pauses were the slowest moves (p99). The young
-    generations are collected when ``YOUNG_THRESHOLD`` more containers were made than freed;
-    what outlives them and then dies in a cycle waits at most ``every`` seconds."""
-    before = gc.get_threshold()
-    gc.set_threshold(YOUNG_THRESHOLD, before[1], NEVER_BY_ITSELF)
-    try:
-        while True:
-            await asyncio.sleep(every)
-            gc.collect()
-    finally:
-        gc.set_threshold(*before)

@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from angler.server.collector import full_collections
 from angler.sim.stopping import Stopped, Terminated, signal_of
 from angler.tools.loadtest_bots import bot_match
 from angler.tools.loadtest_http import (
@@ -216,6 +217,9 @@ async def _drive(plan: LoadPlan, base: str, run: _Run, tally: Tally, on_tick: Ti
     """Play ``plan.matches`` matches through the warm-up and the measured window. Ctrl-C
     (asyncio.run's own handling) or SIGTERM cancels it, and the clients close."""
     table = Table(base, plan.game, plan.players, plan.options, plan.think_ms, plan.deflate)
+    # The clients' own collector pauses would be read as the server's latency: the server's
+    # policy here too (a full pass on a timer, not every few seconds).
+    collector = asyncio.create_task(full_collections())
     begin = time.perf_counter()
     if plan.bots is not None:
         matches = [
@@ -253,9 +257,11 @@ async def _drive(plan: LoadPlan, base: str, run: _Run, tally: Tally, on_tick: Ti
             raise Terminated() from None
         raise
     finally:
+        collector.cancel()
         for task in matches:
             task.cancel()
         ended = await asyncio.gather(*matches, return_exceptions=True)
+        await asyncio.gather(collector, return_exceptions=True)  # the collector's setting back
     for outcome in ended:  # a match ended by a bug of this module, not by the server
         if isinstance(outcome, Exception):
             raise outcome

@@ -117,8 +117,11 @@ export class People {
           h("button", { class: "btn", type: "button", id: `give-${entry.seat}`, onClick: () => send({ type: "seat", seat: entry.seat, bot: level.value }) },
             "Give the seat to a bot")));
     });
-    const pace = h("select", { id: "bot-pace", "aria-label": "Bot speed" }, PACES.map(([ms, text]) => h("option", { value: ms }, text)));
-    pace.value = String(this.table.info.pace_ms ?? 800);
+    const current = String(this.table.info.pace_ms ?? 800);
+    // A pace set through the API may be none of the three: it is shown as it is, not as a blank.
+    const paces = PACES.some(([ms]) => ms === current) ? PACES : [...PACES, [current, `${current} ms a move`]];
+    const pace = h("select", { id: "bot-pace", "aria-label": "Bot speed" }, paces.map(([ms, text]) => h("option", { value: ms }, text)));
+    pace.value = current;
     pace.addEventListener("change", () => send({ type: "pace", pace_ms: Number(pace.value) }));
     const anyBot = this.seats.some((entry) => entry.kind === "bot" || entry.state === "bot" || entry.state === "resigned");
     replace(this.controls,
