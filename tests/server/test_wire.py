@@ -313,3 +313,12 @@ def test_the_fan_outs_unchecked_states_are_valid_and_what_the_checked_path_makes
             break
         seat = rng.choice(room.state.current_players())
         room.move(tokens[seat], rng.choice(room.state.legal_actions(seat)), room.version)
+
+
+def test_a_patch_sends_a_field_that_changed_type_though_python_calls_it_equal() -> None:
+    """1 == True in Python, not to a client; a field's JSON compares as bytes."""
+    held = held_board({"turn": 1, "hand": [1, 2], "over": False, "gone": 3})
+    board = held_board({"turn": True, "hand": [1, 2], "over": False})
+    patched = patching({"board": {}, "version": 4}, board, held)
+    assert set(patched["board_patch"]) == {"turn"} and patched["board_dropped"] == ["gone"]
+    assert json.loads(wire.encode(patched["board_patch"])) == {"turn": True}

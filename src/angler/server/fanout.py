@@ -174,20 +174,18 @@ def patching(payload: Payload, board: HeldBoard, held: HeldBoard | None) -> Payl
     if held is None:
         return payload
     patched = {key: value for key, value in payload.items() if key != "board"}
+    # Equal and of one type (1 and true are equal in Python, not to a client), inline: this
+    # runs for every field of every socket's board after every move.
     patched["board_patch"] = {
-        key: msgspec.Raw(value) if type(value) is bytes else value
+        key: msgspec.Raw(value) if value.__class__ is bytes else value
         for key, value in board.items()
-        if not _same(held.get(key, _ABSENT), value)
+        if (old := held.get(key, _ABSENT)) is not value
+        and (old.__class__ is not value.__class__ or old != value)
     }
     dropped = [key for key in held if key not in board]
     if dropped:
         patched["board_dropped"] = dropped
     return patched
-
-
-def _same(held: object, value: object) -> bool:
-    """Equal and of one type: 1 and true are equal in Python, not to a client."""
-    return held is value or (type(held) is type(value) and held == value)
 
 
 _PLAIN = frozenset({int, str, bool, float, type(None)})
