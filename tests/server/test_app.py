@@ -7,13 +7,14 @@ import asyncio
 import contextlib
 import gc
 import socket
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from fastapi.testclient import TestClient
 
 from angler.core import all_games
 from angler.server.app import create_app
-from angler.server.collector import NEVER_BY_ITSELF, full_collections
+from angler.server.collector import NEVER_BY_ITSELF, FullCollections
 from angler.server.store import Store
 
 if TYPE_CHECKING:
@@ -74,20 +75,24 @@ def test_serve_refuses_a_port_out_of_range(angler: Angler) -> None:
     assert "70000" in run.stderr
 
 
-def test_while_serving_the_full_collection_runs_on_its_timer_and_never_by_itself() -> None:
-    """The collector's full pass pauses every room; ``angler serve`` runs it on a timer."""
-    full_passes: list[int] = []
+def _full_passes_while(
+    collections: FullCollections, meanwhile: Callable[[], None], wanted: int
+) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """Run ``collections`` until ``wanted`` full passes came (5 s at most), calling
+    ``meanwhile`` once it started: the passes seen, and the thresholds while and after."""
+    passes: list[int] = []
 
     def count(phase: str, info: dict[str, int]) -> None:
         if phase == "stop" and info["generation"] == 2:
-            full_passes.append(1)
+            passes.append(1)
 
     async def serve_a_while() -> tuple[tuple[int, ...], tuple[int, ...]]:
-        collector = asyncio.create_task(full_collections(every=0.05))
+        collector = asyncio.create_task(collections.run())
         await asyncio.sleep(0.01)
         while_serving = gc.get_threshold()
-        for _ in range(500):  # two passes come within 0.1 s and their own length; 5 s at most
-            if len(full_passes) >= 2:
+        meanwhile()
+        for _ in range(500):
+            if len(passes) >= wanted:
                 break
             await asyncio.sleep(0.01)
         collector.cancel()
@@ -102,6 +107,28 @@ def test_while_serving_the_full_collection_runs_on_its_timer_and_never_by_itself
     finally:
         gc.callbacks.remove(count)
         gc.set_threshold(*before)
+    return len(passes), while_serving, after
+
+
+def test_while_serving_the_full_collection_runs_on_its_timer_and_never_by_itself() -> None:
+    """The collector's full pass pauses every room; ``angler serve`` runs it itself."""
+    before = gc.get_threshold()
+    passes, while_serving, after = _full_passes_while(
+        FullCollections(every=0.05), lambda: None, wanted=2
+    )
     assert while_serving == (*before[:2], NEVER_BY_ITSELF)
     assert after == before  # the process's own setting is back
-    assert len(full_passes) >= 2  # the timer's, each 0.05 s
+    assert passes >= 2  # the timer's, each 0.05 s
+
+
+def test_a_full_collection_runs_once_enough_rooms_have_left() -> None:
+    """Finished rooms leave their games' objects in cycles: enough of them, and a full pass
+    runs long before its timer."""
+    collections = FullCollections(every=3600, rooms=3, tick=0.01)
+
+    def three_rooms_leave() -> None:
+        for _ in range(3):
+            collections.room_left()
+
+    passes, _, _ = _full_passes_while(collections, three_rooms_leave, wanted=1)
+    assert passes >= 1 and collections.passes == 1 and collections.rooms_left == 0

@@ -42,6 +42,7 @@ def test_a_finished_room_leaves_the_servers_memory(tmp_path: Path) -> None:
             time.sleep(0.02)  # the server sees the sockets close
         assert room_id not in hub.rooms and room_id not in hub.sockets
         assert room_id not in hub.drivers and room_id not in hub._broadcast_locks
+        assert hub.collections.rooms_left == 1  # counted toward the collector's next full pass
         gc.collect()
         assert held() is None, "something still holds the finished room"
         assert moves > 10

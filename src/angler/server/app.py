@@ -22,7 +22,6 @@ from fastapi import FastAPI
 from angler import __version__
 from angler.server import health, routes_rooms, routes_socket, wire
 from angler.server.bodies import BodyLimit
-from angler.server.collector import full_collections
 from angler.server.health import StoreProbe
 from angler.server.hub import Hub
 from angler.server.limits import Limits, RoomCreations
@@ -32,7 +31,7 @@ from angler.server.searches import BotCap
 from angler.server.store import Store
 from angler.server.web import add_web_table
 
-__all__ = ["MESSAGE_LIMIT", "RoomSocket", "create_app", "full_collections"]
+__all__ = ["MESSAGE_LIMIT", "RoomSocket", "create_app"]
 
 MESSAGE_LIMIT = wire.MESSAGE_LIMIT
 WRITER_SWITCH_S = 0.0005  # the GIL switch interval while serving (the default: 0.005)
@@ -41,9 +40,9 @@ WRITER_SWITCH_S = 0.0005  # the GIL switch interval while serving (the default: 
 def create_app(store: Store, limits: Limits | None = None, *, freeze_gc: bool = False) -> FastAPI:
     """The application serving ``store``'s rooms, keeping ``limits`` (the defaults if None:
     ``limits.py``). ``freeze_gc``: once started, what start-up made (modules, games, rooms
-    replayed) leaves the garbage collector's sight, and its full collections run on a timer
-    (``full_collections``) instead of by themselves (``angler serve`` sets it: it owns its
-    process)."""
+    replayed) leaves the garbage collector's sight, and its full collections run when rooms
+    have left or on a timer (``collector.FullCollections``) instead of by themselves
+    (``angler serve`` sets it: it owns its process)."""
     limits = limits or Limits()
     hub = Hub(store, BotCap(limits.max_bot_seconds))
 
@@ -58,7 +57,7 @@ def create_app(store: Store, limits: Limits | None = None, *, freeze_gc: bool = 
             # 5 ms switch interval it then waits that long for the busy event loop to give it
             # back, and a commit of a few appends took tens of milliseconds under load.
             sys.setswitchinterval(WRITER_SWITCH_S)
-            collector = asyncio.create_task(full_collections())
+            collector = asyncio.create_task(hub.collections.run())
         yield
         if collector is not None:
             collector.cancel()

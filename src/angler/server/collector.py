@@ -6,25 +6,58 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import time
 
-FULL_COLLECTION_S = 300.0  # while serving, the collector's full pass runs this often, no more
+FULL_COLLECTION_S = 300.0  # while serving, the collector's full pass runs this often at least
+ROOMS_PER_PASS = 50  # or once this many rooms have left memory since the last one
+TICK_S = 1.0  # how often the count is looked at
 NEVER_BY_ITSELF = 1 << 30  # a threshold for the oldest generation that is never reached
 
 
-async def full_collections(every: float = FULL_COLLECTION_S) -> None:
-    """The garbage collector's full pass, every ``every`` seconds and never by itself.
+class FullCollections:
+    """The garbage collector's full pass, run here and never by itself: once ``rooms`` rooms
+    have left memory since the last one, or ``every`` seconds after it at the latest.
 
     A full pass walks every object the process holds (a thousand sockets and their rooms are
     some 400,000) and pauses every room for a tenth of a second or more. Left to itself it ran
-    every few seconds under load, and those pauses were the slowest moves (p99). The young
-    generations are collected as before (their pauses are a few milliseconds: a larger
-    threshold made fewer, longer ones, up to 90 ms); what outlives them and then dies in a cycle
-    waits at most ``every`` seconds."""
-    before = gc.get_threshold()
-    gc.set_threshold(before[0], before[1], NEVER_BY_ITSELF)
-    try:
-        while True:
-            await asyncio.sleep(every)
-            gc.collect()
-    finally:
-        gc.set_threshold(*before)
+    every few seconds under load, though play frees nearly everything it makes as it goes, and
+    those pauses were the slowest moves (p99). What does wait for a full pass is what dies in
+    a cycle after it grew old: mostly a finished room's game (its rules, presentation, search
+    and encoding refer to one another: some 200 KB a room), and closed sockets. Counting the
+    rooms that left bounds that (``rooms`` of them, some 10 MB), however fast games end; a
+    server whose games last do not pause at all for it. The young generations are collected
+    as before (their pauses are a few milliseconds: a larger threshold made fewer, longer ones,
+    up to 90 ms)."""
+
+    def __init__(
+        self, every: float = FULL_COLLECTION_S, rooms: int = ROOMS_PER_PASS, tick: float = TICK_S
+    ) -> None:
+        self.every = every
+        self.rooms = rooms
+        self.tick = tick
+        self.rooms_left = 0  # since the last full pass
+        self.passes = 0
+
+    def room_left(self) -> None:
+        """A room left memory (finished): its objects wait for a full pass."""
+        self.rooms_left += 1
+
+    async def run(self) -> None:
+        """Run the passes until cancelled; the process's own thresholds come back then."""
+        before = gc.get_threshold()
+        gc.set_threshold(before[0], before[1], NEVER_BY_ITSELF)
+        try:
+            while True:
+                due = time.monotonic() + self.every
+                while self.rooms_left < self.rooms and time.monotonic() < due:
+                    await asyncio.sleep(self.tick)
+                self.rooms_left = 0
+                gc.collect()
+                self.passes += 1
+        finally:
+            gc.set_threshold(*before)
+
+
+async def full_collections(every: float = FULL_COLLECTION_S) -> None:
+    """Full passes on a timer alone (a process without rooms: the load test's clients)."""
+    await FullCollections(every).run()
