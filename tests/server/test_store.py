@@ -179,6 +179,9 @@ def test_an_action_for_a_seat_the_room_lacks_is_refused(store: Store) -> None:
     with pytest.raises(StoreError) as refused:
         store.append(room, StoredAction(0, 3, "cast", None))
     assert "no seat 3" in one_line(refused.value)
+    with pytest.raises(StoreError) as negative:
+        store.append(room, StoredAction(0, -1, "cast", None))
+    assert "no seat -1" in one_line(negative.value)
     assert store.actions(room) == []
 
 

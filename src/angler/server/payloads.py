@@ -119,23 +119,12 @@ def whole_state(held: Payload | None, message: Payload) -> Payload:
     return whole
 
 
-def board_patch(held: Payload, board: Payload) -> tuple[Payload, list[str]]:
-    """What a socket holding the board ``held`` needs to hold ``board``: the top-level fields
-    whose value changed (or is new), and those gone. A move changes a few of a board's fields
-    (the trick, whose turn, a seat's counts); the others stay as the socket holds them."""
-    changed = {key: value for key, value in board.items() if held.get(key, _ABSENT) != value}
-    return changed, [key for key in held if key not in board]
-
-
 def patched_board(held: Payload, message: Payload) -> Payload:
     """The board a ``state`` with ``board_patch`` (and ``board_dropped``) stands for."""
     board = {**held, **message["board_patch"]}
     for key in message.get("board_dropped", ()):
         board.pop(key, None)
     return board
-
-
-_ABSENT = object()
 
 
 def sendable(choice: dict[str, Any]) -> int | str:

@@ -206,6 +206,7 @@ _APPEND_IF_NEXT = (
         .where(
             RoomRow.id == bindparam("room_id"),
             RoomRow.finished_at.is_(None),
+            bindparam("seat") >= 0,
             bindparam("seat") < func.json_array_length(RoomRow.seats),
             bindparam("index") == _NEXT_INDEX,
         )
