@@ -298,8 +298,7 @@ def test_the_fan_outs_unchecked_states_are_valid_and_what_the_checked_path_makes
     for _ in range(60):
         for seat in held:
             payload = room.payload(seat, told[seat], with_view=False)
-            board = held_board(payload["board"])
-            patched = patching(payload, board, held[seat])
+            patched, board = patching(payload, held[seat])
             extra: dict[str, Any] = {
                 "timers": {"0": 1.5},
                 "seats": [],
@@ -318,7 +317,8 @@ def test_the_fan_outs_unchecked_states_are_valid_and_what_the_checked_path_makes
 def test_a_patch_sends_a_field_that_changed_type_though_python_calls_it_equal() -> None:
     """1 == True in Python, not to a client; a field's JSON compares as bytes."""
     held = held_board({"turn": 1, "hand": [1, 2], "over": False, "gone": 3})
-    board = held_board({"turn": True, "hand": [1, 2], "over": False})
-    patched = patching({"board": {}, "version": 4}, board, held)
+    board = {"turn": True, "hand": [1, 2], "over": False}
+    patched, now = patching({"board": board, "version": 4}, held)
     assert set(patched["board_patch"]) == {"turn"} and patched["board_dropped"] == ["gone"]
+    assert now == held_board(board) and "board" not in patched
     assert json.loads(wire.encode(patched["board_patch"])) == {"turn": True}

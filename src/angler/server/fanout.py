@@ -119,24 +119,24 @@ class FanOut:
         payloads = _payloads(room, wanted)  # on the loop: microseconds to a millisecond
         timers = self.bots.timers(room_id)
         seats = self.presence.presence(room_id, room)
-        boards = {key: held_board(payload["board"]) for key, payload in payloads.items()}
         # One text for each payload and board held: sockets of a seat that joined together
         # hold the same board, and share it.
-        texts: dict[tuple[tuple[int | None, int, bool], int], tuple[wire.State, str]] = {}
+        Made = tuple[wire.State, str, HeldBoard]
+        texts: dict[tuple[tuple[int | None, int, bool], int], Made] = {}
         for c in connections:  # queued at once: a slow reader holds no one up
             key = (c.seat, c.told or 0, c.wants_view)
             payload = payloads[key]
             made = texts.get((key, id(c.board)))
             if made is None:
-                patched = patching(payload, boards[key], c.board)
+                patched, board = patching(payload, c.board)
                 message = wire.state_of(patched, timers=timers, seats=seats)
-                made = texts[(key, id(c.board))] = (message, encode(message))
+                made = texts[(key, id(c.board))] = (message, encode(message), board)
             if c is mover and move_id is not None:  # its own move's state says so
                 c.offer_text(encode(msgspec.structs.replace(made[0], id=move_id)))
             else:
                 c.offer_text(made[1])
             c.told = payload["since"] + len(payload["log"])
-            c.board = boards[key]
+            c.board = made[2]
         if room.over:  # only now: this may run in the bots' own task, which stopping ends
             self.bots.retire(room_id)
             self.presence.stop_abandon(room_id)
@@ -174,24 +174,35 @@ def held_board(board: Payload) -> HeldBoard:
     return {key: value if type(value) in _PLAIN else encode(value) for key, value in board.items()}
 
 
-def patching(payload: Payload, board: HeldBoard, held: HeldBoard | None) -> Payload:
-    """The payload with its board (``board``: as ``held_board`` keeps it) as a patch of the
-    board the socket holds (none: the board whole). The fields that changed go as they are."""
+def patching(payload: Payload, held: HeldBoard | None) -> tuple[Payload, HeldBoard]:
+    """The payload with its board as a patch of the board the socket holds (``held``; none:
+    the board whole), and the board as the socket holds it afterwards (``held_board``). The
+    fields that changed go as they are. One pass: this runs for every field of every seat's
+    board after every move."""
+    board: Payload = payload["board"]
     if held is None:
-        return payload
+        return payload, held_board(board)
+    encode = _FIELD_ENCODER.encode
+    now: HeldBoard = {}
+    patch: Payload = {}
+    old = held.get
+    for key, value in board.items():
+        if value.__class__ in _PLAIN:
+            now[key] = value
+            was = old(key, _ABSENT)
+            # Equal and of one type: 1 and true are equal in Python, not to a client.
+            if was is not value and (was.__class__ is not value.__class__ or was != value):
+                patch[key] = value
+        else:
+            now[key] = text = encode(value)
+            if old(key) != text:
+                patch[key] = msgspec.Raw(text)
     patched = {key: value for key, value in payload.items() if key != "board"}
-    # Equal and of one type (1 and true are equal in Python, not to a client), inline: this
-    # runs for every field of every socket's board after every move.
-    patched["board_patch"] = {
-        key: msgspec.Raw(value) if value.__class__ is bytes else value
-        for key, value in board.items()
-        if (old := held.get(key, _ABSENT)) is not value
-        and (old.__class__ is not value.__class__ or old != value)
-    }
-    dropped = [key for key in held if key not in board]
+    patched["board_patch"] = patch
+    dropped = [key for key in held if key not in now]
     if dropped:
         patched["board_dropped"] = dropped
-    return patched
+    return patched, now
 
 
 _PLAIN = frozenset({int, str, bool, float, type(None)})

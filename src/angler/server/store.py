@@ -61,6 +61,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 
 from angler.core.errors import AnglerError
 from angler.play.autosave import data_dir
+from angler.server.driver_statement import DriverStatement
 from angler.server.group_commit import Append, GroupWriter
 from angler.server.journal import RoomHeader, StaleActionError, StoredAction
 
@@ -306,6 +307,9 @@ class Store:
             self.writes = 0  # write transactions committed (GET /health: store_writes)
             self._counting = threading.Lock()
             self._migrate(parsed)
+            # A move's append, on the driver's own cursor (``driver_statement.py``: it runs
+            # once a move, in the writer thread that shares the interpreter with the loop).
+            self._append_if_next = DriverStatement(_APPEND_IF_NEXT, self._engine.dialect)
             self.appends = GroupWriter(self._append_batch)  # moves: group commit
         # ImportError: a URL naming a driver that is not installed; ValueError: a bad port.
         except (SQLAlchemyError, CommandError, OSError, ImportError, ValueError) as exc:
@@ -496,15 +500,14 @@ class Store:
                 )
         return alone
 
-    @classmethod
     def _append_one(
-        cls, connection: Connection, room: str, action: StoredAction
+        self, connection: Connection, room: str, action: StoredAction
     ) -> AnglerError | None:
         """One append inside the writer's transaction: one conditional insert; its refusal, or
-        None once inserted. Plain statements, not the ORM's unit of work: this runs once a
-        move."""
-        inserted = connection.execute(
-            _APPEND_IF_NEXT,
+        None once inserted. Not the ORM's unit of work, nor SQLAlchemy's execution: this runs
+        once a move."""
+        inserted = self._append_if_next.first(
+            connection,
             {
                 "room_id": room,
                 "index": action.index,
@@ -515,9 +518,9 @@ class Store:
                 "created_at": _now(),
             },
         )
-        if inserted.first() is not None:
+        if inserted is not None:
             return None
-        return cls._refusal(connection, room, action)
+        return self._refusal(connection, room, action)
 
     @staticmethod
     def _refusal(connection: Connection, room: str, action: StoredAction) -> AnglerError:

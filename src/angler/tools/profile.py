@@ -22,7 +22,7 @@ from pathlib import Path
 
 from angler.core.registry import get_game
 from angler.server import wire
-from angler.server.fanout import held_board, patching
+from angler.server.fanout import patching
 from angler.server.journal import MemoryJournal
 from angler.server.rooms import Room, make_header
 from angler.server.store import RoomJournal, Store
@@ -83,11 +83,10 @@ def _play(
             stored.payload(viewer, told[viewer], with_view=False)
             for viewer in range(stored.players)
         ]
-        held = [held_board(payload["board"]) for payload in payloads]
-        patched = [
-            patching(payload, held[viewer], boards[viewer])
-            for viewer, payload in enumerate(payloads)
-        ]
+        patched, held = zip(
+            *(patching(payload, boards[viewer]) for viewer, payload in enumerate(payloads)),
+            strict=True,
+        )
         spent["payloads"] += clock() - start
         told = [payload["since"] + len(payload["log"]) for payload in payloads]
         boards[:] = held
