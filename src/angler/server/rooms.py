@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import json
 import secrets
 import threading
@@ -70,6 +71,7 @@ from angler.server.tokens import SeatTokens
 # ``open`` (an invitation, claimed only with its code) and ``public`` (anyone may take it).
 __all__ = ["OPEN", "PERSON_KINDS", "PUBLIC_SEAT", "Room", "make_header"]
 STAND_IN_SALT = 7919  # a person's stand-in draws a stream apart from any bot seat's
+SHARED_GAMES = 64  # games kept for rooms to share (each made of a header's game, options, cards)
 
 
 # ----- refusals: one line each, with a code the protocol sends beside it -----
@@ -205,6 +207,31 @@ def game_of(header: RoomHeader) -> Game[Any, Any]:
 
 
 def game_of_parts(
+    name: str, players: Any, options: Mapping[str, Any], cards: dict[str, Any] | None
+) -> Game[Any, Any]:
+    """The game these parts make, shared by every room that makes the same one.
+
+    A game object is immutable configuration (its rules, card set, texts and their caches), and
+    its parts refer to one another: made per room, each finished room left a cycle of some
+    200 KB that only the collector's full pass could free, and those passes paused every room.
+    Shared, a finished room's states and events go as soon as the room does."""
+    try:
+        key = (name, _canonical(players), _canonical(options), _canonical(cards))
+    except TypeError:  # not JSON (a bad header): made, and refused, the long way
+        return _game_of_parts(name, players, options, cards)
+    return _shared_game(*key)
+
+
+@functools.lru_cache(maxsize=SHARED_GAMES)
+def _shared_game(name: str, players: str, options: str, cards: str) -> Game[Any, Any]:
+    return _game_of_parts(name, json.loads(players), json.loads(options), json.loads(cards))
+
+
+def _canonical(value: object) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def _game_of_parts(
     name: str, players: Any, options: Mapping[str, Any], cards: dict[str, Any] | None
 ) -> Game[Any, Any]:
     if cards is None:
