@@ -148,6 +148,8 @@ def build_view(state: FishingState, player: int) -> FishingView:
 
 def describe(event: Event, cards: CardSet, viewer: int | None = None) -> str:
     """One event in plain English, from ``viewer``'s seat (None: an outside observer)."""
+    if type(event) is Play:  # most of a log: worded at once, and already capitalised
+        return f"{subject(event.seat, viewer, 'plays')} {cards.labels[event.card]}"
     if not isinstance(event, EVENT_TYPES):
         raise TypeError(f"not a Fishing event: {event!r}")
     return sentence(_describe(event, cards, viewer))
