@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import cache
 
 from angler.core.codec import Blocks, Card, Choice, Codec, Verb
+from angler.core.errors import AnglerError
 from angler.games.fishing.cards import SUITS, CardSet
 
 PLAY, CATCH, PASS, CALL = 0, 1, 2, 3
@@ -33,7 +34,26 @@ def codec(cards: CardSet) -> Codec:
 
 
 def action_to_string(cards: CardSet, code: int) -> str:
-    return codec(cards).to_string(code)
+    texts = action_texts(cards)
+    if type(code) is int and 0 <= code < len(texts):
+        text = texts[code]
+        if text is not None:
+            return text
+    return codec(cards).to_string(code)  # no action's code: the codec words the refusal
+
+
+@cache  # card sets live as long as the process (load_cards caches them)
+def action_texts(cards: CardSet) -> tuple[str | None, ...]:
+    """Every code's text (None for a code that names no action), made once per card set: a
+    payload words each legal action twice (its text and its menu label) for every move."""
+    words = codec(cards)
+    texts: list[str | None] = []
+    for code in range((CALL + 1) * len(cards)):
+        try:
+            texts.append(words.to_string(code))
+        except AnglerError:
+            texts.append(None)
+    return tuple(texts)
 
 
 def action_from_string(cards: CardSet, text: str) -> int:

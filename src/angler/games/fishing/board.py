@@ -53,7 +53,7 @@ None), ``tag`` (a short visible mark: "trump", "catch 1", "−3"…, or ""), ``e
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
@@ -138,68 +138,18 @@ def card_model(cards: CardSet, card_id: int) -> dict[str, Any]:
 
 def board(view: FishingView, cards: CardSet) -> dict[str, Any]:
     """The board model of ``view`` (see the module docstring for its fields)."""
-    size = len(cards)
     me = view.player if view.player >= 0 else None
     n = view.players
-    actions = _actions_by_kind(view.legal, size)
-    deciding = view.phase if me is not None and me in view.current else None
-    if deciding not in DECISIONS:
-        deciding = None
-
+    phase, current, played = view.phase, view.current, view.trick
+    actions = _actions_by_kind(view.legal, len(cards))
+    deciding = phase if me is not None and me in current and phase in DECISIONS else None
     names = _seat_names(me, n)
     seats_or_none = _seats_or_none(n)  # a seat number, or None for -1 (nobody)
-    passing = view.phase == "pass"
-    hand_codes = actions[PASS if passing else PLAY]
-    chosen = view.my_pass if passing else None  # no card is "passing" outside the pass
-    hand = [
-        {"id": c, "action": hand_codes.get(c), "passing": c == chosen}
-        for c in sorted(view.hand, key=cards.hand_rank.__getitem__)
-    ]
-    winning = _winning_position(view, cards)
-    resolving = view.pending[0] if view.phase == "catch" and view.pending else -1
-    resolved = bool(view.remaining)  # the trick is being taken apart by its effects
-    trick = [
-        {
-            "seat": seat,
-            "name": names[seat],
-            "card": card,
-            "winning": position == winning,
-            "caught": resolved and position not in view.remaining,
-            "resolving": position == resolving,
-            "action": actions[CATCH].get(card),
-        }
-        for position, (seat, card) in enumerate(view.trick)
-    ]
-    waiting = (
-        [(view.leader + i) % n for i in range(len(view.trick), n)]
-        if view.phase in ("play", "call") and 0 <= view.leader < n
-        else []
-    )
-    order = [(me + i) % n for i in range(n)] if me is not None else range(n)
-    over = view.phase == "over"
-    scores, held, stocks, fishers = view.scores, view.hand_sizes, view.stock_sizes, view.fishers
-    current = view.current
-    leader = view.leader if not over else None  # no seat leads once the game is over
-    passed = view.passed if passing and view.passed else None
-    seats = [
-        {
-            "seat": seat,
-            "name": names[seat],
-            "score": scores[seat],
-            "hand": held[seat],
-            "stock": stocks[seat],
-            "caught": list(fishers[seat]),
-            "to_act": seat in current,
-            "leader": seat == leader,
-            "passed": passed[seat] if passed else None,
-            "you": seat == me,
-        }
-        for seat in order
-    ]
-    known = view.known_pass
-    best = max(view.scores)
-    hand_size = HAND_SIZES[n][view.round - 1]
+    passing = phase == "pass"
+    over = phase == "over"
     last_trick = _last_trick(view, names)
+    hand_size = HAND_SIZES[n][view.round - 1]
+    known = view.known_pass
     return {
         "game": "fishing",
         "seat": me,
@@ -208,16 +158,20 @@ def board(view: FishingView, cards: CardSet) -> dict[str, Any]:
         "rounds": ROUNDS,
         "hand_size": hand_size,
         "trick_number": _trick_number(view, hand_size),
-        "phase": view.phase,
+        "phase": phase,
         "deciding": deciding,
-        "to_act": list(view.current),
+        "to_act": list(current),
         "leader": seats_or_none.get(view.leader),
-        "turn": seats_or_none.get(view.turn) if view.phase == "play" else None,
-        "chooser": seats_or_none.get(view.chooser) if view.phase == "catch" else None,
+        "turn": seats_or_none.get(view.turn) if phase == "play" else None,
+        "chooser": seats_or_none.get(view.chooser) if phase == "catch" else None,
         "winner": seats_or_none.get(view.winner),
-        "hand": hand,
-        "trick": trick,
-        "waiting": waiting,
+        "hand": _hand(view, cards, actions, passing),
+        "trick": _trick(view, cards, names, actions[CATCH]) if played else [],
+        "waiting": (
+            [(view.leader + i) % n for i in range(len(played), n)]
+            if phase in ("play", "call") and 0 <= view.leader < n
+            else []
+        ),
         "last_trick": last_trick,
         "led": SUITS[view.led] if 0 <= view.led < BUOY and not over else None,
         "effects": _effects(view, cards, names, last_trick),
@@ -234,13 +188,88 @@ def board(view: FishingView, cards: CardSet) -> dict[str, Any]:
             else None
         ),
         "last_pass": ({"card": known[0], "to": known[1]} if known is not None else None),
-        "seats": seats,
+        "seats": _seats(view, me, names, passing, over),
         "stockroom": list(view.own_stock),
         "ocean": {"size": view.ocean_size, "tiers": _ocean_tiers(view, cards)},
         "over": over,
         "overfished": view.overfished,
-        "winners": [seat for seat in range(n) if view.scores[seat] == best] if over else [],
+        "winners": _winners(view.scores) if over else [],
     }
+
+
+def _hand(
+    view: FishingView, cards: CardSet, actions: dict[int, dict[int, int]], passing: bool
+) -> list[dict[str, Any]]:
+    """The viewer's cards by colour then value, each with the code that plays (or, in the
+    pass, passes) it when legal, and whether it is the card chosen to pass."""
+    codes = actions[PASS if passing else PLAY]
+    chosen = view.my_pass if passing else None  # no card is "passing" outside the pass
+    return [
+        {"id": c, "action": codes.get(c), "passing": c == chosen}
+        for c in sorted(view.hand, key=cards.hand_rank.__getitem__)
+    ]
+
+
+def _trick(
+    view: FishingView, cards: CardSet, names: Sequence[str], catch_codes: dict[int, int]
+) -> list[dict[str, Any]]:
+    """The cards played to this trick, in order, with what each is to the trick now."""
+    winning = _winning_position(view, cards)
+    resolving = view.pending[0] if view.phase == "catch" and view.pending else -1
+    remaining = view.remaining
+    resolved = bool(remaining)  # the trick is being taken apart by its effects
+    return [
+        {
+            "seat": seat,
+            "name": names[seat],
+            "card": card,
+            "winning": position == winning,
+            "caught": resolved and position not in remaining,
+            "resolving": position == resolving,
+            "action": catch_codes.get(card),
+        }
+        for position, (seat, card) in enumerate(view.trick)
+    ]
+
+
+def _seats(
+    view: FishingView, me: int | None, names: Sequence[str], passing: bool, over: bool
+) -> list[dict[str, Any]]:
+    """One panel per seat, the viewer's first, then clockwise (table order for a spectator)."""
+    n = view.players
+    order = [(me + i) % n for i in range(n)] if me is not None else range(n)
+    scores, held, stocks, fishers = view.scores, view.hand_sizes, view.stock_sizes, view.fishers
+    current = view.current
+    leader = view.leader if not over else None  # no seat leads once the game is over
+    # Who has chosen a card to pass; None for every seat outside the pass.
+    passed = view.passed if passing and view.passed else _nobody(n)
+    return [
+        {
+            "seat": seat,
+            "name": names[seat],
+            "score": scores[seat],
+            "hand": held[seat],
+            "stock": stocks[seat],
+            "caught": list(fishers[seat]),
+            "to_act": seat in current,
+            "leader": seat == leader,
+            "passed": passed[seat],
+            "you": seat == me,
+        }
+        for seat in order
+    ]
+
+
+def _winners(scores: tuple[int, ...]) -> list[int]:
+    """The seats with the most points (ties share the victory)."""
+    best = max(scores)
+    return [seat for seat, score in enumerate(scores) if score == best]
+
+
+@cache
+def _nobody(players: int) -> tuple[None, ...]:
+    """None for each seat."""
+    return (None,) * players
 
 
 @cache
@@ -313,11 +342,16 @@ def _trick_number(view: FishingView, hand_size: int) -> int | None:
 
 def _actions_by_kind(legal: tuple[int, ...], size: int) -> dict[int, dict[int, int]]:
     """The legal codes by kind (play, catch, pass, call), each keyed by its card or colour."""
+    if not legal:  # every seat but the deciding one's: one shared nothing, only read
+        return _NO_ACTIONS
     kinds: dict[int, dict[int, int]] = {PLAY: {}, CATCH: {}, PASS: {}, CALL: {}}
     for code in legal:
         kind, item = divmod(code, size)
         kinds[kind][item] = code
     return kinds
+
+
+_NO_ACTIONS: dict[int, dict[int, int]] = {PLAY: {}, CATCH: {}, PASS: {}, CALL: {}}
 
 
 def _winning_position(view: FishingView, cards: CardSet) -> int:
@@ -353,17 +387,14 @@ def _effects(
 ) -> dict[str, Any]:
     """The buoy effects in force now and for the next trick, as facts and in words."""
     over = view.phase == "over"  # then the last trick's buoys bind nothing any more
-    # "Play the 1st card" in the round's last trick made its player lead this one.
-    first = next(
-        (
-            play["seat"]
-            for play in (last_trick["plays"] if last_trick and not over else [])
-            if cards.effect[play["card"]] == PLAY_FIRST and play["seat"] == view.leader
-        ),
-        None,
-    )
+    first = _played_first(view, cards, last_trick) if last_trick and not over else None
     calling = view.phase == "call" or view.call_suit >= 0
-    minus = any(cards.effect[card] == MINUS_THREE for _, card in view.trick)
+    effect = cards.effect
+    minus = False
+    for _, card in view.trick:
+        if effect[card] == MINUS_THREE:
+            minus = True
+            break
     now: list[str] = []
     if first is not None:
         now.append(f"{names[first]} plays the first card")
@@ -396,15 +427,32 @@ def _effects(
     }
 
 
+def _played_first(view: FishingView, cards: CardSet, last_trick: dict[str, Any]) -> int | None:
+    """The seat whose "play the 1st card" in the round's last trick made it lead this one."""
+    leader, effect = view.leader, cards.effect
+    for play in last_trick["plays"]:
+        if play["seat"] == leader and effect[play["card"]] == PLAY_FIRST:
+            return leader
+    return None
+
+
 def _ocean_tiers(view: FishingView, cards: CardSet) -> list[dict[str, Any]]:
     """The ocean stack's remaining positions grouped into runs of one star tier, top first."""
-    top_first = reversed(view.ocean_masks[: view.ocean_size])
+    runs = _ocean_runs(cards, view.ocean_masks, view.ocean_size)
+    return [{"stars": stars, "count": count} for stars, count in runs]
+
+
+@lru_cache(maxsize=1024)  # a game's ocean goes through some 60 sizes of one public layout
+def _ocean_runs(
+    cards: CardSet, masks: tuple[int, ...], size: int
+) -> tuple[tuple[int | None, int], ...]:
+    """The star tier (None when mixed) and length of each run of equal masks among the ocean's
+    first ``size`` positions (0 = bottom), top first."""
     stars = cards.mask_stars  # the one tier holding every card a position may hold, if one
     # Runs of equal masks, grouped in C.
-    return [
-        {"stars": stars(mask), "count": len(list(positions))}
-        for mask, positions in groupby(top_first)
-    ]
+    return tuple(
+        (stars(mask), len(list(positions))) for mask, positions in groupby(reversed(masks[:size]))
+    )
 
 
 def open_board(state: State[Any], cards: CardSet) -> dict[str, Any]:
