@@ -132,3 +132,18 @@ def test_a_full_collection_runs_once_enough_rooms_have_left() -> None:
 
     passes, _, _ = _full_passes_while(collections, three_rooms_leave, wanted=1)
     assert passes >= 1 and collections.passes == 1 and collections.rooms_left == 0
+
+
+def test_a_full_collection_runs_once_enough_sockets_have_closed() -> None:
+    """A closed socket leaves objects of the socket stack in cycles: enough of them, and a full
+    pass runs long before its timer; rooms alone did not reach their count."""
+    collections = FullCollections(every=3600, rooms=1000, sockets=4, tick=0.01)
+
+    def four_sockets_close() -> None:
+        collections.room_left()
+        for _ in range(4):
+            collections.socket_left()
+
+    passes, _, _ = _full_passes_while(collections, four_sockets_close, wanted=1)
+    assert passes >= 1 and collections.passes == 1
+    assert collections.sockets_left == collections.rooms_left == 0

@@ -55,6 +55,7 @@ class Hub:
         self.collections = FullCollections()  # run while serving (``create_app(freeze_gc=True)``)
         self.fanout = FanOut(store, self.registry.rooms, self.turns, self.presence, self.bots)
         self.fanout.on_room_left = self.collections.room_left
+        self.presence.on_socket_left = self.collections.socket_left
 
     # What tests and tools look at.
     @property
