@@ -449,13 +449,30 @@ def casting_lines(view: CrazyFishingView, cards: CardSet) -> list[str]:
 # ----- what a person is asked -----
 
 
+MENU_MEMO_SIZE = 1 << 10  # menus kept per card set: a few tables' casting seats
+
+
 def menu(view: CrazyFishingView, legal: Sequence[int], cards: CardSet) -> list[int]:
     """The legal actions with casts in the order of the hand: the fewest cards first, then by
     the places in your hand of the cards they use; everything else as the rules list it. A cast
     or split that differs from one listed before it only in which copy of an equal card it uses
-    (``R5#1`` or ``R5#2``) is left out: the copies play alike, and a person is offered one."""
-    place = {card: index for index, card in enumerate(view.hand)}
-    beyond = len(view.hand)
+    (``R5#1`` or ``R5#2``) is left out: the copies play alike, and a person is offered one.
+    Kept on the card set by hand and legal codes."""
+    key = view.hand, tuple(legal)
+    memo = cards.menus
+    listed = memo.get(key)
+    if listed is None:
+        listed = _menu(view.hand, legal, cards)
+        if len(memo) >= MENU_MEMO_SIZE:
+            memo.clear()
+        memo[key] = listed
+    return list(listed)
+
+
+def _menu(hand: tuple[int, ...], legal: Sequence[int], cards: CardSet) -> tuple[int, ...]:
+    """``menu``'s work."""
+    place = {card: index for index, card in enumerate(hand)}
+    beyond = len(hand)
     other: tuple[int, int, tuple[int, ...]] = (1, 0, ())
     # Each action's sort key and what it does in play (a cast or split by the kinds of card it
     # uses, its copies counted as one; any other action by itself), its cards read once.
@@ -476,7 +493,7 @@ def menu(view: CrazyFishingView, legal: Sequence[int], cards: CardSet) -> list[i
     listed: dict[object, int] = {}
     for _, plays, action in keyed:
         listed.setdefault(plays, action)
-    return list(listed.values())
+    return tuple(listed.values())
 
 
 def prompt(view: CrazyFishingView, cards: CardSet) -> str:
