@@ -279,7 +279,11 @@ def _describe(event: CrazyFishingEvent, cards: CardSet, viewer: int | None) -> s
     def deck(kind: int) -> str:
         return "rod" if kind == ROD else "bait"
 
-    match event:
+    match event:  # the cases are tried in order: the draws, a third of a log, come first
+        case Draw():
+            return f"{who(event.seat, 'draws')} a {deck(event.deck)}"
+        case Drew():
+            return f"{who(event.seat, 'draws')} {card(event.card)}"
         case SetUp():
             return f"The sea holds {event.fish} fish; everyone takes 3 rods and 3 baits"
         case Round():
@@ -336,10 +340,6 @@ def _describe(event: CrazyFishingEvent, cards: CardSet, viewer: int | None) -> s
             return f"{who(event.seat, 'discards')} {card(event.rod)} (Puffer Fish)"
         case NoFish():
             return f"No fish left for {seat_name(event.seat, viewer)} to try"
-        case Draw():
-            return f"{who(event.seat, 'draws')} a {deck(event.deck)}"
-        case Drew():
-            return f"{who(event.seat, 'draws')} {card(event.card)}"
         case DeckRebuilt():
             return f"The {deck(event.deck)} deck is rebuilt from its discards"
         case SeaShuffled():
