@@ -156,10 +156,7 @@ def board(view: CrazyFishingView, cards: CardSet) -> dict[str, Any]:
         "peeks_left": view.peeks_left,
         "retry_bait": view.retry_bait if view.phase == "retry" else 0,
     }
-    model["cast_options"] = [
-        {"cards": list(act.cards_used(cards, code)[0]), **_code(cards, code)}
-        for code in by_kind.get(act.CAST, [])
-    ]
+    model["cast_options"] = [_option(cards, code) for code in by_kind.get(act.CAST, [])]
     used = {card for option in model["cast_options"] for card in option["cards"]}
     model["cast_cards"] = [c for c in view.hand if c in used] + sorted(used - set(view.hand))
     splits = by_kind.get(act.SPLIT, []) if view.phase == "split" else []
@@ -168,10 +165,7 @@ def board(view: CrazyFishingView, cards: CardSet) -> dict[str, Any]:
             "baits": sorted(
                 {card for code in splits for card in act.ids_of(code >> act.KIND_BITS)}
             ),
-            "options": [
-                {"cards": act.ids_of(code >> act.KIND_BITS), **_code(cards, code)}
-                for code in splits
-            ],
+            "options": [_option(cards, code) for code in splits],
         }
         if splits
         else None
@@ -207,6 +201,22 @@ def _code(cards: CardSet, code: int) -> dict[str, Any]:
         "code": code if code <= JS_SAFE_INTEGER else str(code),  # as js_safe, codes being >= 0
         "text": act.action_to_string(cards, code),
     }
+
+
+def _option(cards: CardSet, code: int) -> dict[str, Any]:
+    """A legal cast or split as the board offers it: ``{cards, code, text}``. Its parts are
+    kept on the card set by code: every casting seat's board lists each of its legal casts,
+    at every move of the cast."""
+    memo = cards.board_options
+    parts = memo.get(code)
+    if parts is None:
+        shown = _code(cards, code)
+        parts = act.cards_used(cards, code)[0], shown["code"], shown["text"]
+        if len(memo) >= act.TEXT_MEMO_SIZE:
+            memo.clear()
+        memo[code] = parts
+    ids, shown_code, text = parts
+    return {"cards": list(ids), "code": shown_code, "text": text}
 
 
 def _action(cards: CardSet, code: int, legal: set[int]) -> dict[str, Any] | None:

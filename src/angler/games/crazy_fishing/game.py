@@ -146,7 +146,9 @@ class CrazyFishingGame(CardGame[CrazyFishingState, CrazyFishingView]):
         return setup_of(state)
 
     def action_to_string(self, action: int) -> str:
-        return action_to_string(self.cards, action)
+        # The card set's memo read here first: a payload asks for each legal action's text.
+        text = self.cards.action_texts.get(action) if type(action) is int else None
+        return text if text is not None else action_to_string(self.cards, action)
 
     def action_from_string(self, text: str) -> int:
         return action_from_string(self.cards, text)

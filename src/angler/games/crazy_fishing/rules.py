@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from angler.core.chance import Chance
 from angler.core.errors import IllegalActionError
-from angler.core.fields import COPY, COPY_EACH, SHARED, Fields
+from angler.core.fields import COPY, COPY_EACH, SHARED, Fields, reset
 from angler.core.state import State
 from angler.games.crazy_fishing import actions as act
 from angler.games.crazy_fishing.cards import BAIT, FISH, INFINITE, ROD, CardSet
@@ -59,7 +59,7 @@ from angler.games.crazy_fishing.sea import (
 
 if TYPE_CHECKING:
     from angler.games.crazy_fishing.game import CrazyFishingGame
-    from angler.games.crazy_fishing.view import CrazyFishingView
+    from angler.games.crazy_fishing.view import CrazyFishingView, PublicParts
 
 Parts = tuple[tuple[int, ...], tuple[int, ...], int]  # a cast's rods, baits, fish bait (or -1)
 HAND_SIZE = 6
@@ -111,6 +111,7 @@ class CrazyFishingState(State["CrazyFishingView"]):
         "targets": COPY,
         "targets_wanted": SHARED,
         "turbulent_after": SHARED,
+        "view_public": reset(None),
     }
     __slots__ = tuple(FIELDS)
 
@@ -151,6 +152,9 @@ class CrazyFishingState(State["CrazyFishingView"]):
         self.caught_this_round: list[tuple[int, int]] = []  # (seat, fish)
         self.collect_order: list[int] = []
         self.collecting = 0
+        # What every seat's view shows alike (``view.public_parts``), built by the first view
+        # of this position and dropped at the next action: a move's views share it.
+        self.view_public: PublicParts | None = None
 
     # ----- set-up -----
     def set_up(self) -> None:
@@ -332,6 +336,7 @@ class CrazyFishingState(State["CrazyFishingView"]):
 
     # ----- applying actions -----
     def _apply_action(self, player: int, action: int) -> None:
+        self.view_public = None  # the position changes: the next view builds it anew
         kind, argument = action & act.KIND_MASK, action >> act.KIND_BITS
         if kind == act.DRAW:
             self.collect_a_card(player, argument)

@@ -10,9 +10,9 @@ Hidden: other hands, deck orders, the faces of sea fish nobody has seen since th
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from operator import itemgetter
-from typing import TYPE_CHECKING, assert_never
+from typing import TYPE_CHECKING, Any, NamedTuple, assert_never
 
 from angler.core.events import PUBLIC, Event, audience_of
 from angler.core.view import (
@@ -106,11 +106,48 @@ class CrazyFishingView(View):
     scores: tuple[int, ...]
 
 
+class PublicParts(NamedTuple):
+    """What every seat's view of one position shows alike: every field of the view by name, in
+    the fields' order (the seat's own still unset), and the sea with only the faces everyone
+    knows (a seat's view adds its own Fish Finder looks)."""
+
+    fields: dict[str, Any]
+    sea: tuple[SeaCard, ...]
+
+
+# Every field of a view, in order: a position's public parts fill it, then each seat its own.
+FIELD_ORDER: dict[str, Any] = dict.fromkeys(field.name for field in fields(CrazyFishingView))
+
+
 def build_view(state: CrazyFishingState, player: int) -> CrazyFishingView:
     """The single function through which a Crazy Fishing player sees the game; PUBLIC (-1), a
     spectator, gets no hand, secret cast or Fish Finder face of anyone's."""
-    cards = state.cards
-    kinds = cards.kind
+    public = state.view_public
+    if public is None:  # the first view of this position: every other seat's shares it
+        public = state.view_public = public_parts(state)
+    values = public.fields.copy()
+    values["player"] = player
+    values["events"] = visible_events(state, player)
+    values["legal"] = tuple(state.legal_actions(player))
+    values["hand"] = tuple(own(state.hands, player, []))
+    values["my_cast"] = own(state.cast, player, 0)
+    values["sea"] = _seat_sea(state, public.sea, own(state.peeked, player, []))
+    return _view_of(values)
+
+
+def _view_of(values: dict[str, Any]) -> CrazyFishingView:
+    """The view holding ``values``, every field by name in order: what ``CrazyFishingView(
+    **values)`` makes, its instance dict filled at once. The frozen dataclass's ``__init__``
+    sets its 38 fields one ``object.__setattr__`` at a time, most of a view's cost."""
+    view = object.__new__(CrazyFishingView)
+    view.__dict__.update(values)
+    return view
+
+
+def public_parts(state: CrazyFishingState) -> PublicParts:
+    """The view's fields that do not depend on the seat: the same for every seat and spectator
+    of one position (tuples, so the views may share them)."""
+    kinds = state.cards.kind
     casting = state.phase == CAST
     rods_held = []
     baits_held = []
@@ -118,16 +155,13 @@ def build_view(state: CrazyFishingState, player: int) -> CrazyFishingView:
         held = [kinds[c] for c in hand]
         rods_held.append(held.count(ROD))
         baits_held.append(held.count(BAIT))
-    return CrazyFishingView(
+    values = FIELD_ORDER.copy()
+    values.update(
         game="crazy-fishing",
-        player=player,
         players=state.n,
-        events=visible_events(state, player),
         round=state.round,
         phase=PHASE_NAMES[state.phase],
         current=state.current_players(),
-        legal=tuple(state.legal_actions(player)),
-        hand=tuple(own(state.hands, player, [])),
         rods_held=tuple(rods_held),
         baits_held=tuple(baits_held),
         cast_done=tuple(state.cast_done),
@@ -136,7 +170,6 @@ def build_view(state: CrazyFishingState, player: int) -> CrazyFishingView:
         )
         if casting
         else tuple(not mask for mask in state.cast),
-        my_cast=own(state.cast, player, 0),
         casts=(0,) * state.n if casting else tuple(state.cast),
         order=tuple(state.order),
         at=state.at,
@@ -145,7 +178,6 @@ def build_view(state: CrazyFishingState, player: int) -> CrazyFishingView:
         rod_discard=tuple(state.rod_discard),
         bait_discard=tuple(state.bait_discard),
         sea_spots=len(state.sea_card),
-        sea=_sea(state, set(own(state.peeked, player, []))),
         sea_known=tuple([spot for spot, known in enumerate(state.sea_known) if known]),
         beside=tuple(state.beside),
         piles=tuple([tuple(pile) for pile in state.piles]),
@@ -162,12 +194,13 @@ def build_view(state: CrazyFishingState, player: int) -> CrazyFishingView:
         collecting=state.collecting,
         scores=tuple(state.scores()),
     )
+    return PublicParts(values, _sea(state))
 
 
-def _sea(state: CrazyFishingState, mine: set[int]) -> tuple[SeaCard, ...]:
-    """The sea as ``player`` sees it: each card's place, whether it is covered, its back, and
-    its face if everyone has seen it or ``mine`` (the player's Fish Finder looks) holds it.
-    One loop, the covered test inline (as ``sea.is_covered``): this runs at every view."""
+def _sea(state: CrazyFishingState) -> tuple[SeaCard, ...]:
+    """The sea as everyone sees it: each card's place, whether it is covered, its back, and
+    its face if everyone has seen it. One loop, the covered test inline (as
+    ``sea.is_covered``): this runs at every position."""
     cards = state.sea_card
     layout = state.sea
     above, xs, ys = layout.above, layout.xs, layout.ys
@@ -182,9 +215,27 @@ def _sea(state: CrazyFishingState, mine: set[int]) -> tuple[SeaCard, ...]:
             if cards[higher] >= 0:
                 covered = True
                 break
-        face = card if known[spot] or spot in mine else -1
-        sea.append((spot, xs[spot], ys[spot], covered, backs[card], face))
+        sea.append((spot, xs[spot], ys[spot], covered, backs[card], card if known[spot] else -1))
     return tuple(sea)
+
+
+def _seat_sea(
+    state: CrazyFishingState, sea: tuple[SeaCard, ...], looked: list[int]
+) -> tuple[SeaCard, ...]:
+    """The public ``sea`` with the faces of the spots in ``looked`` (a seat's Fish Finder
+    looks) shown too; most seats have looked at none and share the public tuple."""
+    if not looked:
+        return sea
+    mine = set(looked)
+    cards = state.sea_card
+    return tuple(
+        [
+            (spot, x, y, covered, back, cards[spot])
+            if face < 0 and spot in mine
+            else (spot, x, y, covered, back, face)
+            for spot, x, y, covered, back, face in sea
+        ]
+    )
 
 
 def visible_events(state: CrazyFishingState, player: int) -> tuple[Event, ...]:
@@ -228,7 +279,11 @@ def _describe(event: CrazyFishingEvent, cards: CardSet, viewer: int | None) -> s
     def deck(kind: int) -> str:
         return "rod" if kind == ROD else "bait"
 
-    match event:
+    match event:  # the cases are tried in order: the draws, a third of a log, come first
+        case Draw():
+            return f"{who(event.seat, 'draws')} a {deck(event.deck)}"
+        case Drew():
+            return f"{who(event.seat, 'draws')} {card(event.card)}"
         case SetUp():
             return f"The sea holds {event.fish} fish; everyone takes 3 rods and 3 baits"
         case Round():
@@ -285,10 +340,6 @@ def _describe(event: CrazyFishingEvent, cards: CardSet, viewer: int | None) -> s
             return f"{who(event.seat, 'discards')} {card(event.rod)} (Puffer Fish)"
         case NoFish():
             return f"No fish left for {seat_name(event.seat, viewer)} to try"
-        case Draw():
-            return f"{who(event.seat, 'draws')} a {deck(event.deck)}"
-        case Drew():
-            return f"{who(event.seat, 'draws')} {card(event.card)}"
         case DeckRebuilt():
             return f"The {deck(event.deck)} deck is rebuilt from its discards"
         case SeaShuffled():
@@ -398,13 +449,30 @@ def casting_lines(view: CrazyFishingView, cards: CardSet) -> list[str]:
 # ----- what a person is asked -----
 
 
+MENU_MEMO_SIZE = 1 << 10  # menus kept per card set: a few tables' casting seats
+
+
 def menu(view: CrazyFishingView, legal: Sequence[int], cards: CardSet) -> list[int]:
     """The legal actions with casts in the order of the hand: the fewest cards first, then by
     the places in your hand of the cards they use; everything else as the rules list it. A cast
     or split that differs from one listed before it only in which copy of an equal card it uses
-    (``R5#1`` or ``R5#2``) is left out: the copies play alike, and a person is offered one."""
-    place = {card: index for index, card in enumerate(view.hand)}
-    beyond = len(view.hand)
+    (``R5#1`` or ``R5#2``) is left out: the copies play alike, and a person is offered one.
+    Kept on the card set by hand and legal codes."""
+    key = view.hand, tuple(legal)
+    memo = cards.menus
+    listed = memo.get(key)
+    if listed is None:
+        listed = _menu(view.hand, legal, cards)
+        if len(memo) >= MENU_MEMO_SIZE:
+            memo.clear()
+        memo[key] = listed
+    return list(listed)
+
+
+def _menu(hand: tuple[int, ...], legal: Sequence[int], cards: CardSet) -> tuple[int, ...]:
+    """``menu``'s work."""
+    place = {card: index for index, card in enumerate(hand)}
+    beyond = len(hand)
     other: tuple[int, int, tuple[int, ...]] = (1, 0, ())
     # Each action's sort key and what it does in play (a cast or split by the kinds of card it
     # uses, its copies counted as one; any other action by itself), its cards read once.
@@ -425,7 +493,7 @@ def menu(view: CrazyFishingView, legal: Sequence[int], cards: CardSet) -> list[i
     listed: dict[object, int] = {}
     for _, plays, action in keyed:
         listed.setdefault(plays, action)
-    return list(listed.values())
+    return tuple(listed.values())
 
 
 def prompt(view: CrazyFishingView, cards: CardSet) -> str:
