@@ -20,6 +20,9 @@ from angler.core.errors import AnglerError
 from angler.core.numbers import described
 
 MAX_DEPTH = 100  # nesting of arrays and objects: no angler file comes near it
+# Card sets a process keeps loaded (and their codecs and texts): a server is sent uploaded sets,
+# each a new one, and keeping every one would grow without bound.
+CARD_SETS_KEPT = 64
 
 
 class _Unreadable(ValueError):

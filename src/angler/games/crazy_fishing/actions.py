@@ -14,11 +14,12 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from angler.core.cards import ids_of as ids_of
 from angler.core.cards import mask_of as mask_of
 from angler.core.codec import NOTHING, Card, Cards, Choice, Codec, Number, Shifted, Verb
+from angler.core.data import CARD_SETS_KEPT
 from angler.games.crazy_fishing.cards import CardSet
 
 CAST, PEEK, SKIP, TURBULENT, SEA, BESIDE, SPLIT, DRAW = range(8)
@@ -31,7 +32,7 @@ def code(kind: int, argument: int = 0) -> int:
     return argument << KIND_BITS | kind
 
 
-@cache  # card sets live as long as the process (load_cards caches them)
+@lru_cache(maxsize=CARD_SETS_KEPT)  # per card set, as many as load_cards keeps
 def codec(cards: CardSet) -> Codec:
     # A typed sea spot (``fish 7``, ``peek 7``): the pile is numbered from its bottom, 0 up.
     spot = Number("a sea spot", 0, MAX_SPOT)

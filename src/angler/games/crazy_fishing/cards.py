@@ -7,14 +7,14 @@ fish. Copies of a card share a type name; each copy gets a unique name (``R3#2``
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, model_validator
 
 from angler.core.cards import CARD_NUMBER_MAX, NamedCards, card_places
-from angler.core.data import read_card_file
+from angler.core.data import CARD_SETS_KEPT, read_card_file
 from angler.core.models import AnglerModel, Flag, OneOf, Text, Whole, Word, read_model, refuse
 from angler.core.numbers import NumberError, shown, whole_from_text
 
@@ -263,7 +263,7 @@ def _fields(entry: RodEntry | BaitEntry | FishEntry, oos: bool) -> dict[str, Any
     return out
 
 
-@cache
+@lru_cache(maxsize=CARD_SETS_KEPT)
 def load_cards(path: str | None = None) -> CardSet:
     """Read and check a card file; an invalid one raises AnglerError naming the card."""
     file, data = read_card_file(path, DEFAULT_CARDS)

@@ -8,9 +8,10 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from angler.core.codec import Blocks, Card, Choice, Codec, Verb
+from angler.core.data import CARD_SETS_KEPT
 from angler.core.errors import AnglerError
 from angler.games.fishing.cards import SUITS, CardSet
 
@@ -18,7 +19,7 @@ PLAY, CATCH, PASS, CALL = 0, 1, 2, 3
 VERBS = ("play", "catch", "pass", "call")
 
 
-@cache  # card sets live as long as the process (load_cards caches them)
+@lru_cache(maxsize=CARD_SETS_KEPT)  # per card set, as many as load_cards keeps
 def codec(cards: CardSet) -> Codec:
     card = Card(cards)
     return Codec(
@@ -42,7 +43,7 @@ def action_to_string(cards: CardSet, code: int) -> str:
     return codec(cards).to_string(code)  # no action's code: the codec words the refusal
 
 
-@cache  # card sets live as long as the process (load_cards caches them)
+@lru_cache(maxsize=CARD_SETS_KEPT)  # per card set, as many as load_cards keeps
 def action_texts(cards: CardSet) -> tuple[str | None, ...]:
     """Every code's text (None for a code that names no action), made once per card set: a
     payload words each legal action twice (its text and its menu label) for every move."""

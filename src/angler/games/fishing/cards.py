@@ -7,14 +7,14 @@ Fast lookup tables (suit, value, effect by id) are built once per card set.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Annotated
 
 from pydantic import ConfigDict, model_validator
 
 from angler.core.cards import CARD_NUMBER_MAX, NamedCards, card_places
-from angler.core.data import read_card_file
+from angler.core.data import CARD_SETS_KEPT, read_card_file
 from angler.core.models import AnglerModel, OneOf, Text, Whole, Word, read_model, refuse
 
 SUITS = ("blue", "purple", "red", "yellow", "green", "buoy")
@@ -186,7 +186,7 @@ def _card(index: int, entry: CardEntry) -> Card:
     return Card(index, entry.name, SUITS.index(entry.suit), value, entry.stars, effect)
 
 
-@cache
+@lru_cache(maxsize=CARD_SETS_KEPT)
 def load_cards(path: str | None = None) -> CardSet:
     """Read and check a card file. Raises AnglerError with a one-line reason if it is invalid."""
     file, data = read_card_file(path, DEFAULT_CARDS)
