@@ -90,7 +90,13 @@ from angler.games.flip_and_fish.table import (
     TABLE_HALF,
     Table,
 )
-from angler.games.flip_and_fish.view import PHASE_TEXT, FlipAndFishView, build_view, describe
+from angler.games.flip_and_fish.view import (
+    PHASE_TEXT,
+    FlipAndFishView,
+    build_view,
+    card_aims,
+    describe,
+)
 
 if TYPE_CHECKING:
     from angler.games.flip_and_fish.rules import FlipAndFishState
@@ -357,13 +363,14 @@ def _water(
     face_up, bitten, bite_slot = view.face_up, view.bitten, view.bite_slot
     aiming = view.can_cast
     peeks = any(view.peeked)  # who peeked at a slot is seldom anyone
+    aims = card_aims(table.cards)
     water = []
     for slot, card in enumerate(view.water):
         x, y = table.cards[slot]
         aim = None
         if aiming and card != -2:
             what = cards.titles[card] if card >= 0 else f"face-down card {slot + 1}"
-            aim = placed.action(act.aim_code(x, y), f"cast at {what}")
+            aim = placed.action(aims[slot], f"cast at {what}")
         water.append(
             {
                 "slot": slot,

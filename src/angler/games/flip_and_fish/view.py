@@ -341,7 +341,8 @@ def menu(view: FlipAndFishView, table: Table) -> tuple[list[int], str]:
     typed as ``cast X Y``) and the other choices."""
     if not view.can_cast:
         return list(view.legal), ""
-    aims = [act.aim_code(x, y) for slot, (x, y) in enumerate(table.cards) if view.water[slot] != -2]
+    water = view.water
+    aims = [aim for slot, aim in enumerate(card_aims(table.cards)) if water[slot] != -2]
     x, y = table.jetties[view.player]
     hint = (
         "Or aim anywhere: cast X Y, in mm (x to the right, y up; your jetty is at "
@@ -357,13 +358,20 @@ def menu_label(view: FlipAndFishView, cards: CardSet, table: Table, action: int)
     if action & 15 != act.CAST or not view.can_cast:
         return text
     point = act.aim_point(action >> 4)
-    for slot, centre in enumerate(table.cards):
+    for slot, aim in enumerate(card_aims(table.cards)):
         card = view.water[slot]
-        if card == -2 or act.aim_code(*centre) != action:
+        if card == -2 or aim != action:
             continue
         what = cards.cards[card].type_name if card >= 0 else f"face-down card {slot + 1}"
         return f"cast at {what} ({mm(point[0])}, {mm(point[1])})"
     return text
+
+
+@lru_cache(maxsize=64)
+def card_aims(centres: tuple[tuple[float, float], ...]) -> tuple[int, ...]:
+    """The cast aimed at each water card's centre, once per layout (the menu lists them and
+    labels each, the board places one on each card, at every payload while aiming)."""
+    return tuple(act.aim_code(x, y) for x, y in centres)
 
 
 def prompt(view: FlipAndFishView, cards: CardSet) -> str:
