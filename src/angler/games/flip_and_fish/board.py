@@ -53,7 +53,7 @@ Fields:
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -510,10 +510,14 @@ def _aim(view: FlipAndFishView, table: Table, seats: list[dict[str, Any]]) -> di
     }
 
 
-def _backwards(events: Sequence[Event], end: int) -> Iterator[Event]:
-    """``events[:end]`` from the last back, without copying them."""
+def _turn_at(events: Sequence[Event], end: int) -> int:
+    """The number of the turn ``events[end]`` belongs to: the latest Turn before it's (1 if
+    none), read back without copying the log."""
     for i in range(end - 1, -1, -1):
-        yield events[i]
+        event = events[i]
+        if type(event) is Turn:
+            return event.turn
+    return 1
 
 
 OUTCOMES = {Miss: "miss", Boot: "boot", Snag: "snag", Catch: "caught", GotAway: "got-away"}
@@ -533,7 +537,7 @@ def _latest_cast(
         return None
     cast = events[index]
     assert isinstance(cast, Cast)
-    turn = next((e.turn for e in _backwards(events, index) if type(e) is Turn), 1)
+    turn = _turn_at(events, index)
     outcome, slot = ("bite" if cast.revolved else "recast"), -1
     story = []
     for at in range(index, len(events)):

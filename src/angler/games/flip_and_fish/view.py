@@ -157,7 +157,7 @@ else:
         if values.keys() != _VIEW_FIELDS:
             raise TypeError(f"a view's fields are {sorted(_VIEW_FIELDS)}, not {sorted(values)}")
         view = object.__new__(FlipAndFishView)
-        view.__dict__.update(values)
+        object.__setattr__(view, "__dict__", values)  # the call's own dict: no copy
         return view
 
 
