@@ -87,8 +87,10 @@ class FlipAndFishView(View):
     winner: int
 
 
+@lru_cache(maxsize=4096)  # the aims' and jetties' points, written at every payload while aiming
 def mm(value: float, digits: int = 1) -> str:
-    """A distance in mm as people write it: no "-0" for a point on an axis."""
+    """A distance in mm as people write it: no "-0" for a point on an axis. (Numbers equal as
+    cache keys, 0.0 and -0.0, 3 and 3.0, are written alike.)"""
     return f"{round(value, digits) + 0.0:g}"
 
 
