@@ -159,6 +159,15 @@ def codec(cards: CardSet) -> Codec:
 
 
 def action_to_string(cards: CardSet, action: int) -> str:
+    if type(action) is not int:  # no code (True, 1.0, a list…): the codec says why
+        return codec(cards).to_string(action)
+    return _text(cards, action)
+
+
+@lru_cache(maxsize=4096)
+def _text(cards: CardSet, action: int) -> str:
+    """An action's text, cached: a deciding seat's payload writes each of its legal actions
+    three times (the board's place for it, the menu's text and its label)."""
     return codec(cards).to_string(action)
 
 

@@ -53,7 +53,8 @@ Fields:
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from angler.core.events import PUBLIC, Event
@@ -64,7 +65,6 @@ from angler.games.flip_and_fish.cards import (
     EQUIPMENT_TEXT,
     KINDS,
     ONGOING,
-    TROPHY,
     CardSet,
     EquipmentCard,
 )
@@ -90,7 +90,13 @@ from angler.games.flip_and_fish.table import (
     TABLE_HALF,
     Table,
 )
-from angler.games.flip_and_fish.view import PHASE_TEXT, FlipAndFishView, build_view, describe
+from angler.games.flip_and_fish.view import (
+    PHASE_TEXT,
+    FlipAndFishView,
+    build_view,
+    card_aims,
+    describe,
+)
 
 if TYPE_CHECKING:
     from angler.games.flip_and_fish.rules import FlipAndFishState
@@ -120,7 +126,7 @@ def board(
     legal = view.legal if deciding else ()
     placed = _Placed(cards, legal)
     base = skills or (1.0,) * view.players
-    seats = [_seat(view, cards, table, seat, base[seat], placed) for seat in range(view.players)]
+    seats = _seats(view, cards, table, base, placed)
     cast = _latest_cast(view, cards, table, seats)
     model: dict[str, Any] = {
         "viewer": viewer,
@@ -136,7 +142,7 @@ def board(
         "trophies_to_win": 3 if view.players == 2 else 2,
         "table": _geometry(table, cast),
         "spread": _spread(),
-        "water": [_slot(view, cards, table, slot, placed) for slot in range(len(view.water))],
+        "water": _water(view, cards, table, placed),
         "seats": seats,
         "shop": _shop(view, cards, placed),
         "deck": view.deck_size,
@@ -242,6 +248,8 @@ class _Placed:
         return found
 
     def slot_uses(self, slot: int) -> list[dict[str, Any]]:
+        if act.USE not in self.by_kind:  # as for every seat but the deciding one
+            return []
         return [
             use
             for code in self.of_kind(act.USE)
@@ -281,9 +289,30 @@ class _Placed:
 def _geometry(table: Table, cast: dict[str, Any] | None) -> dict[str, Any]:
     """The table's measures and the part of it worth drawing: the water, the jetties and the
     latest cast with the ruler's reach, with a margin to aim in (never beyond the table)."""
-    x0, y0, x1, y1 = table.drawn  # the water and the jetties
+    points = None if cast is None else (tuple(cast["aim"]), tuple(cast["stop"]))
+    return {
+        "half": TABLE_HALF,
+        "card": [CARD_WIDTH, CARD_LENGTH],
+        "die_radius": DIE_RADIUS,
+        "ruler": RULER,
+        "ruler_ideal": RULER_IDEAL,
+        "step": act.STEP,
+        "view": list(_drawn_box(table.drawn, points)),
+    }
+
+
+Point = tuple[float, float]
+
+
+@lru_cache(maxsize=1024)
+def _drawn_box(
+    drawn: tuple[float, float, float, float], cast: tuple[Point, Point] | None
+) -> tuple[float, ...]:
+    """The box ``_geometry`` draws, from the table's ``drawn`` box and the latest cast's aim and
+    stop: worked out once per cast (every seat's board, move after move, draws the same)."""
+    x0, y0, x1, y1 = drawn  # the water and the jetties
     if cast is not None:  # a wild cast widens the picture: its die and its aim stay drawn
-        for x, y in (cast["aim"], cast["stop"]):
+        for x, y in cast:
             x0, x1 = min(x0, x - DIE_RADIUS), max(x1, x + DIE_RADIUS)
             y0, y1 = min(y0, y - DIE_RADIUS), max(y1, y + DIE_RADIUS)
     # Never narrower than MIN_ASPECT (two jetties face to face): room beside the water to aim.
@@ -297,7 +326,7 @@ def _geometry(table: Table, cast: dict[str, Any] | None) -> dict[str, Any]:
         max(-TABLE_HALF, min(TABLE_HALF, y1 + VIEW_MARGIN)),
     ]
     if cast is not None:  # a die that fell off the table is drawn on the floor beside it
-        x, y = (max(-FLOOR, min(FLOOR, v)) for v in cast["stop"])
+        x, y = (max(-FLOOR, min(FLOOR, v)) for v in cast[1])
         reach = DIE_RADIUS + 2 * VIEW_MARGIN  # room for the outcome's label too
         box = [
             min(box[0], x - reach),
@@ -305,15 +334,7 @@ def _geometry(table: Table, cast: dict[str, Any] | None) -> dict[str, Any]:
             max(box[2], x + reach),
             max(box[3], y + reach),
         ]
-    return {
-        "half": TABLE_HALF,
-        "card": [CARD_WIDTH, CARD_LENGTH],
-        "die_radius": DIE_RADIUS,
-        "ruler": RULER,
-        "ruler_ideal": RULER_IDEAL,
-        "step": act.STEP,
-        "view": [round(v, 1) for v in box],
-    }
+    return tuple(round(v, 1) for v in box)
 
 
 def _spread() -> dict[str, list[float]]:
@@ -332,77 +353,113 @@ def _read_spread() -> tuple[tuple[float, float], tuple[float, float]]:
 _SPREAD = _read_spread()
 
 
-def _slot(
-    view: FlipAndFishView, cards: CardSet, table: Table, slot: int, placed: _Placed
-) -> dict[str, Any]:
-    card = view.water[slot]
-    x, y = table.cards[slot]
-    if card == -2:
-        state = "empty"
-    elif card == -1:
-        state = "down"
-    else:
-        state = "up" if view.face_up[slot] else "peeked"
-    aim = None
-    if view.can_cast and card != -2:
-        what = cards.titles[card] if card >= 0 else f"face-down card {slot + 1}"
-        aim = placed.action(act.aim_code(x, y), f"cast at {what}")
-    return {
-        "slot": slot,
-        "x": x,
-        "y": y,
-        "state": state,
-        "card": card if card >= 0 else None,
-        "bitten": view.bitten[slot],
-        "bite": slot == view.bite_slot,
-        "peeked_by": [seat for seat, spots in enumerate(view.peeked) if slot in spots],
-        "actions": placed.slot_uses(slot),
-        "aim": aim,
-    }
+SLOT_STATES = {-2: "empty", -1: "down"}  # a view's water entry below 0; else up or peeked
 
 
-def _seat(
-    view: FlipAndFishView, cards: CardSet, table: Table, seat: int, skill: float, placed: _Placed
-) -> dict[str, Any]:
+def _water(
+    view: FlipAndFishView, cards: CardSet, table: Table, placed: _Placed
+) -> list[dict[str, Any]]:
+    """The water slots, in one loop (five slots a board, every seat's board every move)."""
+    face_up, bitten, bite_slot = view.face_up, view.bitten, view.bite_slot
+    aiming = view.can_cast
+    peeks = any(view.peeked)  # who peeked at a slot is seldom anyone
+    aims = card_aims(table.cards)
+    water = []
+    for slot, card in enumerate(view.water):
+        x, y = table.cards[slot]
+        aim = None
+        if aiming and card != -2:
+            what = cards.titles[card] if card >= 0 else f"face-down card {slot + 1}"
+            aim = placed.action(aims[slot], f"cast at {what}")
+        water.append(
+            {
+                "slot": slot,
+                "x": x,
+                "y": y,
+                "state": SLOT_STATES[card] if card < 0 else "up" if face_up[slot] else "peeked",
+                "card": card if card >= 0 else None,
+                "bitten": bitten[slot],
+                "bite": slot == bite_slot,
+                "peeked_by": _peeked_by(view, slot) if peeks else [],
+                "actions": placed.slot_uses(slot),
+                "aim": aim,
+            }
+        )
+    return water
+
+
+def _peeked_by(view: FlipAndFishView, slot: int) -> list[int]:
+    return [seat for seat, spots in enumerate(view.peeked) if slot in spots]
+
+
+def _seats(
+    view: FlipAndFishView,
+    cards: CardSet,
+    table: Table,
+    skills: tuple[float, ...],
+    placed: _Placed,
+) -> list[dict[str, Any]]:
+    """Every seat's jetty, catch and gear, in one loop."""
+    bait, scores, current = cards.bait, view.scores, view.current
     # Only the deciding viewer's own cards carry actions: no other seat's need their words.
-    acting = seat == view.player and bool(placed.legal)
-    bait, kind, effect = cards.bait, cards.kind, cards.effect
-    pile = view.caught[seat]
-    caught = []
-    for card in pile:
-        actions = []
-        if acting:
-            name = placed.name(card)
-            actions = placed.for_card(act.STOCKTAKE, card, f"stocktake: pay {name}")
-            actions += placed.for_card(act.DISCARD, card, f"discard {name}")
-        caught.append({"id": card, "baitable": bait[card] > 0, "actions": actions})
-    gear = []
+    acting = view.player if placed.legal else None
+    seats = []
+    for seat, (pile, kit) in enumerate(zip(view.caught, view.gear, strict=True)):
+        if seat == acting:
+            caught = [
+                {"id": card, "baitable": bait[card] > 0, "actions": _fish_actions(placed, card)}
+                for card in pile
+            ]
+            gear = [
+                {"id": card, "ready": ready, "actions": _gear_actions(placed, card)}
+                for card, ready in kit
+            ]
+        else:
+            caught = [{"id": card, "baitable": bait[card] > 0, "actions": []} for card in pile]
+            gear = [{"id": card, "ready": ready, "actions": []} for card, ready in kit]
+        ruler, steady = _reach(cards, kit, skills[seat])
+        x, y = table.jetties[seat]
+        seats.append(
+            {
+                "seat": seat,
+                "jetty": [x, y],
+                "trophies": scores[seat],  # a seat's score is its trophies caught
+                "caught": caught,
+                "gear": gear,
+                "ruler": ruler,
+                "skill": steady,
+                "tangled": view.no_fishing == seat,
+                "to_act": seat in current,
+            }
+        )
+    return seats
+
+
+def _fish_actions(placed: _Placed, card: int) -> list[dict[str, Any]]:
+    name = placed.name(card)
+    actions = placed.for_card(act.STOCKTAKE, card, f"stocktake: pay {name}")
+    return actions + placed.for_card(act.DISCARD, card, f"discard {name}")
+
+
+def _gear_actions(placed: _Placed, card: int) -> list[dict[str, Any]]:
+    actions = placed.uses(card, act.NO_SLOT)
+    return actions + placed.for_card(act.DISCARD, card, f"discard {placed.name(card)}")
+
+
+@lru_cache(maxsize=1024)
+def _reach(cards: CardSet, kit: tuple[tuple[int, bool], ...], skill: float) -> tuple[float, float]:
+    """A seat's ruler (longer rulers added) and its cast spread factor (steadier hands
+    applied, as ``rules.cast_your_line`` narrows the spread): once per gear and skill, as every
+    board draws every seat."""
+    effect = cards.effect
     ruler, steady = RULER, skill
-    for card, ready in view.gear[seat]:
-        actions = []
-        if acting:
-            actions = placed.uses(card, act.NO_SLOT)
-            actions += placed.for_card(act.DISCARD, card, f"discard {placed.name(card)}")
-        gear.append({"id": card, "ready": ready, "actions": actions})
+    for card, _ in kit:
         does = effect[card]
-        if does is None:
-            continue
-        if kind[card] == ONGOING and does == "longer-ruler":
+        if does == "longer-ruler" and cards.kind[card] == ONGOING:
             ruler += cards.value[card]
-        if does == "steady-hand":  # as rules.cast_your_line narrows the spread
+        elif does == "steady-hand":
             steady *= 1 - min(90, cards.value[card]) / 100
-    x, y = table.jetties[seat]
-    return {
-        "seat": seat,
-        "jetty": [x, y],
-        "trophies": sum(1 for c in pile if kind[c] == TROPHY),
-        "caught": caught,
-        "gear": gear,
-        "ruler": ruler,
-        "skill": round(max(steady, 0.1 * skill), 4),
-        "tangled": view.no_fishing == seat,
-        "to_act": seat in view.current,
-    }
+    return ruler, round(max(steady, 0.1 * skill), 4)
 
 
 def _shop(view: FlipAndFishView, cards: CardSet, placed: _Placed) -> dict[str, Any]:
@@ -453,40 +510,47 @@ def _aim(view: FlipAndFishView, table: Table, seats: list[dict[str, Any]]) -> di
     }
 
 
-def _backwards(events: Sequence[Event], end: int) -> Iterator[Event]:
-    """``events[:end]`` from the last back, without copying them."""
+def _turn_at(events: Sequence[Event], end: int) -> int:
+    """The number of the turn ``events[end]`` belongs to: the latest Turn before it's (1 if
+    none), read back without copying the log."""
     for i in range(end - 1, -1, -1):
-        yield events[i]
+        event = events[i]
+        if type(event) is Turn:
+            return event.turn
+    return 1
 
 
 OUTCOMES = {Miss: "miss", Boot: "boot", Snag: "snag", Catch: "caught", GotAway: "got-away"}
+MEASURED = (Miss, Flip, Boot, Strike)  # events naming the slot the ruler measured to
 
 
 def _latest_cast(
     view: FlipAndFishView, cards: CardSet, table: Table, seats: list[dict[str, Any]]
 ) -> dict[str, Any] | None:
     # Read back from the end of the log, never copying it: the latest cast is a few events old.
+    # Events are exact classes (NamedTuples, never subclassed): ``type(e) is`` tests suffice.
     events = view.events
-    index = next((i for i in range(len(events) - 1, -1, -1) if isinstance(events[i], Cast)), -1)
+    index = len(events) - 1
+    while index >= 0 and type(events[index]) is not Cast:
+        index -= 1
     if index < 0:
         return None
     cast = events[index]
     assert isinstance(cast, Cast)
-    turn = next((e.turn for e in _backwards(events, index) if isinstance(e, Turn)), 1)
+    turn = _turn_at(events, index)
     outcome, slot = ("bite" if cast.revolved else "recast"), -1
     story = []
     for at in range(index, len(events)):
         event = events[at]
-        if isinstance(event, Turn | Fish) or (isinstance(event, Cast) and event is not cast):
+        kind = type(event)
+        if kind is Turn or kind is Fish or (kind is Cast and event is not cast):
             break
         story.append(describe(event, cards, view.player))
-        if isinstance(event, Miss | Flip | Boot | Strike) and slot < 0:
+        if slot < 0 and isinstance(event, MEASURED):
             slot = event.slot
-        if isinstance(event, Strike) and outcome == "bite":
+        if kind is Strike and outcome == "bite":
             outcome = "strike"
-        kind = OUTCOMES.get(type(event))
-        if kind is not None:
-            outcome = kind
+        outcome = OUTCOMES.get(kind, outcome)
     if outcome == "miss" and not table.on_table(cast.stop):
         outcome = "off-table"
     current = turn == view.turns + 1

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from angler.core.events import Event
 from angler.core.presentation import COLOUR_STYLE, Presentation
 from angler.games.flip_and_fish import view as text
+from angler.games.flip_and_fish.board import board  # at every payload: imported once here
 from angler.games.flip_and_fish.view import FlipAndFishView
 
 if TYPE_CHECKING:
@@ -44,8 +45,6 @@ class FlipAndFishPresentation(Presentation[FlipAndFishView]):
         return text.prompt(view, self.game.cards)
 
     def board(self, view: FlipAndFishView) -> dict[str, Any]:
-        from angler.games.flip_and_fish.board import board
-
         game = self.game
         return board(view, game.cards, game.table, game.skills)
 

@@ -8,8 +8,9 @@ water cards and the order and content of both decks.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, assert_never
+from dataclasses import dataclass, fields
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, assert_never
 
 from angler.core.events import Event
 from angler.core.view import View, counted, own, seat_line, seat_name, sentence, subject
@@ -86,24 +87,29 @@ class FlipAndFishView(View):
     winner: int
 
 
+@lru_cache(maxsize=4096)  # the aims' and jetties' points, written at every payload while aiming
 def mm(value: float, digits: int = 1) -> str:
-    """A distance in mm as people write it: no "-0" for a point on an axis."""
+    """A distance in mm as people write it: no "-0" for a point on an axis. (Numbers equal as
+    cache keys, 0.0 and -0.0, 3 and 3.0, are written alike.)"""
     return f"{round(value, digits) + 0.0:g}"
 
 
 def build_view(state: FlipAndFishState, player: int) -> FlipAndFishView:
     """The single function through which a Flip & Fish player sees the game; PUBLIC (-1), a
     spectator, sees no face a Flashlight showed."""
-    mine = set(own(state.peeked, player, []))
-    water = tuple(
+    water, face_up = state.water, state.face_up
+    # The state's -1 (an empty slot) is the view's -2; a face-down card is -1 unless this seat's
+    # Flashlight showed it.
+    mine = own(state.peeked, player, [])
+    shown = [
         -2 if card < 0 else (card if up or slot in mine else -1)
-        for slot, (card, up) in enumerate(zip(state.water, state.face_up, strict=True))
-    )
+        for slot, (card, up) in enumerate(zip(water, face_up, strict=True))
+    ]
     legal = state.legal_actions(player)
     aiming = state.phase == AIM and player == state.turn
     landing = state.landing
     ready = state.ready.get
-    return FlipAndFishView(
+    return _new_view(
         game="flip-and-fish",
         player=player,
         players=state.n,
@@ -114,12 +120,12 @@ def build_view(state: FlipAndFishState, player: int) -> FlipAndFishView:
         current=state.current_players(),
         legal=not_casts(legal) if aiming else tuple(legal),
         can_cast=aiming,
-        water=water,
-        face_up=tuple(state.face_up),
+        water=tuple(shown),
+        face_up=tuple(face_up),
         bitten=tuple(state.bitten),
         flipped_now=state.flipped_now,
-        peeked=tuple(tuple(spots) for spots in state.peeked),
-        caught=tuple(tuple(pile) for pile in state.caught),
+        peeked=tuple(map(tuple, state.peeked)),
+        caught=tuple(map(tuple, state.caught)),
         gear=tuple(tuple([(c, ready(c, True)) for c in pile]) for pile in state.gear),
         shop_open=state.shop_open,
         shop_pending=state.shop_pending,
@@ -140,6 +146,23 @@ def build_view(state: FlipAndFishState, player: int) -> FlipAndFishView:
     )
 
 
+_VIEW_FIELDS = frozenset(field.name for field in fields(FlipAndFishView))
+
+if TYPE_CHECKING:
+    _new_view = FlipAndFishView  # mypy checks build_view's fields against the dataclass
+else:
+
+    def _new_view(**values: Any) -> FlipAndFishView:
+        """A view as ``FlipAndFishView(**values)`` makes it, without the frozen dataclass's
+        __init__: its one ``object.__setattr__`` per field (33 of them) was half a view's cost.
+        Every field must be given, as that __init__ would insist."""
+        if values.keys() != _VIEW_FIELDS:
+            raise TypeError(f"a view's fields are {sorted(_VIEW_FIELDS)}, not {sorted(values)}")
+        view = object.__new__(FlipAndFishView)
+        object.__setattr__(view, "__dict__", values)  # the call's own dict: no copy
+        return view
+
+
 _AIM_CODES = list(act.ALL_AIMS[: act.AIMS])
 
 
@@ -158,6 +181,18 @@ def describe(event: Event, cards: CardSet, viewer: int | None = None) -> str:
     """One event in plain English, from ``viewer``'s seat (None: an onlooker)."""
     if not isinstance(event, EVENT_TYPES):
         raise TypeError(f"not a Flip & Fish event: {event!r}")
+    seat = getattr(event, "seat", None)
+    return _line(type(event).__name__, event, cards, seat is not None and seat == viewer)
+
+
+@lru_cache(maxsize=8192)
+def _line(kind: str, event: FlipAndFishEvent, cards: CardSet, to_its_seat: bool) -> str:
+    """``describe``'s line, worked out once: every seat's board tells the latest cast's story
+    at every move, and each seat's log the same new events. A line names the viewer only as
+    the event's own seat ("you") or not ("Player 2"), hence ``to_its_seat`` rather than the
+    viewer: one line for all the other seats. ``kind`` is in the key because events are
+    tuples: Miss(0, 2) equals Boot(0, 2)."""
+    viewer = getattr(event, "seat", None) if to_its_seat else None
     return sentence(_describe(event, cards, viewer))
 
 
@@ -308,7 +343,8 @@ def menu(view: FlipAndFishView, table: Table) -> tuple[list[int], str]:
     typed as ``cast X Y``) and the other choices."""
     if not view.can_cast:
         return list(view.legal), ""
-    aims = [act.aim_code(x, y) for slot, (x, y) in enumerate(table.cards) if view.water[slot] != -2]
+    water = view.water
+    aims = [aim for slot, aim in enumerate(card_aims(table.cards)) if water[slot] != -2]
     x, y = table.jetties[view.player]
     hint = (
         "Or aim anywhere: cast X Y, in mm (x to the right, y up; your jetty is at "
@@ -324,13 +360,20 @@ def menu_label(view: FlipAndFishView, cards: CardSet, table: Table, action: int)
     if action & 15 != act.CAST or not view.can_cast:
         return text
     point = act.aim_point(action >> 4)
-    for slot, centre in enumerate(table.cards):
+    for slot, aim in enumerate(card_aims(table.cards)):
         card = view.water[slot]
-        if card == -2 or act.aim_code(*centre) != action:
+        if card == -2 or aim != action:
             continue
         what = cards.cards[card].type_name if card >= 0 else f"face-down card {slot + 1}"
         return f"cast at {what} ({mm(point[0])}, {mm(point[1])})"
     return text
+
+
+@lru_cache(maxsize=64)
+def card_aims(centres: tuple[tuple[float, float], ...]) -> tuple[int, ...]:
+    """The cast aimed at each water card's centre, once per layout (the menu lists them and
+    labels each, the board places one on each card, at every payload while aiming)."""
+    return tuple(act.aim_code(x, y) for x, y in centres)
 
 
 def prompt(view: FlipAndFishView, cards: CardSet) -> str:
