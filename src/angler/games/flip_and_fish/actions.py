@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from angler.core.cards import ids_of as ids_of
 from angler.core.codec import (
@@ -29,6 +29,7 @@ from angler.core.codec import (
     Shifted,
     Verb,
 )
+from angler.core.data import CARD_SETS_KEPT
 from angler.core.errors import AnglerError
 from angler.core.numbers import NumberError, decimal_from_text, whole_from_text
 from angler.games.flip_and_fish.cards import CardSet
@@ -137,7 +138,7 @@ class Use(Argument):
         return name if slot == NO_SLOT else f"{name} {slot + 1}"
 
 
-@cache  # card sets live as long as the process (load_cards caches them)
+@lru_cache(maxsize=CARD_SETS_KEPT)  # per card set, as many as load_cards keeps
 def codec(cards: CardSet) -> Codec:
     card = Card(cards)
     return Codec(

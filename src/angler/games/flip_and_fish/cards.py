@@ -21,14 +21,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Annotated
 
 from pydantic import ConfigDict, model_validator
 
 from angler.core.cards import NamedCards, card_places
-from angler.core.data import read_card_file
+from angler.core.data import CARD_SETS_KEPT, read_card_file
 from angler.core.errors import AnglerError
 from angler.core.models import AnglerModel, Flag, OneOf, Text, Whole, Word, read_model, refuse
 
@@ -357,7 +357,7 @@ def _same_card(a: Card, b: Card) -> bool:
     return replace(a, id=0) == replace(b, id=0)
 
 
-@cache
+@lru_cache(maxsize=CARD_SETS_KEPT)
 def load_cards(path: str | None = None) -> CardSet:
     """Read and check a card file; an invalid one raises AnglerError naming the card."""
     file, data = read_card_file(path, DEFAULT_CARDS)
