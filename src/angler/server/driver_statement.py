@@ -30,13 +30,17 @@ class DriverStatement:
     def __init__(self, statement: ClauseElement, dialect: Dialect) -> None:
         compiled = statement.compile(dialect=dialect)
         assert isinstance(compiled, SQLCompiler)  # a statement compiles to SQL
-        self._compiled = compiled
         self.sql = compiled.string
         # A positional paramstyle (SQLite's ``?``) takes the values in this order; a named one
         # (psycopg's ``%(name)s``) takes them by name.
         self._order: list[str] | None = (
             list(compiled.positiontup or ()) if compiled.positional else None
         )
+        # Every parameter by name, the statement's literals (``>= 0``, ``+ 1``) with their
+        # values: a run adds its own.
+        self._literals: dict[str, Any] = {
+            name: bind.effective_value for name, bind in compiled.binds.items() if not bind.required
+        }
         self._converters: dict[str, Callable[[Any], Any]] = {}
         for name, bind in compiled.binds.items():
             convert = bind.type.dialect_impl(dialect).bind_processor(dialect)
@@ -47,8 +51,8 @@ class DriverStatement:
 
     def first(self, connection: Connection, params: Mapping[str, Any]) -> tuple[Any, ...] | None:
         """Run with ``params`` on ``connection`` (in its transaction): the first row back."""
-        values = self._compiled.construct_params(dict(params))
-        assert values is not None  # parameters given: they come back with the literals'
+        values = self._literals.copy()  # the statement's own literals, and then the given
+        values.update(params)
         for name, convert in self._converters.items():
             values[name] = convert(values[name])
         args: Any = values if self._order is None else tuple(values[n] for n in self._order)

@@ -24,6 +24,7 @@ from angler.core.view import (
     seat_name,
     sentence,
     subject,
+    view_of,
 )
 from angler.games.crazy_fishing import actions as act
 from angler.games.crazy_fishing.cards import BAIT, INFINITE, ROD, Card, CardSet
@@ -132,16 +133,7 @@ def build_view(state: CrazyFishingState, player: int) -> CrazyFishingView:
     values["hand"] = tuple(own(state.hands, player, []))
     values["my_cast"] = own(state.cast, player, 0)
     values["sea"] = _seat_sea(state, public.sea, own(state.peeked, player, []))
-    return _view_of(values)
-
-
-def _view_of(values: dict[str, Any]) -> CrazyFishingView:
-    """The view holding ``values``, every field by name in order: what ``CrazyFishingView(
-    **values)`` makes, its instance dict filled at once. The frozen dataclass's ``__init__``
-    sets its 38 fields one ``object.__setattr__`` at a time, most of a view's cost."""
-    view = object.__new__(CrazyFishingView)
-    view.__dict__.update(values)
-    return view
+    return view_of(CrazyFishingView, values)
 
 
 def public_parts(state: CrazyFishingState) -> PublicParts:
