@@ -5,16 +5,17 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Any
 
 import pytest
 
-from angler.core import all_games, make_game
+from angler.core import Game, all_games, make_game
 from angler.core.events import PUBLIC
 from angler.core.view import View, view_of
 
 
 @pytest.mark.parametrize("game_class", all_games(), ids=lambda g: g.name)
-def test_every_games_views_are_what_the_dataclass_makes(game_class: type) -> None:
+def test_every_games_views_are_what_the_dataclass_makes(game_class: type[Game[Any, Any]]) -> None:
     game = make_game(game_class.name)
     state = game.new_state(3)
     rng = random.Random(3)
@@ -31,7 +32,7 @@ def test_every_games_views_are_what_the_dataclass_makes(game_class: type) -> Non
 
 
 def test_a_view_made_with_a_field_missing_or_unknown_is_refused() -> None:
-    values = {"game": "toy", "player": 0, "players": 2, "events": ()}
+    values: dict[str, Any] = {"game": "toy", "player": 0, "players": 2, "events": ()}
     assert view_of(View, dict(values)) == View(**values)
     with pytest.raises(TypeError, match="fields are"):
         view_of(View, {"game": "toy", "player": 0, "players": 2})

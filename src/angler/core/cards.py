@@ -3,8 +3,9 @@ sets of ids written as bitmasks."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeGuard, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeGuard, TypeVar, cast
 
 from angler.core.errors import AnglerError
 
@@ -42,6 +43,39 @@ class NamedCards(Generic[C]):
                 raise AnglerError(f"unknown card {name!r}")
             out.append(self.by_name[name])
         return out
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def memo_on_cards(size: int) -> Callable[[F], F]:
+    """A function of a card set (its first argument) and hashable values, its results kept on
+    that card set, at most ``size`` of them (all dropped when full): they live as long as the
+    card set and no longer. A process-wide cache keyed on the card set would keep every set a
+    server was ever sent (uploads) alive."""
+
+    def wrap(function: F) -> F:
+        name = f"{function.__module__}.{function.__qualname__}"
+
+        @functools.wraps(function)
+        def memoised(cards: Any, *values: Any) -> Any:
+            memos: dict[str, dict[Any, Any]] = cards.__dict__.setdefault("_memos", {})
+            memo = memos.get(name)
+            if memo is None:
+                memo = memos[name] = {}
+            try:
+                return memo[values]
+            except KeyError:
+                pass
+            result = function(cards, *values)
+            if len(memo) >= size:
+                memo.clear()
+            memo[values] = result
+            return result
+
+        return cast(F, memoised)
+
+    return wrap
 
 
 def ids_of(mask: int) -> list[int]:

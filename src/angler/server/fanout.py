@@ -123,12 +123,16 @@ class FanOut:
         # hold the same board, and share it.
         Made = tuple[wire.State, str, HeldBoard]
         texts: dict[tuple[tuple[int | None, int, bool], int], Made] = {}
+        held_now: dict[tuple[int | None, int, bool], HeldBoard] = {}
         for c in connections:  # queued at once: a slow reader holds no one up
             key = (c.seat, c.told or 0, c.wants_view)
             payload = payloads[key]
             made = texts.get((key, id(c.board)))
             if made is None:
                 patched, board = patching(payload, c.board)
+                # Every socket of this key holds the same board after this move: one dict, so
+                # that they share their texts again at the next (keyed by the board held).
+                board = held_now.setdefault(key, board)
                 message = wire.state_of(patched, timers=timers, seats=seats)
                 made = texts[(key, id(c.board))] = (message, encode(message), board)
             if c is mover and move_id is not None:  # its own move's state says so

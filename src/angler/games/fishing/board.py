@@ -53,10 +53,11 @@ None), ``tag`` (a short visible mark: "trump", "catch 1", "−3"…, or ""), ``e
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import cache
 from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
+from angler.core.cards import memo_on_cards
 from angler.core.events import PUBLIC
 from angler.core.view import seat_name
 from angler.games.fishing.actions import CALL, CATCH, PASS, PLAY
@@ -442,7 +443,7 @@ def _ocean_tiers(view: FishingView, cards: CardSet) -> list[dict[str, Any]]:
     return [{"stars": stars, "count": count} for stars, count in runs]
 
 
-@lru_cache(maxsize=1024)  # a game's ocean goes through some 60 sizes of one public layout
+@memo_on_cards(1024)  # a game's ocean goes through some 60 sizes of one public layout
 def _ocean_runs(
     cards: CardSet, masks: tuple[int, ...], size: int
 ) -> tuple[tuple[int | None, int], ...]:

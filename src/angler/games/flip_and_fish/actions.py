@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from angler.core.cards import ids_of as ids_of
+from angler.core.cards import memo_on_cards
 from angler.core.codec import (
     NOTHING,
     Argument,
@@ -165,7 +166,7 @@ def action_to_string(cards: CardSet, action: int) -> str:
     return _text(cards, action)
 
 
-@lru_cache(maxsize=4096)
+@memo_on_cards(4096)
 def _text(cards: CardSet, action: int) -> str:
     """An action's text, cached: a deciding seat's payload writes each of its legal actions
     three times (the board's place for it, the menu's text and its label)."""

@@ -57,6 +57,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from angler.core.cards import memo_on_cards
 from angler.core.events import PUBLIC, Event
 from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.cards import (
@@ -446,7 +447,7 @@ def _gear_actions(placed: _Placed, card: int) -> list[dict[str, Any]]:
     return actions + placed.for_card(act.DISCARD, card, f"discard {placed.name(card)}")
 
 
-@lru_cache(maxsize=1024)
+@memo_on_cards(1024)
 def _reach(cards: CardSet, kit: tuple[tuple[int, bool], ...], skill: float) -> tuple[float, float]:
     """A seat's ruler (longer rulers added) and its cast spread factor (steadier hands
     applied, as ``rules.cast_your_line`` narrows the spread): once per gear and skill, as every

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, assert_never
 
+from angler.core.cards import memo_on_cards
 from angler.core.events import Event
 from angler.core.view import (
     View,
@@ -183,11 +184,11 @@ def describe(event: Event, cards: CardSet, viewer: int | None = None) -> str:
     if not isinstance(event, EVENT_TYPES):
         raise TypeError(f"not a Flip & Fish event: {event!r}")
     seat = getattr(event, "seat", None)
-    return _line(type(event).__name__, event, cards, seat is not None and seat == viewer)
+    return _line(cards, type(event).__name__, event, seat is not None and seat == viewer)
 
 
-@lru_cache(maxsize=8192)
-def _line(kind: str, event: FlipAndFishEvent, cards: CardSet, to_its_seat: bool) -> str:
+@memo_on_cards(8192)
+def _line(cards: CardSet, kind: str, event: FlipAndFishEvent, to_its_seat: bool) -> str:
     """``describe``'s line, worked out once: every seat's board tells the latest cast's story
     at every move, and each seat's log the same new events. A line names the viewer only as
     the event's own seat ("you") or not ("Player 2"), hence ``to_its_seat`` rather than the
