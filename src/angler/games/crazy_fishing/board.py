@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from angler.core.cards import ids_of
+from angler.core.cards import ids_of, memo_on_cards
 from angler.core.events import PUBLIC
 from angler.core.presentation import JS_SAFE_INTEGER
 from angler.games.crazy_fishing import actions as act
@@ -204,19 +204,15 @@ def _code(cards: CardSet, code: int) -> dict[str, Any]:
 
 
 def _option(cards: CardSet, code: int) -> dict[str, Any]:
-    """A legal cast or split as the board offers it: ``{cards, code, text}``. Its parts are
-    kept on the card set by code: every casting seat's board lists each of its legal casts,
-    at every move of the cast."""
-    memo = cards.board_options
-    parts = memo.get(code)
-    if parts is None:
-        shown = _code(cards, code)
-        parts = act.cards_used(cards, code)[0], shown["code"], shown["text"]
-        if len(memo) >= act.TEXT_MEMO_SIZE:
-            memo.clear()
-        memo[code] = parts
-    ids, shown_code, text = parts
+    """A legal cast or split as the board offers it: ``{cards, code, text}``."""
+    ids, shown_code, text = _option_parts(cards, code)
     return {"cards": list(ids), "code": shown_code, "text": text}
+
+
+@memo_on_cards(act.TEXT_MEMO_SIZE)  # every casting seat's board lists its casts at every move
+def _option_parts(cards: CardSet, code: int) -> tuple[tuple[int, ...], int | str, str]:
+    shown = _code(cards, code)
+    return act.cards_used(cards, code)[0], shown["code"], shown["text"]
 
 
 def _action(cards: CardSet, code: int, legal: set[int]) -> dict[str, Any] | None:

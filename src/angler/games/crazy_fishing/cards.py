@@ -108,11 +108,6 @@ class CardSet(NamedCards[Card]):
         self.cast_facts: dict[int, tuple[tuple[int, ...], int, int]] = {}
         # A cast's or split's cards by code, and their signatures (``actions.cards_used``).
         self.action_cards: dict[int, tuple[tuple[int, ...], tuple[object, ...]]] = {}
-        # A cast's or split's cards, code as sent and text, by code (``board._option``).
-        self.board_options: dict[int, tuple[tuple[int, ...], int | str, str]] = {}
-        # The menu's codes by hand and legal codes (``view.menu``): a seat's casts stay the
-        # same while the others cast, and its menu is asked for at each of their moves.
-        self.menus: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
         # Each card as the rules read it in play: everything but its name and copy number, and
         # its 3+ mark (read only when the decks are made). A fish's back counts: a fish released
         # into the sea lies face down. The menu offers one of the casts that differ only in

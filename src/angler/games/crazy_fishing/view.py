@@ -14,6 +14,7 @@ from dataclasses import dataclass, fields
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple, assert_never
 
+from angler.core.cards import memo_on_cards
 from angler.core.events import PUBLIC, Event, audience_of
 from angler.core.view import (
     View,
@@ -450,18 +451,11 @@ def menu(view: CrazyFishingView, legal: Sequence[int], cards: CardSet) -> list[i
     or split that differs from one listed before it only in which copy of an equal card it uses
     (``R5#1`` or ``R5#2``) is left out: the copies play alike, and a person is offered one.
     Kept on the card set by hand and legal codes."""
-    key = view.hand, tuple(legal)
-    memo = cards.menus
-    listed = memo.get(key)
-    if listed is None:
-        listed = _menu(view.hand, legal, cards)
-        if len(memo) >= MENU_MEMO_SIZE:
-            memo.clear()
-        memo[key] = listed
-    return list(listed)
+    return list(_menu(cards, view.hand, tuple(legal)))
 
 
-def _menu(hand: tuple[int, ...], legal: Sequence[int], cards: CardSet) -> tuple[int, ...]:
+@memo_on_cards(MENU_MEMO_SIZE)
+def _menu(cards: CardSet, hand: tuple[int, ...], legal: tuple[int, ...]) -> tuple[int, ...]:
     """``menu``'s work."""
     place = {card: index for index, card in enumerate(hand)}
     beyond = len(hand)
