@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from angler.core import all_games
 from angler.server.app import create_app
-from angler.server.collector import NEVER_BY_ITSELF, FullCollections
+from angler.server.collector import Collections
 from angler.server.store import Store
 
 if TYPE_CHECKING:
@@ -76,74 +76,117 @@ def test_serve_refuses_a_port_out_of_range(angler: Angler) -> None:
 
 
 def _full_passes_while(
-    collections: FullCollections, meanwhile: Callable[[], None], wanted: int
-) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
-    """Run ``collections`` until ``wanted`` full passes came (5 s at most), calling
-    ``meanwhile`` once it started: the passes seen, and the thresholds while and after."""
+    collections: Collections, meanwhile: Callable[[], object], wanted: int, seconds: float = 5
+) -> tuple[int, bool, bool]:
+    """Run ``collections`` until ``wanted`` full passes came (``seconds`` at most), calling
+    ``meanwhile`` once it started: the passes seen, and whether the collector was on while
+    and after."""
     passes: list[int] = []
 
     def count(phase: str, info: dict[str, int]) -> None:
         if phase == "stop" and info["generation"] == 2:
             passes.append(1)
 
-    async def serve_a_while() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    async def serve_a_while() -> tuple[bool, bool]:
         collector = asyncio.create_task(collections.run())
         await asyncio.sleep(0.01)
-        while_serving = gc.get_threshold()
+        while_serving = gc.isenabled()
         meanwhile()
-        for _ in range(500):
+        for _ in range(round(seconds * 100)):
             if len(passes) >= wanted:
                 break
             await asyncio.sleep(0.01)
         collector.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await collector
-        return while_serving, gc.get_threshold()
+        return while_serving, gc.isenabled()
 
-    before = gc.get_threshold()
     gc.callbacks.append(count)
     try:
         while_serving, after = asyncio.run(serve_a_while())
     finally:
         gc.callbacks.remove(count)
-        gc.set_threshold(*before)
+        gc.enable()
     return len(passes), while_serving, after
 
 
-def test_while_serving_the_full_collection_runs_on_its_timer_and_never_by_itself() -> None:
-    """The collector's full pass pauses every room; ``angler serve`` runs it itself."""
-    before = gc.get_threshold()
+def test_while_serving_the_collector_is_off_and_its_full_pass_runs_on_its_timer() -> None:
+    """The collector's passes pause every room; ``angler serve`` runs the full one itself."""
+    assert gc.isenabled()
     passes, while_serving, after = _full_passes_while(
-        FullCollections(every=0.05), lambda: None, wanted=2
+        Collections(every=0.05), lambda: None, wanted=2
     )
-    assert while_serving == (*before[:2], NEVER_BY_ITSELF)
-    assert after == before  # the process's own setting is back
+    assert not while_serving
+    assert after  # the process's own setting is back
     assert passes >= 2  # the timer's, each 0.05 s
 
 
-def test_a_full_collection_runs_once_enough_rooms_have_left() -> None:
-    """Finished rooms leave their games' objects in cycles: enough of them, and a full pass
-    runs long before its timer."""
-    collections = FullCollections(every=3600, rooms=3, tick=0.01)
-
-    def three_rooms_leave() -> None:
-        for _ in range(3):
-            collections.room_left()
-
-    passes, _, _ = _full_passes_while(collections, three_rooms_leave, wanted=1)
-    assert passes >= 1 and collections.passes == 1 and collections.rooms_left == 0
+def _cycles(count: int) -> None:
+    """``count`` lists, each holding itself, dropped: garbage only a collection frees."""
+    for _ in range(count):
+        loop: list[object] = []
+        loop.append(loop)
 
 
-def test_a_full_collection_runs_once_enough_sockets_have_closed() -> None:
-    """A closed socket leaves objects of the socket stack in cycles: enough of them, and a full
-    pass runs long before its timer; rooms alone did not reach their count."""
-    collections = FullCollections(every=3600, rooms=1000, sockets=4, tick=0.01)
-
-    def four_sockets_close() -> None:
-        collections.room_left()
-        for _ in range(4):
-            collections.socket_left()
-
-    passes, _, _ = _full_passes_while(collections, four_sockets_close, wanted=1)
+def test_a_full_collection_runs_once_the_tracked_objects_grew() -> None:
+    """Garbage in cycles (or more rooms) grows what the collector tracks: past the growth, a
+    full pass runs long before its timer and finds what was left."""
+    collections = Collections(every=3600, growth=5_000, tick=0.01)
+    passes, _, _ = _full_passes_while(collections, lambda: _cycles(6_000), wanted=1)
     assert passes >= 1 and collections.passes == 1
-    assert collections.sockets_left == collections.rooms_left == 0
+    assert collections.found >= 6_000
+
+
+def test_objects_freed_as_they_go_bring_no_full_collection() -> None:
+    """Play frees what it makes by reference counts: however much is made and freed, the
+    tracked objects do not grow and no pass comes before the timer."""
+    collections = Collections(every=3600, growth=5_000, tick=0.01)
+
+    def made_and_freed() -> None:
+        for _ in range(20):
+            kept = [[index] for index in range(1_000)]
+            del kept
+
+    passes, _, _ = _full_passes_while(collections, made_and_freed, wanted=1, seconds=0.5)
+    assert passes == 0 and collections.passes == 0
+
+
+class _Knot:
+    """An object that holds itself: only a collector's pass frees it."""
+
+    def __init__(self) -> None:
+        self.me: _Knot | None = self
+
+
+def _knots_found(collect: Callable[[], object]) -> int:
+    """How many ``_Knot``s ``collect`` found unreachable."""
+    gc.set_debug(gc.DEBUG_SAVEALL)  # what a pass finds unreachable is kept, to count
+    try:
+        collect()
+        found = [thing for thing in gc.garbage if isinstance(thing, _Knot)]
+        for knot in found:  # untied, so that they go now, not at a later pass
+            knot.me = None
+        return len(found)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+
+
+def test_a_pass_walks_only_what_is_new_and_a_thorough_one_everything() -> None:
+    """What survives a pass is frozen out of the next one's sight (a pass costs what is new,
+    not all the process holds); a thorough pass thaws it and finds what died in a cycle
+    since."""
+    collections = Collections()
+    gc.collect()
+    gc.disable()
+    try:
+        knots = [_Knot() for _ in range(100)]
+        assert _knots_found(collections.pass_once) == 0  # alive: frozen
+        fresh = [_Knot() for _ in range(7)]
+        del knots, fresh  # both garbage now, in cycles
+        assert _knots_found(collections.pass_once) == 7  # the new ones only
+        assert _knots_found(lambda: collections.pass_once(thorough=True)) == 100
+        assert collections.passes == 3 and collections.thorough_passes == 1
+    finally:
+        gc.unfreeze()
+        gc.enable()

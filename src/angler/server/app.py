@@ -40,9 +40,9 @@ WRITER_SWITCH_S = 0.0005  # the GIL switch interval while serving (the default: 
 def create_app(store: Store, limits: Limits | None = None, *, freeze_gc: bool = False) -> FastAPI:
     """The application serving ``store``'s rooms, keeping ``limits`` (the defaults if None:
     ``limits.py``). ``freeze_gc``: once started, what start-up made (modules, games, rooms
-    replayed) leaves the garbage collector's sight, and its full collections run when rooms
-    have left or on a timer (``collector.FullCollections``) instead of by themselves
-    (``angler serve`` sets it: it owns its process)."""
+    replayed) leaves the garbage collector's sight, and the collector's passes run by the
+    server's policy (``collector.Collections``) instead of by themselves (``angler serve``
+    sets it: it owns its process)."""
     limits = limits or Limits()
     hub = Hub(store, BotCap(limits.max_bot_seconds))
 

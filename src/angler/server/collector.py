@@ -1,5 +1,5 @@
 """The garbage collector's policy for a process that serves many rooms or drives many sockets
-(``angler serve``, and ``angler loadtest``'s clients, so that its own pauses are not read as
+(``angler serve``, and ``angler loadtest``'s clients, so that their own pauses are not read as
 the server's latency)."""
 
 from __future__ import annotations
@@ -8,73 +8,83 @@ import asyncio
 import gc
 import time
 
-FULL_COLLECTION_S = 300.0  # while serving, the collector's full pass runs this often at least
-ROOMS_PER_PASS = 200  # or once this many rooms have left memory since the last one
-SOCKETS_PER_PASS = 1000  # or this many sockets have closed
-TICK_S = 1.0  # how often the count is looked at
-NEVER_BY_ITSELF = 1 << 30  # a threshold for the oldest generation that is never reached
+PASS_S = 300.0  # while serving, a pass over what is new runs this often at least
+GROWTH_PER_PASS = 100_000  # or once this many more objects are held than after the last pass,
+# and twice as many as then
+THOROUGH_S = 3600.0  # and a pass over everything this often
+TICK_S = 1.0  # how often the growth is looked at
 
 
-class FullCollections:
-    """The garbage collector's full pass, run here and never by itself: once ``rooms`` rooms
-    have left memory or ``sockets`` sockets have closed since the last one, or ``every`` seconds
-    after it at the latest.
+class Collections:
+    """The garbage collector switched off, and its passes run here instead.
 
-    A full pass walks every object the process holds (a thousand sockets and their rooms are
-    some 400,000) and pauses every room for a tenth of a second or more. Left to itself it ran
-    every few seconds under load, though play frees nearly everything it makes as it goes, and
-    those pauses were the slowest moves (p99). What does wait for a full pass is what dies in
-    a cycle after it grew old: a closed socket leaves some 85 objects of the socket stack's own
-    in cycles (its protocol, request, tasks, a cancellation's traceback). A finished room leaves
-    next to nothing since rooms share their game objects (``rooms.game_of_parts``: a game's
-    parts refer to one another, some 200 KB a room when each had its own); it is counted in
-    case a cycle comes back. Counting both bounds what waits, however fast games end and
-    sockets come and go; a server whose games last do not pause for it. The young generations
-    are collected as before (their pauses are a few milliseconds: a larger threshold made
-    fewer, longer ones, up to 90 ms)."""
+    Play frees what it makes by reference counts as it goes: a played room, a closed socket
+    and a finished game leave nothing in cycles (tests count it). The collector's own young
+    passes found nothing, yet under 250 busy rooms they cost a tenth of the server's time and
+    paused every room for up to 36 ms: a room's state lives half a second, long enough to be
+    promoted and walked again and again. A full pass walks everything the process holds (some
+    300,000 objects under 250 rooms, 700,000 under 500) and pauses every room for 150 to
+    400 ms.
+
+    So a pass runs only when something may be waiting for it: once the objects held have
+    doubled since the last pass (and grown by ``growth`` at least), or ``every`` seconds after
+    it at the latest. The count of objects grows with each one made and shrinks with each one
+    freed: growth that stays is more rooms and sockets, or garbage in cycles, and the pass
+    tells which. Garbage in cycles, if any, thus stays within what the process holds, and a
+    growing server is not paused again and again for what is alive. What survives a pass is
+    frozen (``gc.freeze``), out of the next one's sight: long-lived sockets, tasks and the
+    socket stack are walked once, not at every pass. Every ``thorough`` seconds a
+    pass thaws everything first and walks it all: what dies in a cycle after it was frozen
+    waits for that one, at most an hour."""
 
     def __init__(
         self,
-        every: float = FULL_COLLECTION_S,
-        rooms: int = ROOMS_PER_PASS,
+        every: float = PASS_S,
+        growth: int = GROWTH_PER_PASS,
+        thorough: float = THOROUGH_S,
         tick: float = TICK_S,
-        sockets: int = SOCKETS_PER_PASS,
     ) -> None:
         self.every = every
-        self.rooms = rooms
-        self.sockets = sockets
+        self.growth = growth
+        self.thorough = thorough
         self.tick = tick
-        self.rooms_left = 0  # since the last full pass
-        self.sockets_left = 0
         self.passes = 0
+        self.thorough_passes = 0
+        self.found = 0  # what the passes found unreachable, in all
+        self.held = 0  # the objects held after the last pass (all frozen then)
 
-    def room_left(self) -> None:
-        """A room left memory (finished): what it left in cycles waits for a full pass."""
-        self.rooms_left += 1
-
-    def socket_left(self) -> None:
-        """A socket closed: what it left in cycles waits for a full pass."""
-        self.sockets_left += 1
-
-    def _owed(self) -> bool:
-        return self.rooms_left >= self.rooms or self.sockets_left >= self.sockets
+    def _grown(self) -> bool:
+        # With the collector off, the youngest generation's count is the objects made less
+        # those freed since the last pass.
+        return gc.get_count()[0] >= max(self.growth, self.held)
 
     async def run(self) -> None:
-        """Run the passes until cancelled; the process's own thresholds come back then."""
-        before = gc.get_threshold()
-        gc.set_threshold(before[0], before[1], NEVER_BY_ITSELF)
+        """Run the passes until cancelled; then what was frozen is thawed, and the collector is
+        switched back on if it was."""
+        was_on = gc.isenabled()
+        gc.disable()
+        thorough_due = time.monotonic() + self.thorough
         try:
             while True:
                 due = time.monotonic() + self.every
-                while not self._owed() and time.monotonic() < due:
+                while not self._grown() and time.monotonic() < due:
                     await asyncio.sleep(self.tick)
-                self.rooms_left = self.sockets_left = 0
-                gc.collect()
-                self.passes += 1
+                thorough = time.monotonic() >= thorough_due
+                if thorough:
+                    thorough_due = time.monotonic() + self.thorough
+                self.pass_once(thorough)
         finally:
-            gc.set_threshold(*before)
+            gc.unfreeze()
+            if was_on:
+                gc.enable()
 
-
-async def full_collections(every: float = FULL_COLLECTION_S) -> None:
-    """Full passes on a timer alone (a process without rooms: the load test's clients)."""
-    await FullCollections(every).run()
+    def pass_once(self, thorough: bool = False) -> None:
+        """A pass over what is new (``thorough``: over everything), and what survives it
+        frozen."""
+        if thorough:
+            gc.unfreeze()
+            self.thorough_passes += 1
+        self.found += gc.collect()
+        gc.freeze()
+        self.held = gc.get_freeze_count()
+        self.passes += 1

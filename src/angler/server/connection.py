@@ -106,6 +106,7 @@ class Connection:
     async def finish(self) -> None:
         """The conversation is over: a close asked for goes out (after what is queued, waiting
         at most ``CLOSE_SECONDS`` for a reader that does not read), then the writer stops."""
+        self.on_overflow = None  # the reader's own method: a cycle through it outlives the socket
         writer = self._writer
         if writer is None:
             return
@@ -114,6 +115,9 @@ class Connection:
         self._gone = True
         writer.cancel()
         await asyncio.wait([writer])
+        # A cancelled writer keeps its CancelledError, whose traceback holds this connection:
+        # let go of the task, or the pair waits for the collector's full pass.
+        self._writer = None
 
     def _wake(self) -> None:
         self._ready.set()

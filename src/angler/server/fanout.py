@@ -43,7 +43,6 @@ class FanOut:
         self.presence = presence
         self.bots = bots
         self.listeners: list[Listener] = []  # called after every change
-        self.on_room_left: Callable[[], None] = _nothing  # a finished room left memory
 
     async def act(
         self,
@@ -111,7 +110,6 @@ class FanOut:
             try:
                 await run_in_threadpool(self.store.finish, room_id, result or {})
                 del self.rooms[room_id]
-                self.on_room_left()
             except StoreUnavailableError:  # its last move is stored: the next start finishes it
                 pass
         connections = [c for c in self.presence.sockets.get(room_id, ()) if c.told is not None]
@@ -152,10 +150,6 @@ class FanOut:
             await driver.wake()
         for listener in list(self.listeners):
             await listener(room_id)
-
-
-def _nothing() -> None:
-    """No one to tell."""
 
 
 def _payloads(

@@ -26,7 +26,7 @@ from starlette.concurrency import run_in_threadpool
 from angler.core.errors import AnglerError
 from angler.server.archive import FinishedRooms
 from angler.server.bots import DEFAULT_CAP, BotDriver
-from angler.server.collector import FullCollections
+from angler.server.collector import Collections
 from angler.server.connection import Connection
 from angler.server.fanout import FanOut, Listener
 from angler.server.presence import Presence
@@ -52,10 +52,8 @@ class Hub:
         self.turns = Turns()
         self.bots = RoomBots(self.registry.reseat, bot_cap)
         self.presence = Presence(self.registry.rooms, self.bots.drivers, self.turns, self.end_room)
-        self.collections = FullCollections()  # run while serving (``create_app(freeze_gc=True)``)
+        self.collections = Collections()  # run while serving (``create_app(freeze_gc=True)``)
         self.fanout = FanOut(store, self.registry.rooms, self.turns, self.presence, self.bots)
-        self.fanout.on_room_left = self.collections.room_left
-        self.presence.on_socket_left = self.collections.socket_left
 
     # What tests and tools look at.
     @property

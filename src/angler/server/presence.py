@@ -40,7 +40,6 @@ class Presence:
         self.sockets: dict[str, set[Connection]] = {}
         self._abandon: dict[str, asyncio.Task[None]] = {}  # rooms every person has left
         self._notes: set[asyncio.Task[None]] = set()  # notes being written (kept from the GC)
-        self.on_socket_left: Callable[[], None] = _nothing  # a socket left its room
 
     # ----- sockets -----
     def join(self, room_id: str, connection: Connection) -> None:
@@ -53,7 +52,6 @@ class Presence:
             self.soon(room_id)  # everyone sees the seat here
 
     def part(self, room_id: str, connection: Connection) -> None:
-        self.on_socket_left()
         watching = self.sockets.get(room_id, set())
         watching.discard(connection)
         if connection.seat is not None and not _seated(watching, connection.seat):
@@ -205,7 +203,3 @@ def _own(settings: dict[str, Any]) -> dict[str, Any]:
 
 def _seated(connections: set[Connection], seat: int) -> bool:
     return any(connection.seat == seat for connection in connections)
-
-
-def _nothing() -> None:
-    """No one to tell."""

@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from angler.server.collector import full_collections
+from angler.server.collector import Collections
 from angler.sim.stopping import Stopped, Terminated, signal_of
 from angler.tools.loadtest_bots import bot_match
 from angler.tools.loadtest_http import (
@@ -218,8 +218,8 @@ async def _drive(plan: LoadPlan, base: str, run: _Run, tally: Tally, on_tick: Ti
     (asyncio.run's own handling) or SIGTERM cancels it, and the clients close."""
     table = Table(base, plan.game, plan.players, plan.options, plan.think_ms, plan.deflate)
     # The clients' own collector pauses would be read as the server's latency: the server's
-    # policy here too (a full pass on a timer, not every few seconds).
-    collector = asyncio.create_task(full_collections())
+    # policy here too (no young passes; a full pass when the objects grew, or on a timer).
+    collector = asyncio.create_task(Collections().run())
     begin = time.perf_counter()
     if plan.bots is not None:
         matches = [
