@@ -32,6 +32,7 @@ def test_a_room_is_rebuilt_after_a_restart_at_the_same_version(game: str, store_
 
     store = Store(store_url)  # the server started again
     assert room_id in store.live_rooms()
+    store.take_over(room_id)  # as its registry does before the rebuild
     again = Room.rebuild(
         store.header(room_id),
         store.actions(room_id),

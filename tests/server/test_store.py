@@ -218,6 +218,7 @@ def test_a_reopened_store_sees_everything(store_url: str) -> None:
         assert again.actions(live) == actions(4)
         assert again.seat_of_token(live, hash_token("mine")) == 2
         assert again.finished_rooms() == [(done, HEADER, {"winners": [1]})]
+        assert again.take_over(live) == 2  # a restart takes its rooms over, as the registry does
         again.append(live, actions(5)[4])  # and carries on at the same version
         assert len(again.actions(live)) == 5
 

@@ -1,41 +1,84 @@
-"""Two server processes on one database (docs/scaling.md: one server per database). A room is
-held by the process that made or replayed it; another process on the same database refuses
-it as ``elsewhere`` rather than play a copy whose moves the first never sees."""
+"""Two server nodes on one database (docs/scaling.md): a room asked for on the node that does
+not hold it is taken over there (the balancer sends every request of a room to one node); the
+node that held it has its next write refused by the store's fence, tells the mover, lets the
+room go and closes its sockets with 1012, and they come back to the new node."""
 
 from __future__ import annotations
 
+import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from angler.server.app import create_app
+from angler.server.limits import MOVED_CODE
 from angler.server.payloads import sendable
 from angler.server.store import Store
 
 
-def test_a_room_held_by_another_server_is_refused_not_copied(store_url: str) -> None:
-    with Store(store_url) as first_store, Store(store_url) as second_store:
+def test_a_room_asked_for_on_another_node_is_taken_over_and_the_first_fenced(
+    store_url: str,
+) -> None:
+    with Store(store_url, node="a") as first_store, Store(store_url, node="b") as second_store:
+        first_app = create_app(first_store)
         with (
-            TestClient(create_app(first_store)) as first,
+            TestClient(first_app) as first,
             TestClient(create_app(second_store)) as second,
         ):
             made = first.post("/rooms", json={"game": "crazy-fishing", "seats": ["human"] * 2})
             assert made.status_code == 201, made.text
             room, token = made.json()["room"], made.json()["seats"][0]["token"]
+            with first.websocket_connect(f"/rooms/{room}/ws") as stale:
+                stale.send_json({"type": "hello", "token": token})
+                state = stale.receive_json()
+                assert state["type"] == "state" and state["version"] == 0
 
-            info = second.get(f"/rooms/{room}")
-            assert info.status_code == 200 and info.json()["over"] is False
-            view = second.get(f"/rooms/{room}/view", headers={"authorization": f"Bearer {token}"})
-            assert view.status_code == 503 and view.json()["error"] == "elsewhere"
-            assert "one server per database" in view.json()["message"]
-            with second.websocket_connect(f"/rooms/{room}/ws") as socket:
-                refused = socket.receive_json()
-            assert (refused["type"], refused["error"]) == ("error", "elsewhere")
+                view = second.get(
+                    f"/rooms/{room}/view", headers={"authorization": f"Bearer {token}"}
+                )
+                assert view.status_code == 200, view.text  # taken over by the second node
+                assert second_store.owner(room) == ("b", 2)
 
-            with first.websocket_connect(f"/rooms/{room}/ws") as socket:  # its own server plays
+                move = sendable(state["legal"][0])
+                stale.send_json({"type": "move", "action": move, "version": 0, "id": "m1"})
+                refused = stale.receive_json()
+                assert (refused["type"], refused["error"], refused["id"]) == (
+                    "error",
+                    "moved",
+                    "m1",
+                )
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    stale.receive_json()
+                assert closed.value.code == MOVED_CODE
+            assert room not in first_app.state.hub.rooms  # let go
+            assert first_store.actions(room) == []  # nothing written by the fenced node
+
+            with second.websocket_connect(f"/rooms/{room}/ws") as socket:  # back, on the new node
                 socket.send_json({"type": "hello", "token": token})
                 state = socket.receive_json()
-                assert state["type"] == "state" and state["seat"] == 0
-                move = sendable(state["legal"][0])
-                socket.send_json({"type": "move", "action": move, "version": state["version"]})
-                moved = socket.receive_json()
-                assert moved.get("version") == 1, moved
-        assert len(second_store.actions(room)) == 1  # stored once, by the room's own server
+                assert state["type"] == "state" and state["version"] == 0
+                socket.send_json({"type": "move", "action": move, "version": 0})
+                assert socket.receive_json().get("version") == 1
+        assert len(second_store.actions(room)) == 1
+
+
+def test_a_node_that_lost_a_room_takes_it_back_when_it_is_sent_it_again(store_url: str) -> None:
+    """The balancer sent the room back (its node came back): the node takes it over anew,
+    at a newer epoch, and plays on from every stored move."""
+    with (
+        Store(store_url, node="a") as first_store,
+        Store(store_url, node="b") as second_store,
+        TestClient(create_app(first_store)) as first,
+        TestClient(create_app(second_store)) as second,
+    ):
+        made = first.post("/rooms", json={"game": "crazy-fishing", "seats": ["human"] * 2})
+        room, token = made.json()["room"], made.json()["seats"][0]["token"]
+        with second.websocket_connect(f"/rooms/{room}/ws") as socket:
+            socket.send_json({"type": "hello", "token": token})
+            state = socket.receive_json()
+            socket.send_json({"type": "move", "action": sendable(state["legal"][0]), "version": 0})
+            assert socket.receive_json().get("version") == 1
+        with first.websocket_connect(f"/rooms/{room}/ws") as socket:
+            socket.send_json({"type": "hello", "token": token})
+            state = socket.receive_json()
+            assert state["version"] == 1  # the second node's move, replayed here
+        assert first_store.owner(room) == ("a", 3)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import socket
 import threading
 import time
@@ -31,6 +32,20 @@ def _check_listen(host: str, port: int) -> None:
         raise AnglerError(f"cannot listen on {host}:{port}: {reason}") from None
 
 
+def _check_node(node: str, url: str) -> None:
+    """Refuse, in one line, a node's name that is not one, or a cluster on SQLite."""
+    if not NODE_NAME.fullmatch(node):
+        raise AnglerError(
+            f"--node {node[:80]!r}: a node's name is 1 to 64 letters, digits, '.', '-' or '_'"
+        )
+    if url.startswith("sqlite"):
+        raise AnglerError(
+            "--node: SQLite serves one process; the nodes of a cluster share a PostgreSQL "
+            "database (--db postgresql+psycopg://…)"
+        )
+
+
+NODE_NAME = re.compile(r"[A-Za-z0-9._-]{1,64}")
 PLAY_PORTS = 20  # with --play, the ports tried after a taken one
 TABLE_SECONDS = 30.0  # how long --play waits for the server to answer before giving up
 
@@ -103,6 +118,16 @@ def serve_command(
             metavar="URL",
             help="Database URL, e.g. postgresql+psycopg://user@host/db (default: an SQLite "
             "file in your data folder, printed at start).",
+        ),
+    ] = None,
+    node: Annotated[
+        str | None,
+        typer.Option(
+            "--node",
+            metavar="NAME",
+            help="Serve as the node NAME of a cluster: several nodes share one PostgreSQL "
+            "database behind a balancer that sends each room to one node (docs/deploy.md). A "
+            "room is taken over when it is sent here, not all at start.",
         ),
     ] = None,
     play: Annotated[
@@ -187,7 +212,10 @@ def serve_command(
         rooms_per_minute=rooms_per_minute,
         max_bot_seconds=max_bot_seconds,
     )
-    store = Store(db or default_url())
+    url = db or default_url()
+    if node is not None:
+        _check_node(node, url)
+    store = Store(url, node)
     err.print(f"database: {store.location}", markup=False)
     if play is not None:
         where = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"

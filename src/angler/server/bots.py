@@ -64,7 +64,7 @@ from angler.server.rooms import (
     carry_out_alone,
 )
 from angler.server.searches import WAIT_SHARE, BotCap, fair_share, search_in_turn
-from angler.server.store import StoreUnavailableError
+from angler.server.store import RoomMovedError, StoreUnavailableError
 
 PACE_MS = 800  # the terminal's default pace
 GRACE_S = 60.0
@@ -492,7 +492,7 @@ class BotDriver:
                 await self.act(
                     functools.partial(self.room.stage_bot, seat, action, version, for_person=person)
                 )
-            except GameOverError:
+            except (GameOverError, RoomMovedError):  # moved: the room's node lets it go
                 return
             except (StaleVersionError, TurnError):
                 continue  # lost a race: the room moved on; look again

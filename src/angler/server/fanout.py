@@ -18,7 +18,7 @@ from angler.server.payloads import Payload
 from angler.server.presence import Presence
 from angler.server.room_bots import RoomBots
 from angler.server.rooms import Room, Staged, carry_out
-from angler.server.store import Store, StoreUnavailableError
+from angler.server.store import RoomMovedError, Store, StoreUnavailableError
 from angler.server.turns import Turns
 
 Listener = Callable[[str], Awaitable[None]]
@@ -43,6 +43,8 @@ class FanOut:
         self.presence = presence
         self.bots = bots
         self.listeners: list[Listener] = []  # called after every change
+        # Another node took the room over (the store's fence refused a write): the hub lets it go.
+        self.on_moved: Callable[[str], Awaitable[None]] = _nothing_to_do
 
     async def act(
         self,
@@ -61,7 +63,13 @@ class FanOut:
 
         async def turn() -> None:
             async with self.turns.turn(room_id):
-                await carry_out(room, stage)
+                try:
+                    await carry_out(room, stage)
+                except RoomMovedError as exc:  # the mover is told before its socket closes
+                    if mover is not None:
+                        mover.offer_message(wire.error_for(exc.code, str(exc), move_id))
+                    await self.on_moved(room_id)
+                    raise
                 await self._fan_out(room_id, room, mover, move_id)
             await self.on_change(room_id)
 
@@ -110,8 +118,12 @@ class FanOut:
             try:
                 await run_in_threadpool(self.store.finish, room_id, result or {})
                 del self.rooms[room_id]
+                self.store.let_go(room_id)
             except StoreUnavailableError:  # its last move is stored: the next start finishes it
                 pass
+            except RoomMovedError:  # its new node finishes it, from the same stored moves
+                await self.on_moved(room_id)
+                return
         connections = [c for c in self.presence.sockets.get(room_id, ()) if c.told is not None]
         wanted = {(c.seat, c.told or 0, c.wants_view) for c in connections}
         payloads = _payloads(room, wanted)  # on the loop: microseconds to a millisecond
@@ -206,3 +218,7 @@ def patching(payload: Payload, held: HeldBoard | None) -> tuple[Payload, HeldBoa
 _PLAIN = frozenset({int, str, bool, float, type(None)})
 _ABSENT = object()
 _FIELD_ENCODER = msgspec.json.Encoder()
+
+
+async def _nothing_to_do(_: str) -> None:
+    """No hub to tell (a fan-out on its own, in tests)."""

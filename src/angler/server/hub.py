@@ -29,6 +29,7 @@ from angler.server.bots import DEFAULT_CAP, BotDriver
 from angler.server.collector import Collections
 from angler.server.connection import Connection
 from angler.server.fanout import FanOut, Listener
+from angler.server.limits import MOVED_CODE
 from angler.server.presence import Presence
 from angler.server.registry import RoomRegistry
 from angler.server.room_bots import RoomBots
@@ -54,6 +55,7 @@ class Hub:
         self.presence = Presence(self.registry.rooms, self.bots.drivers, self.turns, self.end_room)
         self.collections = Collections()  # run while serving (``create_app(freeze_gc=True)``)
         self.fanout = FanOut(store, self.registry.rooms, self.turns, self.presence, self.bots)
+        self.fanout.on_moved = self.let_go
 
     # What tests and tools look at.
     @property
@@ -81,8 +83,10 @@ class Hub:
         return self.turns.locks
 
     async def start(self) -> None:
-        """On start: every live room of the store rebuilt, and its bots started."""
-        await run_in_threadpool(self.registry.load)
+        """On start: every live room of the store rebuilt, and its bots started (a node of a
+        cluster takes a room over when the balancer sends it there instead)."""
+        if not self.store.in_cluster:
+            await run_in_threadpool(self.registry.load)
         for room_id in list(self.rooms):
             await self.start_bots(room_id)
 
@@ -110,6 +114,28 @@ class Hub:
         self.presence.away_from_the_start(room_id)
         self.presence.watch_abandon(room_id)  # nobody is here yet: a room nobody comes to ends
         await driver.wake()
+
+    async def live_room(self, room_id: str) -> Room:
+        """The live room, taken over first if another node held it (``registry.room``), with
+        its bots started. A room held here that another node took over meanwhile (nothing was
+        written here since, so nothing was refused) is let go first: it is behind."""
+        if room_id in self.rooms and not await run_in_threadpool(self.store.holds, room_id):
+            await self.let_go(room_id)
+        room = await run_in_threadpool(self.registry.room, room_id)
+        await self.start_bots(room_id)
+        return room
+
+    async def let_go(self, room_id: str) -> None:
+        """Another node took the room over (the store's fence refused a write here): it leaves
+        memory, its bots stop, and its sockets are closed with ``MOVED_CODE``, so that they come
+        back through the balancer to the node that holds it now."""
+        if self.registry.let_go(room_id) is None:
+            return
+        log.info("room %s moved to another node: let go", room_id)
+        self.bots.retire(room_id)
+        self.presence.stop_abandon(room_id)
+        for connection in list(self.presence.sockets.get(room_id, ())):
+            connection.close(MOVED_CODE, "the room moved to another server: reconnect")
 
     async def end_room(self, room_id: str, how: str) -> None:
         """End a live room unfinished (abandoned): stored as such, and everyone told."""

@@ -36,6 +36,8 @@ FLOOD_CODE = 4429  # a socket that kept sending past its rate
 # A socket whose room could not be read because the store is away: "try again later" (not 4404,
 # which tells a client the room does not exist and not to come back).
 UNAVAILABLE_CODE = 1013
+# The room moved to another node (service restart): the client comes back through the balancer.
+MOVED_CODE = 1012
 FLOOD_WINDOW_S = 10.0
 MIN_BOT_SECONDS, MAX_BOT_SECONDS = 0.01, 600.0  # the agents' own budget range ends at 600 s
 ADDRESSES_KEPT = 4096  # room-creation buckets kept before the refilled ones are forgotten

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -37,7 +38,6 @@ from angler.server.rooms import (
 from angler.server.searches import BotCap
 from angler.server.seating import new_invitations, seating_settings
 from angler.server.store import (
-    RoomElsewhereError,
     RoomFinishedError,
     RoomJournal,
     Store,
@@ -59,39 +59,33 @@ def invite_path(room: str, seat: int) -> str:
 
 
 class RoomRegistry:
-    """The server's live rooms, and the stored ones that would not rebuild (``unplayable``)."""
+    """The server's live rooms, and the stored ones that would not rebuild (``unplayable``).
+
+    A live room of the store that is not in memory here is taken over when it is asked for
+    (``room``): another node held it, or this one let it go; the balancer sent it here, so it
+    is this node's now (the store's fence refuses the other node's writes from then on)."""
 
     def __init__(self, store: Store, bot_cap: BotCap = DEFAULT_CAP) -> None:
         self.store = store
         self.bot_cap = bot_cap  # the most one bot decision searches (searches.py)
         self.unplayable: dict[str, str] = {}  # stored live rooms that did not rebuild: why
         self.rooms: dict[str, Room] = {}
+        self._taking_over = threading.Lock()  # one takeover at a time: a room is rebuilt once
 
     def load(self) -> None:
-        """Rebuild every live room of the store by replaying its actions. A room that does not
-        rebuild (stored by an older server, or before a bug was fixed) is logged and skipped, in
-        one line: the server serves the others."""
+        """Take over and rebuild every live room of the store (a server alone on its
+        database, starting). A room that does not rebuild (stored by an older server, or
+        before a bug was fixed) is logged and skipped, in one line: the server serves the
+        others."""
         for room_id in self.store.live_rooms():
             try:
-                room = Room.rebuild(
-                    self.store.header(room_id),
-                    self.store.actions(room_id),
-                    RoomJournal(self.store, room_id),
-                    self.store.seat_tokens(room_id),
-                )
-            except StoreUnavailableError:
-                raise  # the database went away: no room is served wrongly by starting
-            except Exception as exc:
-                self.unplayable[room_id] = _first_line(exc)
-                log.error("room %s cannot be rebuilt, skipped: %s", room_id, _first_line(exc))
+                self._take_over(room_id)
+            except (UnplayableRoomError, RoomFinishedError):
                 continue
-            if room.over:  # its last move was stored, but the server stopped before finishing it
-                self.store.finish(room_id, room.result() or {})
-            else:
-                self.rooms[room_id] = room
 
     def room(self, room_id: str) -> Room:
-        """The live room ``room_id``; UnknownRoomError if none, RoomFinishedError if over."""
+        """The live room ``room_id``, taken over if another node held it; UnknownRoomError if
+        none, RoomFinishedError if over, UnplayableRoomError if it does not rebuild."""
         room = self.rooms.get(room_id)
         if room is not None:
             return room
@@ -99,12 +93,39 @@ class RoomRegistry:
             raise RoomFinishedError(f"room {room_id!r} is finished: its record is at its /record")
         if room_id in self.unplayable:
             raise UnplayableRoomError(f"room {room_id!r} cannot be played on this server")
-        # Live in the store, not here: another server process on this database holds it, and a
-        # copy here would take moves the other never sees.
-        raise RoomElsewhereError(
-            f"room {room_id!r} is played on another server process on this database; "
-            "run one server per database (docs/scaling.md)"
-        )
+        with self._taking_over:
+            return self.rooms.get(room_id) or self._take_over(room_id)
+
+    def _take_over(self, room_id: str) -> Room:
+        """The stored live room made this node's (a new epoch) and rebuilt by replaying its
+        actions, after the fence: nothing the node that held it writes later counts."""
+        self.store.take_over(room_id)
+        try:
+            room = Room.rebuild(
+                self.store.header(room_id),
+                self.store.actions(room_id),
+                RoomJournal(self.store, room_id),
+                self.store.seat_tokens(room_id),
+            )
+        except StoreUnavailableError:
+            self.store.let_go(room_id)
+            raise  # the database went away: no room is served wrongly
+        except Exception as exc:
+            self.store.let_go(room_id)
+            self.unplayable[room_id] = _first_line(exc)
+            log.error("room %s cannot be rebuilt, skipped: %s", room_id, _first_line(exc))
+            raise UnplayableRoomError(f"room {room_id!r} cannot be played on this server") from None
+        if room.over:  # its last move was stored, but its server stopped before finishing it
+            self.store.finish(room_id, room.result() or {})
+            self.store.let_go(room_id)
+            raise RoomFinishedError(f"room {room_id!r} is finished: its record is at its /record")
+        self.rooms[room_id] = room
+        return room
+
+    def let_go(self, room_id: str) -> Room | None:
+        """The room leaves this node's memory (it finished, or another node took it over)."""
+        self.store.let_go(room_id)
+        return self.rooms.pop(room_id, None)
 
     def create(self, request: CreateRoom) -> RoomCreated:
         header = make_header(

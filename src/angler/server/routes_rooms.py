@@ -25,6 +25,7 @@ from angler.server.hub import Hub
 from angler.server.limits import Limits, RoomCreations
 from angler.server.refusals import ERRORS
 from angler.server.rooms import TokenError
+from angler.server.store import RoomMovedError
 
 router = APIRouter()
 
@@ -96,7 +97,14 @@ async def create_room(
 async def claim_seat(
     room: str, seat: int, hub: HubOf, body: ClaimSeat | None = None
 ) -> SeatClaimed:
-    claimed = await run_in_threadpool(hub.registry.claim, room, seat, body.invite if body else None)
+    try:
+        claimed = await run_in_threadpool(
+            hub.registry.claim, room, seat, body.invite if body else None
+        )
+    except RoomMovedError:  # taken over meanwhile: refused, and the room let go here
+        await hub.let_go(room)
+        raise
+    await hub.start_bots(room)  # a room taken over for the claim: its bots play on here
     hub.presence.away_from_the_start(room)  # until the friend's socket says hello
     hub.presence.soon(room)  # the table shows the friend arrived
     return claimed
@@ -135,9 +143,9 @@ async def view(
     ] = None,
 ) -> dict[str, Any]:
     token = _bearer(authorization)
+    live = await hub.live_room(room)
 
     def payload() -> dict[str, Any]:
-        live = hub.registry.room(room)
         seat = None if token is None else live.seat_of(token)
         return {"type": "state", **live.payload(seat)}
 

@@ -18,7 +18,7 @@ from angler.server.limits import FLOOD_CODE, UNAVAILABLE_CODE, Limits, SocketRat
 from angler.server.payloads import Payload
 from angler.server.refusals import refusal
 from angler.server.rooms import Room, TokenError
-from angler.server.store import RoomFinishedError, StoreUnavailableError
+from angler.server.store import RoomFinishedError, RoomMovedError, StoreUnavailableError
 
 log = logging.getLogger(__name__)
 HELLO_SECONDS = 30.0  # a socket that names no seat (or none) by then is closed
@@ -77,7 +77,7 @@ class RoomSocket:
     async def _converse(self) -> None:
         try:
             try:
-                room = await run_in_threadpool(self.hub.registry.room, self.room_id)
+                room = await self.hub.live_room(self.room_id)
             except RoomFinishedError:  # back after the end: the final state, read-only
                 room = await run_in_threadpool(self.hub.archive.final, self.room_id)
         except AnglerError as exc:
@@ -151,6 +151,13 @@ class RoomSocket:
                 return
             async with self.hub.turns.turn(self.room_id):  # a stored seating change: in turn
                 await self.people(room, message)
+        except (
+            RoomMovedError
+        ) as exc:  # told (a move: by the fan-out), then closed by the letting go
+            if not self.connection.closing:
+                self.connection.offer_message(wire.error_for(exc.code, str(exc), move_id))
+            await self.hub.let_go(self.room_id)
+            return
         except AnglerError as exc:
             code = getattr(exc, "code", "refused")
             self.connection.offer_message(wire.error_for(code, str(exc), move_id))

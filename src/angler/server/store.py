@@ -35,6 +35,7 @@ from sqlalchemy import (
     DateTime,
     Engine,
     ForeignKey,
+    Integer,
     MetaData,
     String,
     Text,
@@ -71,6 +72,8 @@ BUSY_SECONDS = 30  # how long an SQLite writer waits for another one before givi
 CONNECT_SECONDS = 10  # a PostgreSQL server that does not answer a new connection by then is down
 ROOM_ID_BYTES = 12  # 96 random bits: 16 url-safe characters, unguessable and short in a link
 HASH_LENGTH = 128  # room for any hex digest up to SHA-512
+NODE_LENGTH = 64  # a node's name at most
+SOLO = "solo"  # the node's name of a server that is not one of a cluster
 SEED_RANGE = range(-(2**63), 2**63)  # a BIGINT column's
 _WRITE = "angler_write"  # execution option: this transaction will write (SQLite: BEGIN IMMEDIATE)
 UNAVAILABLE = "the store is unavailable: the request was not carried out; try again"
@@ -99,12 +102,12 @@ class RoomFinishedError(StoreError):
     """The room is finished: it takes no more actions and no second result."""
 
 
-class RoomElsewhereError(StoreError):
-    """The room is live in the store but not in this server's memory: another server process
-    on the same database holds it (one server per database: docs/scaling.md)."""
+class RoomMovedError(StoreError):
+    """Another node took the room over (a balancer sent it there): this node's write is
+    refused by the fence, and the node lets the room go (docs/scaling.md, "Ownership")."""
 
-    code: ClassVar[str] = "elsewhere"
-    status: ClassVar[int] = 503
+    code: ClassVar[str] = "moved"
+    status: ClassVar[int] = 409
 
 
 class SeatTakenError(StoreError):
@@ -117,6 +120,10 @@ def default_url() -> str:
 
 
 # ----- the tables (the migrations in migrations/versions make the same ones) -----
+def _moved(room: str) -> str:
+    return f"room {room!r} moved to another server: reconnect to play on"
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
 
@@ -146,6 +153,10 @@ class RoomRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    # The node holding the room and the epoch it took it at: every write of the room checks
+    # both, inside its own transaction, so a node that lost the room cannot write to it.
+    owner: Mapped[str | None] = mapped_column(String(NODE_LENGTH))
+    owner_epoch: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     def header(self) -> RoomHeader:
         return RoomHeader(self.game, self.options, self.cards, self.seed, self.seats, self.settings)
@@ -182,7 +193,7 @@ class SeatTokenRow(Base):
 # A move's statements, built once (building a statement costs more than running it here). The
 # row lock (PostgreSQL) puts a room's writers in line; SQLite's writers already are.
 _ROOM_FOR_APPEND = (
-    select(RoomRow.finished_at, RoomRow.seats)
+    select(RoomRow.finished_at, RoomRow.seats, RoomRow.owner, RoomRow.owner_epoch)
     .where(RoomRow.id == bindparam("room"))
     .with_for_update()
 )
@@ -194,8 +205,9 @@ _NEXT_INDEX = (
     .scalar_subquery()
 )
 # A move's append in one statement: the action goes in only if its room exists, is not finished,
-# has the seat, and the action's index is the room's next (the primary key refuses a second
-# writer of the same index). Nothing inserted: ``_refusal`` names why, off the hot path.
+# is still this node's at its epoch (the fence), has the seat, and the action's index is the
+# room's next (the primary key refuses a second writer of the same index). Nothing inserted:
+# ``_refusal`` names why, off the hot path.
 _APPEND_IF_NEXT = (
     insert(ActionRow)
     .from_select(
@@ -207,6 +219,8 @@ _APPEND_IF_NEXT = (
         .where(
             RoomRow.id == bindparam("room_id"),
             RoomRow.finished_at.is_(None),
+            RoomRow.owner == bindparam("owner", type_=String(NODE_LENGTH)),
+            RoomRow.owner_epoch == bindparam("epoch", type_=Integer()),
             bindparam("seat") >= 0,
             bindparam("seat") < func.json_array_length(RoomRow.seats),
             bindparam("index") == _NEXT_INDEX,
@@ -284,9 +298,20 @@ def _reason(exc: BaseException) -> str:
 
 # ----- the store -----
 class Store:
-    """The server's rooms on a database; every method is one transaction and thread-safe."""
+    """The server's rooms on a database; every method is one transaction and thread-safe.
 
-    def __init__(self, url: str) -> None:
+    ``node`` names this server among the nodes of a cluster sharing the database (None: a
+    server alone on it, the ``SOLO`` node). A room is held by one node at a time: the node
+    that made it, or the last one to take it over (``take_over``, which bumps the room's
+    epoch). Every write of a room checks, in its own transaction, that the room is still this
+    node's at the epoch it took it at, and is refused as ``RoomMovedError`` if not."""
+
+    def __init__(self, url: str, node: str | None = None) -> None:
+        if node is not None and not 0 < len(node) <= NODE_LENGTH:
+            raise StoreError(f"a node's name has 1 to {NODE_LENGTH} characters")
+        self.node = SOLO if node is None else node
+        self.in_cluster = node is not None
+        self.epochs: dict[str, int] = {}  # the rooms this node holds, at the epoch it took each
         try:
             parsed = make_url(url)
             self.location = (
@@ -410,9 +435,45 @@ class Store:
                     seed=header.seed,
                     seats=list(header.seats),
                     settings=header.settings,
+                    owner=self.node,
+                    owner_epoch=1,
                 )
             )
+        self.epochs[room] = 1
         return room
+
+    def take_over(self, room: str) -> int:
+        """Make the live ``room`` this node's, at a new epoch (its writes from whichever node
+        held it before are refused from now on): the epoch. RoomFinishedError if it is over."""
+        with self._session(write=True) as session:
+            row = self._room(session, room, lock=True)
+            if row.finished_at is not None:
+                raise RoomFinishedError(f"room {room!r} is finished already")
+            row.owner = self.node
+            row.owner_epoch += 1
+            epoch = row.owner_epoch
+        self.epochs[room] = epoch
+        return epoch
+
+    def let_go(self, room: str) -> None:
+        """This node no longer holds ``room`` (it finished, or another node took it over)."""
+        self.epochs.pop(room, None)
+
+    def holds(self, room: str) -> bool:
+        """Whether ``room`` is still this node's, at the epoch it took it at (one read)."""
+        return self.owner(room) == (self.node, self.epochs.get(room))
+
+    def owner(self, room: str) -> tuple[str | None, int]:
+        """The node holding ``room`` and its epoch, as stored."""
+        with self._session(write=False) as session:
+            row = self._room(session, room)
+            return row.owner, row.owner_epoch
+
+    def _check_owner(self, row: RoomRow) -> None:
+        """The fence: RoomMovedError unless the locked ``row`` is still this node's at its
+        epoch."""
+        if row.owner != self.node or row.owner_epoch != self.epochs.get(row.id):
+            raise RoomMovedError(_moved(row.id))
 
     def header(self, room: str) -> RoomHeader:
         with self._session(write=False) as session:
@@ -429,6 +490,7 @@ class Store:
             row = self._room(session, room, lock=True)
             if row.finished_at is not None:
                 raise RoomFinishedError(f"room {room!r} is finished already")
+            self._check_owner(row)
             row.finished_at = _now()
             row.result = result
 
@@ -445,6 +507,7 @@ class Store:
             row = self._room(session, room, lock=True)
             if row.finished_at is not None:
                 raise RoomFinishedError(f"room {room!r} is finished already")
+            self._check_owner(row)
             if len(seats) != len(row.seats):
                 raise StoreError(f"room {room!r} has {len(row.seats)} seats, not {len(seats)}")
             row.seats = list(seats)
@@ -516,22 +579,25 @@ class Store:
                 "outcomes": action.outcomes,
                 "by_bot": action.by_bot,
                 "created_at": _now(),
+                "owner": self.node,
+                "epoch": self.epochs.get(room, -1),
             },
         )
         if inserted is not None:
             return None
         return self._refusal(connection, room, action)
 
-    @staticmethod
-    def _refusal(connection: Connection, room: str, action: StoredAction) -> AnglerError:
-        """Why ``action`` was not inserted: the room unknown or finished, no such seat, or its
-        index not the room's next (reads only the two columns it checks: a room's card set can
-        be large)."""
+    def _refusal(self, connection: Connection, room: str, action: StoredAction) -> AnglerError:
+        """Why ``action`` was not inserted: the room unknown, finished or moved, no such seat,
+        or its index not the room's next (reads only the columns it checks: a room's card set
+        can be large)."""
         found = connection.execute(_ROOM_FOR_APPEND, {"room": room}).first()
         if found is None:
             return UnknownRoomError(f"unknown room {room!r}")
         if found.finished_at is not None:
             return RoomFinishedError(f"room {room!r} is finished: it takes no more moves")
+        if found.owner != self.node or found.owner_epoch != self.epochs.get(room):
+            return RoomMovedError(_moved(room))
         if not 0 <= action.seat < len(found.seats):
             return StoreError(
                 f"room {room!r} has no seat {action.seat} (seats 0 to {len(found.seats) - 1})"
@@ -548,7 +614,7 @@ class Store:
         an append whose commit broke off may have been stored after all, and its room, which
         refused it, must not find its next index taken. True if it was stored."""
         with self._session(write=True) as session:
-            self._room(session, room, lock=True)
+            self._check_owner(self._room(session, room, lock=True))
             row = session.get(ActionRow, (room, action.index))
             if row is None or (row.seat, row.action) != (action.seat, action.action):
                 return False
@@ -575,6 +641,7 @@ class Store:
         try:
             with self._session(write=True) as session:
                 row = self._room(session, room, lock=True)
+                self._check_owner(row)
                 self._check_seat(row, seat)
                 if session.get(SeatTokenRow, (room, seat)) is not None:
                     raise SeatTakenError(f"seat {seat} of room {room!r} is taken already")
