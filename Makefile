@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: play test lint typecheck unit suite chromium bench clean
+.PHONY: play test lint typecheck unit suite chromium haproxy bench clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -35,7 +35,17 @@ chromium:
 		{ apt-get update -qq && apt-get install -y -qq chromium; } >/dev/null \
 		|| echo "could not install chromium: the browser tests will skip"; }
 
-suite: $(STAMP) chromium  # every test, the slow ones included
+# The cluster tests (tests/cluster) put Debian's HAProxy in front of the nodes: installed the
+# same way; without it those tests skip and say why.
+HAPROXY := /usr/sbin/haproxy
+haproxy:
+	@test -x $(HAPROXY) || ! command -v apt-get >/dev/null || { \
+		echo "installing Debian's haproxy for the cluster tests"; \
+		export DEBIAN_FRONTEND=noninteractive; \
+		{ apt-get update -qq && apt-get install -y -qq haproxy; } >/dev/null \
+		|| echo "could not install haproxy: the cluster tests will skip"; }
+
+suite: $(STAMP) chromium haproxy  # every test, the slow ones included
 	$(BIN)/pytest -n 2 --dist worksteal  # idle workers take over queued tests
 
 test: lint typecheck suite

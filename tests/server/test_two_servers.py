@@ -50,6 +50,7 @@ def test_a_room_asked_for_on_another_node_is_taken_over_and_the_first_fenced(
                     stale.receive_json()
                 assert closed.value.code == MOVED_CODE
             assert room not in first_app.state.hub.rooms  # let go
+            assert first.get("/health").json()["rooms_moved_away"] == 1
             assert first_store.actions(room) == []  # nothing written by the fenced node
 
             with second.websocket_connect(f"/rooms/{room}/ws") as socket:  # back, on the new node

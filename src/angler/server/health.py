@@ -49,6 +49,11 @@ class Health(BaseModel):
     version: str
     games: list[str]
     live_rooms: int
+    node: str = Field(description="this server's name among the nodes of its database")
+    rooms_moved_away: int = Field(
+        description="rooms this node let go since it started because another node took them "
+        "over (the store's fence refused a write here, or a request found it so)"
+    )
     store_writes: int = Field(
         description="write transactions committed by this process since it started (rooms, "
         "moves, seats, finishes): the load test's database writes per second"
@@ -72,6 +77,8 @@ async def health(request: Request) -> Health | JSONResponse:
         version=__version__,
         games=[game.name for game in all_games()],
         live_rooms=len(state.hub.rooms),
+        node=state.store.node,
+        rooms_moved_away=state.hub.moved_away,
         store_writes=state.store.writes,
     )
     return body if up else JSONResponse(body.model_dump(), status_code=503)

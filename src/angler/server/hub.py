@@ -56,6 +56,7 @@ class Hub:
         self.collections = Collections()  # run while serving (``create_app(freeze_gc=True)``)
         self.fanout = FanOut(store, self.registry.rooms, self.turns, self.presence, self.bots)
         self.fanout.on_moved = self.let_go
+        self.moved_away = 0  # rooms let go since the start: another node took each over
 
     # What tests and tools look at.
     @property
@@ -131,6 +132,7 @@ class Hub:
         back through the balancer to the node that holds it now."""
         if self.registry.let_go(room_id) is None:
             return
+        self.moved_away += 1
         log.info("room %s moved to another node: let go", room_id)
         self.bots.retire(room_id)
         self.presence.stop_abandon(room_id)

@@ -1,0 +1,138 @@
+"""Nodes behind HAProxy on one PostgreSQL (issue 28): whole games through the balancer, and a
+node killed mid-game whose rooms the others take over, with every acknowledged move kept."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.cluster.cluster import NEEDS_HAPROXY, Cluster, cluster
+from tests.cluster.players import Table, play_through
+from tests.server.conftest import POSTGRES_URL, SKIP_POSTGRES, postgres_schema_url
+
+from angler.server.store import Store
+
+pytestmark = [NEEDS_HAPROXY, SKIP_POSTGRES, pytest.mark.slow]
+
+GAMES = {"fishing": 3, "crazy-fishing": 2, "flip-and-fish": 2}
+
+
+@pytest.fixture
+def three_nodes(tmp_path: Path) -> Iterator[tuple[Cluster, str]]:
+    for db in postgres_schema_url(POSTGRES_URL):
+        with cluster(db, 3, tmp_path) as running:
+            yield running, db
+
+
+def _made(balancer: Cluster, game: str) -> tuple[str, dict[int, str]]:
+    status, made = balancer.request(
+        "POST", "/rooms", {"game": game, "seats": ["human"] * GAMES[game]}
+    )
+    assert status == 201, made
+    return made["room"], {seat["seat"]: seat["token"] for seat in made["seats"]}
+
+
+def _stored(db: str, room: str) -> list[tuple[int, int]]:
+    with Store(db) as store:
+        return [(action.index, action.seat) for action in store.actions(room)]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_whole_game_through_the_balancer(three_nodes: tuple[Cluster, str], game: str) -> None:
+    balancer, db = three_nodes
+    room, tokens = _made(balancer, game)
+    table = asyncio.run(play_through(balancer.ws, room, tokens, seed=3, meanwhile=lambda _: None))
+    assert all(state["over"] for state in table.latest.values())
+    stored = _stored(db, room)
+    assert sorted(table.acknowledged) == stored  # nobody was cut: every move acknowledged once
+    status, record = balancer.request("GET", f"/rooms/{room}/record")
+    assert status == 200, record
+
+
+def test_a_node_killed_mid_game_loses_no_acknowledged_move(
+    three_nodes: tuple[Cluster, str],
+) -> None:
+    """The room's node is killed (SIGKILL) a few moves in: HAProxy's check drops it, every
+    socket comes back through the balancer to a survivor, which takes the room over from the
+    store, and the game is played to its end; every acknowledged move is in the store, at the
+    index its acknowledgement named, by the seat that made it."""
+    balancer, db = three_nodes
+    room, tokens = _made(balancer, "fishing")
+    killed: list[tuple[str, int]] = []  # the node killed, and its epoch then
+
+    def kill_the_rooms_node_a_few_moves_in(table: Table) -> Any:
+        if not killed and table.version >= 6:
+            with Store(db) as store:  # the node the room's sockets reached holds it now
+                owner, epoch = store.owner(room)
+            assert owner is not None
+            killed.append((owner, epoch))
+            balancer.kill(owner)
+
+    table = asyncio.run(
+        play_through(
+            balancer.ws, room, tokens, seed=5, meanwhile=kill_the_rooms_node_a_few_moves_in
+        )
+    )
+    assert killed and all(state["over"] for state in table.latest.values())
+    assert table.reconnects >= len(tokens)  # every seat's socket was cut and came back
+    stored = set(_stored(db, room))
+    assert set(table.acknowledged) <= stored, "an acknowledged move is not in the store"
+    assert len(table.acknowledged) >= len(stored) - len(tokens)  # at most one in flight a seat
+    with Store(db) as store:
+        owner, epoch = store.owner(room)
+    dead, dead_epoch = killed[0]
+    assert owner != dead and epoch > dead_epoch  # taken over by a survivor
+
+
+def test_a_stalled_node_woken_after_its_room_moved_writes_nothing(
+    three_nodes: tuple[Cluster, str],
+) -> None:
+    """The room's node stops (SIGSTOP) with a bot's move to come: HAProxy's check drops it and
+    cuts its connections, the person's socket comes back to a survivor, which takes the room
+    over and plays on with the bot. Woken (SIGCONT), the stalled node's bot moves at once: the
+    store's fence refuses the write, and the node lets the room go. Nothing forks: one stored
+    action per index, and every acknowledged move among them."""
+    balancer, db = three_nodes
+    status, made = balancer.request(
+        "POST",
+        "/rooms",
+        {"game": "crazy-fishing", "seats": ["human", "easy"], "settings": {"pace_ms": 300}},
+    )
+    assert status == 201, made
+    room, tokens = made["room"], {0: made["seats"][0]["token"]}
+    stalled: list[tuple[str, int, int]] = []  # the node, its epoch, the version then
+    woken: list[str] = []
+
+    def stall_then_wake(table: Table) -> Any:
+        if not stalled and table.version >= 4:
+            with Store(db) as store:
+                owner, epoch = store.owner(room)
+            assert owner is not None
+            stalled.append((owner, epoch, table.version))
+            balancer.stall(owner)
+        elif stalled and not woken and table.version >= stalled[0][2] + 6:
+            woken.append(stalled[0][0])
+            balancer.wake(stalled[0][0])
+
+    table = asyncio.run(play_through(balancer.ws, room, tokens, seed=7, meanwhile=stall_then_wake))
+    assert stalled and woken and table.latest[0]["over"]
+    node, epoch, _ = stalled[0]
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:  # the woken node lets the room go once it is refused
+        _, live = balancer.node_request(node, "/rooms/live")
+        if all(entry["room"] != room for entry in live):
+            break
+        time.sleep(0.2)
+    assert all(entry["room"] != room for entry in live), "the woken node still holds the room"
+    _, health = balancer.node_request(node, "/health")
+    assert health["node"] == node and health["rooms_moved_away"] == 1  # refused, and let go
+    stored = _stored(db, room)
+    assert [index for index, _ in stored] == list(range(len(stored)))  # one line of play
+    assert set(table.acknowledged) <= set(stored)
+    with Store(db) as store:
+        owner, now = store.owner(room)
+    assert owner != node and now > epoch
