@@ -42,8 +42,12 @@ def free_port() -> int:
 class Cluster:
     """The nodes (``node1``…) and the balancer in front of them (``base``, ``ws``)."""
 
-    def __init__(self, db: str, nodes: int, logs: Path) -> None:
+    def __init__(self, db: str, nodes: int, logs: Path, tls: bool = False) -> None:
         self.db = db
+        # TLS ended at HAProxy, with a self-signed certificate for 127.0.0.1 (``wss``).
+        self.cert = _self_signed(logs) if tls else None
+        self.tls_port = free_port()
+        self.wss = f"wss://127.0.0.1:{self.tls_port}"
         self.logs = logs
         self.ports = {f"node{i}": free_port() for i in range(1, nodes + 1)}
         self.port = free_port()
@@ -73,6 +77,9 @@ class Cluster:
         log = (self.logs / "haproxy.log").open("ab")
         self._files.append(log)
         env = {**os.environ, "ANGLER_LISTEN": f"127.0.0.1:{self.port}"}
+        if self.cert is not None:
+            env["ANGLER_TLS_LISTEN"] = f"127.0.0.1:{self.tls_port}"
+            env["ANGLER_CERT"] = str(self.cert)
         for index, port in enumerate(self.ports.values(), start=1):
             env[f"ANGLER_NODE{index}"] = f"127.0.0.1:{port}"
         self.balancer = subprocess.Popen(
@@ -86,6 +93,13 @@ class Cluster:
         process = self.nodes[name]
         process.send_signal(signal.SIGKILL)
         process.wait(10)
+
+    def restart(self, name: str) -> None:
+        """SIGTERM, as an upgrade stops a node (it closes its sockets), then the node again."""
+        process = self.nodes[name]
+        process.terminate()
+        process.wait(20)
+        self.start_node(name)
 
     def stall(self, name: str) -> None:
         """SIGSTOP: the node stops where it is, its connections open, as a stalled machine."""
@@ -151,6 +165,22 @@ class Cluster:
             return error.code, json.loads(error.read() or b"null")
 
 
+def _self_signed(folder: Path) -> Path:
+    """A PEM file of a self-signed certificate for 127.0.0.1 and its key (HAProxy's form)."""
+    key, cert = folder / "key.pem", folder / "cert.pem"
+    command = ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"]
+    command += ["-keyout", str(key), "-out", str(cert), "-subj", "/CN=127.0.0.1"]
+    command += ["-addext", "subjectAltName=IP:127.0.0.1"]
+    subprocess.run(
+        command,
+        check=True,
+        capture_output=True,
+    )
+    both = folder / "angler.pem"
+    both.write_bytes(cert.read_bytes() + key.read_bytes())
+    return both
+
+
 def _wait_for(url: str, process: subprocess.Popen[bytes]) -> None:
     deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:
@@ -165,8 +195,8 @@ def _wait_for(url: str, process: subprocess.Popen[bytes]) -> None:
 
 
 @contextmanager
-def cluster(db: str, nodes: int, logs: Path) -> Iterator[Cluster]:
-    running = Cluster(db, nodes, logs)
+def cluster(db: str, nodes: int, logs: Path, tls: bool = False) -> Iterator[Cluster]:
+    running = Cluster(db, nodes, logs, tls)
     with ExitStack() as stack:
         stack.callback(running.stop)
         for name in running.ports:

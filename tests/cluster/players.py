@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import ssl
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,7 +34,12 @@ class Table:
 
 
 async def play_through(
-    ws: str, room: str, tokens: dict[int, str], seed: int, meanwhile: Callable[[Table], Any]
+    ws: str,
+    room: str,
+    tokens: dict[int, str],
+    seed: int,
+    meanwhile: Callable[[Table], Any],
+    tls: ssl.SSLContext | None = None,
 ) -> Table:
     """Every seat plays random offered moves until the game is over; ``meanwhile`` is called
     with the table after every state any seat receives (to kill a node mid-game, say)."""
@@ -41,7 +47,7 @@ async def play_through(
     async with asyncio.timeout(GAME_SECONDS):
         await asyncio.gather(
             *(
-                _seat(ws, room, seat, token, random.Random(seed + seat), table, meanwhile)
+                _seat(ws, room, seat, token, random.Random(seed + seat), table, meanwhile, tls)
                 for seat, token in tokens.items()
             )
         )
@@ -56,11 +62,12 @@ async def _seat(
     rng: random.Random,
     table: Table,
     meanwhile: Callable[[Table], Any],
+    tls: ssl.SSLContext | None = None,
 ) -> None:
     moves = 0
     while True:
         try:
-            async with connect(f"{ws}/rooms/{room}/ws", open_timeout=5) as socket:
+            async with connect(f"{ws}/rooms/{room}/ws", open_timeout=5, ssl=tls) as socket:
                 await socket.send(json.dumps({"type": "hello", "token": token}))
                 pending: str | None = None
                 async for raw in socket:

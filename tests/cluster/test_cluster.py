@@ -4,6 +4,7 @@ node killed mid-game whose rooms the others take over, with every acknowledged m
 from __future__ import annotations
 
 import asyncio
+import ssl
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 from tests.cluster.cluster import NEEDS_HAPROXY, Cluster, cluster
 from tests.cluster.players import Table, play_through
 from tests.server.conftest import POSTGRES_URL, SKIP_POSTGRES, postgres_schema_url
+from websockets.asyncio.client import connect
 
 from angler.server.store import Store
 
@@ -136,3 +138,50 @@ def test_a_stalled_node_woken_after_its_room_moved_writes_nothing(
     with Store(db) as store:
         owner, now = store.owner(room)
     assert owner != node and now > epoch
+
+
+def test_a_rolling_restart_of_every_node_loses_nothing(three_nodes: tuple[Cluster, str]) -> None:
+    """Every node stopped (SIGTERM) and started again, one at a time, while a game runs: its
+    players come back to the others, the game finishes, and every acknowledged move is kept."""
+    balancer, db = three_nodes
+    room, tokens = _made(balancer, "fishing")
+    names = list(balancer.ports)
+    restarted: list[str] = []
+
+    def restart_one_every_few_moves(table: Table) -> Any:
+        due = 5 + 12 * len(restarted)
+        if len(restarted) < len(names) and table.version >= due:
+            name = names[len(restarted)]
+            restarted.append(name)
+            balancer.restart(name)
+
+    table = asyncio.run(
+        play_through(balancer.ws, room, tokens, seed=11, meanwhile=restart_one_every_few_moves)
+    )
+    assert restarted == names and all(state["over"] for state in table.latest.values())
+    stored = _stored(db, room)
+    assert [index for index, _ in stored] == list(range(len(stored)))
+    assert set(table.acknowledged) <= set(stored)
+    balancer.wait_until_serving(set(names))
+
+
+def test_a_game_over_tls_ended_at_the_balancer(tmp_path: Path) -> None:
+    """HAProxy ends TLS with the shipped configuration (``ANGLER_TLS_LISTEN``, ``ANGLER_CERT``):
+    a game played over ``wss://``, the certificate checked against the one made for it."""
+    for db in postgres_schema_url(POSTGRES_URL):
+        with cluster(db, 2, tmp_path, tls=True) as balancer:
+            assert balancer.cert is not None
+            trusted = ssl.create_default_context(cafile=str(balancer.cert))
+            room, tokens = _made(balancer, "crazy-fishing")
+            table = asyncio.run(
+                play_through(balancer.wss, room, tokens, 13, lambda _: None, tls=trusted)
+            )
+            assert all(state["over"] for state in table.latest.values())
+            assert sorted(table.acknowledged) == _stored(db, room)
+            with pytest.raises(ssl.SSLCertVerificationError):  # a client that trusts nothing
+                asyncio.run(_hello_over(balancer.wss, room, ssl.create_default_context()))
+
+
+async def _hello_over(wss: str, room: str, tls: ssl.SSLContext) -> None:
+    async with connect(f"{wss}/rooms/{room}/ws", ssl=tls, open_timeout=5) as socket:
+        await socket.send('{"type": "hello"}')

@@ -19,6 +19,7 @@ from rich.table import Table
 from angler.cli.analyse import analyse_command
 from angler.cli.balance import balance_command
 from angler.cli.bench import bench_command
+from angler.cli.cluster import cluster_command
 from angler.cli.common import err, out
 from angler.cli.loadtest import loadtest_command
 from angler.cli.play import play_command
@@ -96,6 +97,9 @@ app.command("replay", short_help="Check a record step by step; show scores or on
 app.command("bench", short_help="Measure the engine's speed with random playouts.")(bench_command)
 app.command("serve", short_help="Serve angler online: the HTTP API and its database.")(
     serve_command
+)
+app.command("cluster", short_help="HAProxy and N server nodes on one PostgreSQL: every core.")(
+    cluster_command
 )
 app.command("loadtest", short_help="Concurrent games through a server: moves/s, latency.")(
     loadtest_command

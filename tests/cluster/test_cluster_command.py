@@ -1,0 +1,116 @@
+"""``angler cluster``: HAProxy (the shipped configuration) and N nodes with one command; a node
+that dies is started again; Ctrl-C stops them all; a cluster on SQLite is refused in one line."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from tests.cluster.cluster import NEEDS_HAPROXY, SRC, free_port
+from tests.server.conftest import POSTGRES_URL, SKIP_POSTGRES, postgres_schema_url
+
+from angler.cli.cluster import shipped_config
+
+if TYPE_CHECKING:
+    from tests.conftest import Angler
+
+
+def test_a_cluster_on_sqlite_is_refused_in_one_line(angler: Angler) -> None:
+    run = angler(["cluster", "--db", "sqlite:///x.sqlite3"])
+    run.assert_user_error()
+    assert "share a PostgreSQL database" in run.stderr
+
+
+def test_the_shipped_configuration_is_found_in_the_source_tree() -> None:
+    assert shipped_config() == Path(SRC).parent / "deploy" / "haproxy.cfg"
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux's /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _answers(url: str) -> dict[str, object] | None:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as answer:
+            body: dict[str, object] = json.loads(answer.read())
+            return body
+    except OSError:
+        return None
+
+
+def _until(check: object, seconds: float = 30.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if callable(check) and check():
+            return
+        time.sleep(0.2)
+    raise AssertionError("not in time")
+
+
+@pytest.fixture
+def database() -> Iterator[str]:
+    yield from postgres_schema_url(POSTGRES_URL)
+
+
+@NEEDS_HAPROXY
+@SKIP_POSTGRES
+@pytest.mark.slow
+def test_one_command_runs_the_balancer_and_its_nodes_and_ctrl_c_stops_them(
+    database: str,
+) -> None:
+    port = free_port()
+    command = [sys.executable, "-m", "angler", "cluster", "--db", database, "--nodes", "2"]
+    command += ["--port", str(port)]
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    cluster = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, text=True)
+    try:
+        health = f"http://127.0.0.1:{port}/health"
+        _until(lambda: _answers(health) is not None)
+        nodes = [f"http://127.0.0.1:{port + index}/health" for index in (1, 2)]
+        _until(lambda: all(_answers(node) for node in nodes))
+        answered = _answers(health)
+        assert answered is not None and answered["node"] in ("node1", "node2")
+
+        node_pids = [pid for pid in _children(cluster.pid) if "serve_child" in _command(pid)]
+        assert len(node_pids) == 2
+        os.kill(node_pids[0], signal.SIGKILL)  # a node dies: it is started again
+        _until(
+            lambda: (
+                all(_answers(node) for node in nodes) and node_pids[0] not in _children(cluster.pid)
+            )
+        )
+        cluster.send_signal(signal.SIGINT)
+        assert cluster.wait(20) == 0
+        assert all(_answers(node) is None for node in nodes)
+        assert _answers(health) is None
+    finally:
+        if cluster.poll() is None:
+            cluster.kill()
+            cluster.wait(10)
+    assert "2 nodes behind HAProxy" in (cluster.stderr.read() if cluster.stderr else "")
+
+
+def _command(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_text().replace("\0", " ")
+    except OSError:
+        return ""
