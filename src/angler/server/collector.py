@@ -63,6 +63,7 @@ class Collections:
         switched back on if it was."""
         was_on = gc.isenabled()
         gc.disable()
+        self.held = gc.get_freeze_count()  # what start-up made, frozen by ``angler serve``
         thorough_due = time.monotonic() + self.thorough
         try:
             while True:
