@@ -114,3 +114,23 @@ def _command(pid: int) -> str:
         return Path(f"/proc/{pid}/cmdline").read_text().replace("\0", " ")
     except OSError:
         return ""
+
+
+@NEEDS_HAPROXY
+@SKIP_POSTGRES
+@pytest.mark.slow
+def test_a_cluster_command_killed_leaves_nothing_running(database: str) -> None:
+    """SIGKILL gives the command no time to stop its children: the nodes see their stdin end,
+    and HAProxy gets its parent's death signal."""
+    port = free_port()
+    command = [sys.executable, "-m", "angler", "cluster", "--db", database, "--nodes", "1"]
+    command += ["--port", str(port)]
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    cluster = subprocess.Popen(command, env=env, stderr=subprocess.DEVNULL)
+    health, node = f"http://127.0.0.1:{port}/health", f"http://127.0.0.1:{port + 1}/health"
+    try:
+        _until(lambda: _answers(health) is not None)
+    finally:
+        cluster.kill()
+        cluster.wait(10)
+    _until(lambda: _answers(health) is None and _answers(node) is None, seconds=15)

@@ -50,6 +50,24 @@ def cluster_command(
     host: Annotated[
         str, typer.Option("--host", metavar="H", help="The balancer's address to listen on.")
     ] = "127.0.0.1",
+    rooms_per_minute: Annotated[
+        int,
+        typer.Option(
+            "--rooms-per-minute",
+            min=0,
+            metavar="N",
+            help="Rooms one client address may create a minute, on each node; 0: no limit.",
+        ),
+    ] = 30,
+    messages_per_s: Annotated[
+        float,
+        typer.Option(
+            "--messages-per-s",
+            min=0,
+            metavar="R",
+            help="Messages one socket may send a second (bursts twice that); 0: no limit.",
+        ),
+    ] = 50.0,
     config: Annotated[
         Path | None,
         typer.Option(
@@ -80,18 +98,27 @@ def cluster_command(
     env = {**os.environ, "ANGLER_LISTEN": f"{host}:{port}"}
     for index, node_port in enumerate(ports.values(), start=1):
         env[f"ANGLER_NODE{index}"] = f"127.0.0.1:{node_port}"
+    limits = [
+        "--rooms-per-minute",
+        str(rooms_per_minute),
+        "--messages-per-s",
+        f"{messages_per_s:g}",
+    ]
     running: dict[str, subprocess.Popen[bytes]] = {}
     balancer: subprocess.Popen[bytes] | None = None
+    signal.signal(signal.SIGTERM, _interrupted)  # a service manager's stop: all stop, in order
     try:
         for name, node_port in ports.items():
-            running[name] = _start_node(name, node_port, db)
-        balancer = subprocess.Popen([haproxy, "-db", "-f", str(shipped)], env=env)
+            running[name] = _start_node(name, node_port, db, limits)
+        balancer = subprocess.Popen(
+            [haproxy, "-db", "-f", str(shipped)], env=env, preexec_fn=_die_with_parent
+        )
         err.print(
             f"angler cluster: {count} nodes behind HAProxy at http://{host}:{port} "
             f"(nodes on 127.0.0.1:{port + 1}–{port + count}); Ctrl-C stops them",
             markup=False,
         )
-        _supervise(running, ports, db, balancer)
+        _supervise(running, ports, db, limits, balancer)
     except KeyboardInterrupt:
         pass
     finally:
@@ -119,9 +146,25 @@ def _haproxy() -> str:
     return found
 
 
-def _start_node(name: str, port: int, db: str) -> subprocess.Popen[bytes]:
+def _interrupted(*_: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _die_with_parent() -> None:
+    """In HAProxy's process, before it runs: end it if this command dies, even by SIGKILL (the
+    nodes see their stdin end instead). Linux only; elsewhere a no-op."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+PR_SET_PDEATHSIG = 1  # prctl(2)
+
+
+def _start_node(name: str, port: int, db: str, limits: list[str]) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "angler.cli.serve_child", "serve", "--node", name]
-    command += ["--host", "127.0.0.1", "--port", str(port), "--db", db]
+    command += ["--host", "127.0.0.1", "--port", str(port), "--db", db, *limits]
     # Its stdin is this process's pipe: a cluster command killed leaves no node behind.
     return subprocess.Popen(command, stdin=subprocess.PIPE)
 
@@ -130,17 +173,20 @@ def _supervise(
     running: dict[str, subprocess.Popen[bytes]],
     ports: dict[str, int],
     db: str,
+    limits: list[str],
     balancer: subprocess.Popen[bytes],
 ) -> None:
     """Until the balancer exits (or Ctrl-C): start again any node that exited."""
     while balancer.poll() is None:
         for name, process in running.items():
+            if process.poll() == 2:  # it refused its options or its database: so would a restart
+                raise AnglerError(f"{name} could not start (its error is above): stopping")
             if process.poll() is not None:
                 err.print(
                     f"angler cluster: {name} exited ({process.returncode}); starting it again"
                 )
                 time.sleep(RESTART_S)
-                running[name] = _start_node(name, ports[name], db)
+                running[name] = _start_node(name, ports[name], db, limits)
         time.sleep(0.5)
     raise AnglerError(f"HAProxy exited ({balancer.returncode}): stopping the nodes")
 

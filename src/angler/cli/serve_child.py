@@ -15,7 +15,11 @@ def _exit_when_orphaned() -> None:
     """Exit as soon as stdin ends: the load generator, which holds its other end, is gone."""
 
     def watch() -> None:
-        sys.stdin.buffer.read()
+        # The file descriptor itself, not sys.stdin: a thread blocked in the buffered reader
+        # holds its lock, and an interpreter exiting meanwhile (the server refused its options,
+        # status 2) would abort on it.
+        while os.read(0, 4096):
+            pass
         os._exit(0)
 
     threading.Thread(target=watch, name="loadtest-orphan-watch", daemon=True).start()
