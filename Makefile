@@ -25,25 +25,25 @@ typecheck: $(STAMP)
 unit: $(STAMP)  # the quick local run: checks marked slow are left to `make test`
 	$(BIN)/pytest -n 2 --dist worksteal -m "not slow"
 
-# The browser tests (tests/web) drive Debian's Chromium through Playwright: install the package
-# when it is missing (as root, as CI runs); without apt-get those tests skip and say why.
+# $(call debian,PROGRAM,PACKAGE,TESTS): install Debian's PACKAGE when PROGRAM is missing (as
+# root, as CI runs); without apt-get the TESTS that need it skip and say why.
+define debian
+	@test -x $(1) || ! command -v apt-get >/dev/null || { \
+		echo "installing Debian's $(2) for $(3)"; \
+		export DEBIAN_FRONTEND=noninteractive; \
+		{ apt-get update -qq && apt-get install -y -qq $(2); } >/dev/null \
+		|| echo "could not install $(2): $(3) will skip"; }
+endef
+
+# The browser tests (tests/web) drive Debian's Chromium through Playwright.
 CHROMIUM := /usr/bin/chromium
 chromium:
-	@test -x $(CHROMIUM) || ! command -v apt-get >/dev/null || { \
-		echo "installing Debian's chromium for the browser tests"; \
-		export DEBIAN_FRONTEND=noninteractive; \
-		{ apt-get update -qq && apt-get install -y -qq chromium; } >/dev/null \
-		|| echo "could not install chromium: the browser tests will skip"; }
+	$(call debian,$(CHROMIUM),chromium,the browser tests)
 
-# The cluster tests (tests/cluster) put Debian's HAProxy in front of the nodes: installed the
-# same way; without it those tests skip and say why.
+# The cluster tests (tests/cluster) put Debian's HAProxy in front of the nodes.
 HAPROXY := /usr/sbin/haproxy
 haproxy:
-	@test -x $(HAPROXY) || ! command -v apt-get >/dev/null || { \
-		echo "installing Debian's haproxy for the cluster tests"; \
-		export DEBIAN_FRONTEND=noninteractive; \
-		{ apt-get update -qq && apt-get install -y -qq haproxy; } >/dev/null \
-		|| echo "could not install haproxy: the cluster tests will skip"; }
+	$(call debian,$(HAPROXY),haproxy,the cluster tests)
 
 suite: $(STAMP) chromium haproxy  # every test, the slow ones included
 	$(BIN)/pytest -n 2 --dist worksteal  # idle workers take over queued tests

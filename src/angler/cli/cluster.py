@@ -16,6 +16,12 @@ from typing import Annotated
 import typer
 
 from angler.cli.common import err
+from angler.cli.server_options import (
+    MESSAGES_PER_S,
+    ROOMS_PER_MINUTE,
+    MessagesPerS,
+    RoomsPerMinute,
+)
 from angler.core.errors import AnglerError
 
 MAX_NODES = 8  # the shipped configuration names ANGLER_NODE1 to ANGLER_NODE8
@@ -50,24 +56,8 @@ def cluster_command(
     host: Annotated[
         str, typer.Option("--host", metavar="H", help="The balancer's address to listen on.")
     ] = "127.0.0.1",
-    rooms_per_minute: Annotated[
-        int,
-        typer.Option(
-            "--rooms-per-minute",
-            min=0,
-            metavar="N",
-            help="Rooms one client address may create a minute, on each node; 0: no limit.",
-        ),
-    ] = 30,
-    messages_per_s: Annotated[
-        float,
-        typer.Option(
-            "--messages-per-s",
-            min=0,
-            metavar="R",
-            help="Messages one socket may send a second (bursts twice that); 0: no limit.",
-        ),
-    ] = 50.0,
+    rooms_per_minute: RoomsPerMinute = ROOMS_PER_MINUTE,
+    messages_per_s: MessagesPerS = MESSAGES_PER_S,
     config: Annotated[
         Path | None,
         typer.Option(

@@ -15,6 +15,12 @@ from typing import Annotated
 import typer
 
 from angler.cli.common import err
+from angler.cli.server_options import (
+    MESSAGES_PER_S,
+    ROOMS_PER_MINUTE,
+    MessagesPerS,
+    RoomsPerMinute,
+)
 from angler.core.errors import AnglerError
 from angler.core.registry import get_game
 from angler.play.seats import seat_kind
@@ -155,24 +161,8 @@ def serve_command(
             help="Messages waiting for one socket before it is closed as too slow (1013).",
         ),
     ] = 64,
-    messages_per_s: Annotated[
-        float,
-        typer.Option(
-            "--messages-per-s",
-            min=0,
-            metavar="R",
-            help="Messages one socket may send a second (bursts twice that); 0: no limit.",
-        ),
-    ] = 50.0,
-    rooms_per_minute: Annotated[
-        int,
-        typer.Option(
-            "--rooms-per-minute",
-            min=0,
-            metavar="N",
-            help="Rooms one client address may create a minute; 0: no limit.",
-        ),
-    ] = 30,
+    messages_per_s: MessagesPerS = MESSAGES_PER_S,
+    rooms_per_minute: RoomsPerMinute = ROOMS_PER_MINUTE,
     max_bot_seconds: Annotated[
         float,
         typer.Option(
