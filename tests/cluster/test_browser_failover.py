@@ -1,0 +1,85 @@
+"""The browser table through the balancer: its room's node dies mid-game, the page's socket
+comes back through HAProxy to a survivor (``net.js`` reconnects after any close but 4404),
+which takes the room over, and the person plays on from the same version."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.cluster.cluster import NEEDS_HAPROXY, Cluster, cluster
+from tests.server.conftest import POSTGRES_URL, SKIP_POSTGRES, postgres_schema_url
+from tests.web.conftest import browser, playwright  # noqa: F401 (the browser fixtures)
+from tests.web.table import DRAWN, Watched
+
+from angler.server.store import Store
+
+pytestmark = [NEEDS_HAPROXY, SKIP_POSTGRES, pytest.mark.slow, pytest.mark.browser]
+
+
+class Balanced:
+    """The balancer as the browser helpers' ``served`` (its address and its HTTP API)."""
+
+    def __init__(self, running: Cluster) -> None:
+        self.http = running.base
+        self.request = running.request
+
+
+@pytest.fixture
+def two_nodes(tmp_path: Path) -> Iterator[tuple[Cluster, str]]:
+    for db in postgres_schema_url(POSTGRES_URL):
+        with cluster(db, 2, tmp_path) as running:
+            yield running, db
+
+
+def test_the_browser_table_plays_on_after_its_node_dies(
+    two_nodes: tuple[Cluster, str],
+    browser: Any,  # noqa: F811
+) -> None:
+    balancer, db = two_nodes
+    status, made = balancer.request(
+        "POST", "/rooms", {"game": "fishing", "seats": ["human", "easy", "easy"]}
+    )
+    assert status == 201, made
+    room, token = made["room"], made["seats"][0]["token"]
+    context = browser.new_context(base_url=balancer.base)
+    try:
+        table = Watched(context.new_page(), Balanced(balancer))  # type: ignore[arg-type]
+        table.open_room(room, 0, token)
+        moved_at = -1
+        for _ in range(2):
+            assert table.wait_turn_or_end(moved_at) == "turn"
+            moved_at = table.play_first_action()
+        assert table.wait_turn_or_end(moved_at) == "turn"
+        before, sockets = table.version, _welcomes(table)
+
+        with Store(db) as store:
+            owner, epoch = store.owner(room)
+        assert owner is not None
+        balancer.kill(owner)
+
+        # The page comes back on its own: a new socket's hello is answered with a whole state
+        # (it carries ``protocol``).
+        deadline = time.monotonic() + 20
+        while _welcomes(table) == sockets and time.monotonic() < deadline:
+            table.page.wait_for_timeout(100)
+        assert _welcomes(table) > sockets, "the page did not come back"
+        table.page.wait_for_selector(DRAWN)
+        assert table.wait_turn_or_end(before - 1) == "turn"
+        assert table.version == before
+        pressed = table.play_first_action()
+        assert table.wait_turn_or_end(pressed) in ("turn", "over")
+        assert table.version > pressed
+        with Store(db) as store:
+            now, later = store.owner(room)
+        assert now != owner and later > epoch
+    finally:
+        context.close()
+
+
+def _welcomes(table: Watched) -> int:
+    """The whole states the page's sockets were sent after their hellos."""
+    return sum(1 for frame in table.frames if frame.get("protocol"))
