@@ -4,6 +4,7 @@ which takes the room over, and the person plays on from the same version."""
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,7 +13,7 @@ from typing import Any
 import pytest
 from tests.cluster.cluster import NEEDS_HAPROXY, Cluster, cluster
 from tests.server.conftest import POSTGRES_URL, SKIP_POSTGRES, postgres_schema_url
-from tests.web.conftest import browser, playwright  # noqa: F401 (the browser fixtures)
+from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.web.table import DRAWN, Watched
 
 from angler.server.store import Store
@@ -29,6 +30,20 @@ class Balanced:
 
 
 @pytest.fixture
+def chromium() -> Iterator[Any]:
+    """A Chromium of this test's own, stopped after it: the browser tests' session-long one
+    holds an event loop in the worker's main thread, and the cluster tests that run after in
+    the same worker need theirs (``asyncio.run``)."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.skip(f"Debian's Chromium is not at {CHROMIUM} (`make test` installs it)")
+    with sync_api.sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
 def two_nodes(tmp_path: Path) -> Iterator[tuple[Cluster, str]]:
     for db in postgres_schema_url(POSTGRES_URL):
         with cluster(db, 2, tmp_path) as running:
@@ -36,8 +51,7 @@ def two_nodes(tmp_path: Path) -> Iterator[tuple[Cluster, str]]:
 
 
 def test_the_browser_table_plays_on_after_its_node_dies(
-    two_nodes: tuple[Cluster, str],
-    browser: Any,  # noqa: F811
+    two_nodes: tuple[Cluster, str], chromium: Any
 ) -> None:
     balancer, db = two_nodes
     status, made = balancer.request(
@@ -45,7 +59,7 @@ def test_the_browser_table_plays_on_after_its_node_dies(
     )
     assert status == 201, made
     room, token = made["room"], made["seats"][0]["token"]
-    context = browser.new_context(base_url=balancer.base)
+    context = chromium.new_context(base_url=balancer.base)
     try:
         table = Watched(context.new_page(), Balanced(balancer))  # type: ignore[arg-type]
         table.open_room(room, 0, token)
