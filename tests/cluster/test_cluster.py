@@ -17,6 +17,7 @@ from tests.server.conftest import POSTGRES_URL, SKIP_POSTGRES, postgres_schema_u
 from websockets.asyncio.client import connect
 
 from angler.server.store import Store
+from angler.server.sweep import DEAD_AFTER_SECONDS, SWEEP_SECONDS
 
 pytestmark = [NEEDS_HAPROXY, SKIP_POSTGRES, pytest.mark.slow]
 
@@ -125,13 +126,12 @@ def test_a_stalled_node_woken_after_its_room_moved_writes_nothing(
     node, epoch, _ = stalled[0]
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:  # the woken node lets the room go once it is refused
-        _, live = balancer.node_request(node, "/rooms/live")
-        if all(entry["room"] != room for entry in live):
+        _, health = balancer.node_request(node, "/health")
+        if health["rooms_moved_away"]:
             break
         time.sleep(0.2)
-    assert all(entry["room"] != room for entry in live), "the woken node still holds the room"
-    _, health = balancer.node_request(node, "/health")
     assert health["node"] == node and health["rooms_moved_away"] == 1  # refused, and let go
+    assert health["live_rooms"] == 0, "the woken node still holds the room"
     stored = _stored(db, room)
     assert [index for index, _ in stored] == list(range(len(stored)))  # one line of play
     assert set(table.acknowledged) <= set(stored)
@@ -185,3 +185,77 @@ def test_a_game_over_tls_ended_at_the_balancer(tmp_path: Path) -> None:
 async def _hello_over(wss: str, room: str, tls: ssl.SSLContext) -> None:
     async with connect(f"{wss}/rooms/{room}/ws", ssl=tls, open_timeout=5) as socket:
         await socket.send('{"type": "hello"}')
+
+
+def test_a_room_nobody_asks_for_is_taken_over_when_its_node_dies(
+    three_nodes: tuple[Cluster, str],
+) -> None:
+    """Bots playing each other with nobody watching: no socket comes back to take the room
+    over when its node is killed. The survivors' sweep (``sweep.py``) finds that its node is
+    no longer alive and one of them takes it over within ``DEAD_AFTER_SECONDS`` and a sweep;
+    its bots play the game to its end from the stored moves, in one line of play."""
+    balancer, db = three_nodes
+    status, made = balancer.request(
+        "POST",
+        "/rooms",
+        {"game": "crazy-fishing", "seats": ["easy", "easy"], "settings": {"pace_ms": 250}},
+    )
+    assert status == 201, made
+    room = made["room"]
+    with Store(db) as store:
+        deadline = time.monotonic() + 20
+        while len(store.actions(room)) < 3 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        owner, epoch = store.owner(room)
+        assert owner is not None and len(store.actions(room)) >= 3
+        balancer.kill(owner)
+        killed_at, played = time.monotonic(), len(store.actions(room))
+        taken_after = None
+        while time.monotonic() < killed_at + 90 and not store.finished(room):
+            holder, now = store.owner(room)
+            if taken_after is None and holder not in (owner, None) and now > epoch:
+                taken_after = time.monotonic() - killed_at
+            time.sleep(0.2)
+        assert store.finished(room), "the room was not played to its end"
+        stored = store.actions(room)
+        holder, _ = store.owner(room)
+    assert taken_after is not None and taken_after < DEAD_AFTER_SECONDS + 3 * SWEEP_SECONDS
+    assert len(stored) > played  # played on after the kill
+    assert [action.index for action in stored] == list(range(len(stored)))
+    assert holder is not None and holder != owner
+    _, health = balancer.node_request(holder, "/health")
+    assert health["rooms_swept"] >= 1
+
+
+def test_the_lobby_and_the_lists_agree_on_every_node(three_nodes: tuple[Cluster, str]) -> None:
+    """Rooms made through the balancer land on different nodes; each node answers the lobby,
+    the live list and the finished list from the store, so all three answer alike."""
+    balancer, db = three_nodes
+    made = []
+    for game, seats in [
+        ("crazy-fishing", ["human", "public"]),
+        ("fishing", ["human", "public", "public"]),
+        ("flip-and-fish", ["human", "easy"]),
+        ("crazy-fishing", ["human", "human"]),
+    ]:
+        status, room = balancer.request("POST", "/rooms", {"game": game, "seats": seats})
+        assert status == 201, room
+        made.append(room["room"])
+    status, _ = balancer.request("POST", f"/rooms/{made[1]}/seats/1", {})
+    assert status == 200
+    with Store(db) as store:
+        holders = {store.owner(room)[0] for room in made}
+    assert len(holders) >= 2  # the balancer spread them: the lists cannot come from memory
+    finished, tokens = _made(balancer, "crazy-fishing")
+    asyncio.run(play_through(balancer.ws, finished, tokens, seed=2, meanwhile=lambda _: None))
+    answers = {
+        path: [balancer.node_request(node, path) for node in sorted(balancer.up())]
+        for path in ("/rooms", "/rooms/live", "/rooms/finished")
+    }
+    for path, each in answers.items():
+        assert all(status == 200 for status, _ in each), path
+        assert all(body == each[0][1] for _, body in each), path
+    lobby = {entry["room"]: entry["open_seats"] for entry in answers["/rooms"][0][1]}
+    assert lobby == {made[0]: [1], made[1]: [2]}
+    assert {entry["room"] for entry in answers["/rooms/live"][0][1]} == set(made)
+    assert finished in {entry["room"] for entry in answers["/rooms/finished"][0][1]}

@@ -45,6 +45,7 @@ ANY_HEALTH = {
     "live_rooms": ANY,
     "node": "solo",
     "rooms_moved_away": ANY,
+    "rooms_swept": ANY,
     "store_writes": ANY,
 }
 

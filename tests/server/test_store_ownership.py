@@ -92,3 +92,50 @@ def test_a_finished_room_is_not_taken_over(store: Store) -> None:
 def test_a_nodes_name_out_of_bounds_is_refused_in_one_line(sqlite_url: str, name: str) -> None:
     with pytest.raises(StoreError, match="a node's name has 1 to 64 characters"):
         Store(sqlite_url, node=name)
+
+
+def test_a_room_whose_node_is_not_alive_is_an_orphan_until_it_says_it_is(
+    store_url: str,
+) -> None:
+    with Store(store_url, node="a") as first, Store(store_url, node="b") as second:
+        room = first.create_room(HEADER)
+        assert second.orphans(dead_after=60, limit=10) == [(room, "a", 1)]  # never seen
+        first.beat()
+        assert second.orphans(dead_after=60, limit=10) == []
+        assert second.orphans(dead_after=0, limit=10) == [(room, "a", 1)]  # not seen since
+        assert first.orphans(dead_after=0, limit=10) == []  # never its own
+
+
+def test_two_sweeping_nodes_take_an_orphan_once(store_url: str) -> None:
+    with (
+        Store(store_url, node="a") as first,
+        Store(store_url, node="b") as second,
+        Store(store_url, node="c") as third,
+    ):
+        room = first.create_room(HEADER)
+        assert second.take_over_orphan(room, "a", 1)
+        assert not third.take_over_orphan(room, "a", 1)  # b took it meanwhile
+        assert second.owner(room) == ("b", 2) and second.holds(room)
+        with pytest.raises(RoomMovedError):
+            first.append(room, StoredAction(0, 0, "cast 1", None))
+        second.append(room, StoredAction(0, 0, "cast 1", None))
+        second.finish(room, {"winners": [0]})
+        assert not third.take_over_orphan(room, "b", 2)  # finished: nobody's to take
+
+
+def test_a_node_starting_again_lets_its_earlier_runs_rooms_go(store_url: str) -> None:
+    with Store(store_url, node="a") as earlier, Store(store_url, node="b") as other:
+        room = earlier.create_room(HEADER)
+        finished = earlier.create_room(HEADER)
+        earlier.finish(finished, {"winners": [0]})
+        theirs = other.create_room(HEADER)
+        with Store(store_url, node="a") as again:
+            again.beat()
+            assert again.release_mine() == 1
+            assert again.owner(room) == (None, 1) and again.owner(theirs) == ("b", 1)
+            other.beat()
+            assert again.orphans(dead_after=60, limit=10) == [(room, None, 1)]
+            with pytest.raises(RoomMovedError):  # the earlier run writes no more
+                earlier.append(room, StoredAction(0, 0, "cast 1", None))
+            assert again.take_over_orphan(room, None, 1)
+            again.append(room, StoredAction(0, 0, "cast 1", None))

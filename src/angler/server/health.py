@@ -54,6 +54,10 @@ class Health(BaseModel):
         description="rooms this node let go since it started because another node took them "
         "over (the store's fence refused a write here, or a request found it so)"
     )
+    rooms_swept: int = Field(
+        description="rooms this node took over since it started because no living node held "
+        "them and no one asked for them (a cluster's sweep: docs/scaling.md)"
+    )
     store_writes: int = Field(
         description="write transactions committed by this process since it started (rooms, "
         "moves, seats, finishes): the load test's database writes per second"
@@ -79,6 +83,7 @@ async def health(request: Request) -> Health | JSONResponse:
         live_rooms=len(state.hub.rooms),
         node=state.store.node,
         rooms_moved_away=state.hub.moved_away,
+        rooms_swept=state.hub.sweep.taken,
         store_writes=state.store.writes,
     )
     return body if up else JSONResponse(body.model_dump(), status_code=503)

@@ -36,6 +36,7 @@ from angler.server.room_bots import RoomBots
 from angler.server.rooms import Room
 from angler.server.searches import BotCap
 from angler.server.store import Store
+from angler.server.sweep import Sweep
 from angler.server.turns import Turns
 
 log = logging.getLogger(__name__)
@@ -57,6 +58,8 @@ class Hub:
         self.fanout = FanOut(store, self.registry.rooms, self.turns, self.presence, self.bots)
         self.fanout.on_moved = self.let_go
         self.moved_away = 0  # rooms let go since the start: another node took each over
+        self.sweep = Sweep(self)  # a cluster's node: rooms whose node died (``sweep.py``)
+        self._sweeping: asyncio.Task[None] | None = None
 
     # What tests and tools look at.
     @property
@@ -84,10 +87,14 @@ class Hub:
         return self.turns.locks
 
     async def start(self) -> None:
-        """On start: every live room of the store rebuilt, and its bots started (a node of a
-        cluster takes a room over when the balancer sends it there instead)."""
+        """On start: every live room of the store rebuilt, and its bots started. A node of a
+        cluster takes a room over when the balancer sends it there instead, and starts its
+        watch over rooms whose node died (``sweep.py``)."""
         if not self.store.in_cluster:
             await run_in_threadpool(self.registry.load)
+        else:
+            await self.sweep.start()
+            self._sweeping = asyncio.create_task(self.sweep.run())
         for room_id in list(self.rooms):
             await self.start_bots(room_id)
 
@@ -155,5 +162,7 @@ class Hub:
     async def stop(self) -> None:
         """The server stops: no room ends as abandoned meanwhile; every driver stops, then the
         shared pool of search bots."""
+        if self._sweeping is not None:
+            self._sweeping.cancel()
         self.presence.cancel_abandons()
         await self.bots.stop()

@@ -43,6 +43,9 @@ class StoredAction:
     # A bot's move for a person's seat (taken over, or out of time): replayed as a bot's, so
     # nobody undoes back across it after a rebuild either.
     by_bot: bool = False
+    # The seats deciding after it: the store keeps them so that any node lists the live rooms
+    # (whose turn it is) without rebuilding them. None: not known (stored before they were kept).
+    to_act: tuple[int, ...] | None = None
 
 
 class StaleActionError(AnglerError):

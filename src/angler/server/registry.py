@@ -38,6 +38,7 @@ from angler.server.rooms import (
 from angler.server.searches import BotCap
 from angler.server.seating import new_invitations, seating_settings
 from angler.server.store import (
+    ListedRoom,
     RoomFinishedError,
     RoomJournal,
     Store,
@@ -45,6 +46,8 @@ from angler.server.store import (
 )
 
 log = logging.getLogger(__name__)
+LISTED_AT_MOST = 500  # the newest live rooms the lobby and the live list show
+OPENINGS_KEPT = 10_000  # rooms whose first deciders are remembered
 
 
 class UnplayableRoomError(AnglerError):
@@ -71,6 +74,7 @@ class RoomRegistry:
         self.unplayable: dict[str, str] = {}  # stored live rooms that did not rebuild: why
         self.rooms: dict[str, Room] = {}
         self._taking_over = threading.Lock()  # one takeover at a time: a room is rebuilt once
+        self._openings: dict[str, tuple[int, ...]] = {}  # who decides first, by room
 
     def load(self) -> None:
         """Take over and rebuild every live room of the store (a server alone on its
@@ -96,10 +100,28 @@ class RoomRegistry:
         with self._taking_over:
             return self.rooms.get(room_id) or self._take_over(room_id)
 
+    def take_over_orphan(self, room_id: str, owner: str | None, epoch: int) -> Room | None:
+        """A live room no living node holds (``Store.orphans``: held by ``owner`` at
+        ``epoch``), taken over and rebuilt here, unless another node took it first, it
+        finished, or it does not rebuild: the room, or None."""
+        with self._taking_over:
+            if room_id in self.rooms or room_id in self.unplayable:
+                return None
+            if not self.store.take_over_orphan(room_id, owner, epoch):
+                return None
+            try:
+                return self._rebuild(room_id)
+            except (UnplayableRoomError, RoomFinishedError):
+                return None
+
     def _take_over(self, room_id: str) -> Room:
         """The stored live room made this node's (a new epoch) and rebuilt by replaying its
         actions, after the fence: nothing the node that held it writes later counts."""
         self.store.take_over(room_id)
+        return self._rebuild(room_id)
+
+    def _rebuild(self, room_id: str) -> Room:
+        """The live room this node just took over, rebuilt by replaying its actions."""
         try:
             room = Room.rebuild(
                 self.store.header(room_id),
@@ -176,38 +198,65 @@ class RoomRegistry:
         return lambda seat, digest: self.store.set_seat_token(room_id, seat, digest)
 
     def lobby(self) -> list[LobbyRoom]:
-        """Listed live rooms with public seats not yet claimed."""
-        listed = []
-        for room_id, room in list(self.rooms.items()):
-            free = _open_seats(room)
-            if free and not room.over and _listed(room):
-                listed.append(
-                    LobbyRoom(
-                        room=room_id,
-                        game=room.game.name,
-                        players=room.players,
-                        seats=list(room.kinds),
-                        open_seats=free,
-                        version=room.version,
-                    )
-                )
-        return listed
+        """Listed live rooms with public seats not yet claimed, from the store: the same on
+        every node of a cluster."""
+        return [
+            LobbyRoom(
+                room=listed.room,
+                game=listed.game,
+                players=len(listed.seats),
+                seats=listed.seats,
+                open_seats=free,
+                version=listed.version,
+            )
+            for listed in self._listing()
+            if (free := _open_in(listed))
+        ]
 
     def live(self) -> list[LiveRoom]:
-        """Every live room: to watch, or to join where a seat is open."""
+        """Every listed live room, to watch or join where a seat is open, from the store: the
+        same on every node of a cluster."""
         return [
             LiveRoom(
-                room=room_id,
-                game=room.game.name,
-                players=room.players,
-                seats=list(room.kinds),
-                open_seats=_open_seats(room),
-                to_act=list(room.state.current_players()),
-                version=room.version,
+                room=listed.room,
+                game=listed.game,
+                players=len(listed.seats),
+                seats=listed.seats,
+                open_seats=_open_in(listed),
+                to_act=list(self._to_act(listed)),
+                version=listed.version,
             )
-            for room_id, room in list(self.rooms.items())
-            if not room.over and _listed(room)
+            for listed in self._listing()
         ]
+
+    def _listing(self) -> list[ListedRoom]:
+        """The store's listed live rooms, less those found here not to rebuild."""
+        unplayable = self.unplayable
+        listing = self.store.live_listing(LISTED_AT_MOST)
+        return [listed for listed in listing if listed.room not in unplayable]
+
+    def _to_act(self, listed: ListedRoom) -> tuple[int, ...]:
+        """Who decides in a listed room: as stored with its last action; for a room with none
+        yet, from its first state (dealt again from its header once, then remembered)."""
+        if listed.to_act is not None:
+            return listed.to_act
+        if listed.version:  # its actions were stored before their deciders were kept
+            return ()
+        opening = self._openings.get(listed.room)
+        if opening is None:
+            room = self.rooms.get(listed.room)
+            if room is not None and room.version == 0:
+                opening = room.state.current_players()
+            else:
+                try:
+                    header = self.store.header(listed.room)
+                    opening = game_of(header).new_state(header.seed).current_players()
+                except Exception:  # a header that does not deal (an older server's): nobody
+                    opening = ()
+            if len(self._openings) >= OPENINGS_KEPT:
+                self._openings.clear()  # a bound, rarely reached: they are dealt again
+            self._openings[listed.room] = opening
+        return opening
 
     def info(self, room_id: str) -> RoomInfo:
         """What a room is (live or finished), for anyone holding its link."""
@@ -233,13 +282,13 @@ def _invitations(room: Room) -> list[int]:
     return [seat for seat in room.unclaimed() if room.kinds[seat] == OPEN]
 
 
-def _open_seats(room: Room) -> list[int]:
-    """The seats a stranger may take from the lobby: public ones nobody has taken."""
-    return [seat for seat in room.unclaimed() if room.kinds[seat] == PUBLIC_SEAT]
-
-
-def _listed(room: Room) -> bool:
-    return bool(room.header.settings.get("listed", True))  # rooms made before: all listed
+def _open_in(listed: ListedRoom) -> list[int]:
+    """A listed room's seats a stranger may take: public ones nobody has taken."""
+    return [
+        seat
+        for seat, kind in enumerate(listed.seats)
+        if kind == PUBLIC_SEAT and seat not in listed.claimed
+    ]
 
 
 def _first_line(exc: BaseException) -> str:

@@ -764,7 +764,9 @@ class Room:
             raise GameOverError("the game is over")
         if self.match.undo_refusal(seat) is not None:
             raise UndoError(UNDO_RULE)
-        return Staged(StoredAction(self.version, seat, UNDO, None), self.state.current_players())
+        after = self.match.undo_points[-1].before.current_players()  # what the undo goes back to
+        entry = StoredAction(self.version, seat, UNDO, None, to_act=tuple(after))
+        return Staged(entry, self.state.current_players())
 
     # ----- storing and counting a staged action -----
     async def store(self, staged: Staged) -> None:
@@ -881,6 +883,7 @@ class Room:
                 self.game.action_to_string(code),
                 drawn if drawn and self.game.records_outcomes else None,
                 by_bot=taken_over,
+                to_act=tuple(trial.current_players()),
             )
             points = match.undo_points
         finally:

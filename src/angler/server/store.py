@@ -20,7 +20,8 @@ import secrets
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from datetime import UTC, datetime
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -46,8 +47,10 @@ from sqlalchemy import (
     false,
     func,
     insert,
+    or_,
     select,
     text,
+    update,
 )
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import (
@@ -78,6 +81,7 @@ SEED_RANGE = range(-(2**63), 2**63)  # a BIGINT column's
 _WRITE = "angler_write"  # execution option: this transaction will write (SQLite: BEGIN IMMEDIATE)
 UNAVAILABLE = "the store is unavailable: the request was not carried out; try again"
 log = logging.getLogger(__name__)
+_IN_CHUNK = 500  # ids in one IN (...) at most: every database takes this many parameters
 _MIGRATION_LOCK = 0x616E676C6572  # PostgreSQL advisory lock held while migrating ("angler")
 
 
@@ -128,6 +132,29 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+def seats_text(seats: Sequence[int]) -> str:
+    """Seats as a column holds them: "0 2"."""
+    return " ".join(map(str, seats))
+
+
+def _seats(text: str | None) -> tuple[int, ...] | None:
+    return None if text is None else tuple(int(seat) for seat in text.split())
+
+
+@dataclass(frozen=True)
+class ListedRoom:
+    """A live room as the store lists it (``Store.live_listing``): enough for the lobby and
+    the live list, on any node, without rebuilding the room."""
+
+    room: str
+    game: str
+    seats: list[str]  # each seat's kind
+    settings: dict[str, Any]
+    version: int  # actions stored
+    to_act: tuple[int, ...] | None  # after the last action; None: no action, or not kept
+    claimed: frozenset[int]  # seats with a token
+
+
 class Base(DeclarativeBase):
     # Constraint names fixed by convention, so migrations name them alike on every database.
     metadata = MetaData(
@@ -176,6 +203,18 @@ class ActionRow(Base):
     # A bot's move for a person's seat (takeover, turn timer): replayed as a bot's (journal.py).
     by_bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    # The seats deciding after it, as "0 2" ("" once nobody decides): the live list's "to_act"
+    # from the store, on any node. None: stored before it was kept.
+    to_act: Mapped[str | None] = mapped_column(String(32))
+
+
+class NodeRow(Base):
+    """A node of a cluster, and when it last said it was alive (``Store.beat``)."""
+
+    __tablename__ = "nodes"
+
+    name: Mapped[str] = mapped_column(String(NODE_LENGTH), primary_key=True)
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class SeatTokenRow(Base):
@@ -198,7 +237,16 @@ _ROOM_FOR_APPEND = (
     .with_for_update()
 )
 _LAST_INDEX = select(func.max(ActionRow.index)).where(ActionRow.room_id == bindparam("room"))
-_ACTION_COLUMNS = ("room_id", "index", "seat", "action", "outcomes", "by_bot", "created_at")
+_ACTION_COLUMNS = (
+    "room_id",
+    "index",
+    "seat",
+    "action",
+    "outcomes",
+    "by_bot",
+    "created_at",
+    "to_act",
+)
 _NEXT_INDEX = (
     select(func.coalesce(func.max(ActionRow.index) + 1, 0))
     .where(ActionRow.room_id == bindparam("room_id"))
@@ -455,6 +503,26 @@ class Store:
         self.epochs[room] = epoch
         return epoch
 
+    def take_over_orphan(self, room: str, owner: str | None, epoch: int) -> bool:
+        """``take_over``, only if the live ``room`` is still held by ``owner`` at ``epoch``
+        (no other node took it meanwhile): whether this node holds it now."""
+        held_by = RoomRow.owner.is_(None) if owner is None else RoomRow.owner == owner
+        taking = (
+            update(RoomRow)
+            .where(
+                RoomRow.id == room,
+                RoomRow.finished_at.is_(None),
+                RoomRow.owner_epoch == epoch,
+                held_by,
+            )
+            .values(owner=self.node, owner_epoch=RoomRow.owner_epoch + 1)
+        )
+        with self._writing() as connection:
+            taken = connection.execute(taking).rowcount == 1
+        if taken:
+            self.epochs[room] = epoch + 1
+        return taken
+
     def let_go(self, room: str) -> None:
         """This node no longer holds ``room`` (it finished, or another node took it over)."""
         self.epochs.pop(room, None)
@@ -519,12 +587,105 @@ class Store:
             query = select(RoomRow.id).where(RoomRow.finished_at.is_(None))
             return list(session.scalars(query.order_by(RoomRow.created_at, RoomRow.id)))
 
+    def live_listing(self, limit: int) -> list[ListedRoom]:
+        """The newest ``limit`` live rooms that are listed (their creator did not keep them to
+        invitations), oldest first, as stored: the same on every node."""
+        last = (
+            select(ActionRow.index, ActionRow.to_act)
+            .where(ActionRow.room_id == RoomRow.id)
+            .order_by(ActionRow.index.desc())
+            .limit(1)
+        )
+        listed = RoomRow.settings["listed"].as_boolean()
+        query = (
+            select(
+                RoomRow.id,
+                RoomRow.game,
+                RoomRow.seats,
+                RoomRow.settings,
+                last.with_only_columns(ActionRow.index).scalar_subquery(),
+                last.with_only_columns(ActionRow.to_act).scalar_subquery(),
+            )
+            .where(RoomRow.finished_at.is_(None), or_(listed.is_(None), listed.is_(True)))
+            .order_by(RoomRow.created_at.desc(), RoomRow.id.desc())
+            .limit(limit)
+        )
+        with self._session(write=False) as session:
+            rows = list(session.execute(query))
+            claimed: dict[str, set[int]] = {}
+            ids = [row[0] for row in rows]
+            for chunk in range(0, len(ids), _IN_CHUNK):
+                tokens = select(SeatTokenRow.room_id, SeatTokenRow.seat).where(
+                    SeatTokenRow.room_id.in_(ids[chunk : chunk + _IN_CHUNK])
+                )
+                for room, seat in session.execute(tokens):
+                    claimed.setdefault(room, set()).add(seat)
+        return [
+            ListedRoom(
+                room=room,
+                game=game,
+                seats=list(seats),
+                settings=dict(settings),
+                version=0 if index is None else index + 1,
+                to_act=_seats(to_act),
+                claimed=frozenset(claimed.get(room, ())),
+            )
+            for room, game, seats, settings, index, to_act in reversed(rows)
+        ]
+
     def finished_rooms(self) -> list[tuple[str, RoomHeader, dict[str, Any]]]:
         """Finished rooms, the first finished first, each with its header and result."""
         with self._session(write=False) as session:
             query = select(RoomRow).where(RoomRow.finished_at.is_not(None))
             rows = session.scalars(query.order_by(RoomRow.finished_at, RoomRow.id))
             return [(row.id, row.header(), row.result or {}) for row in rows]
+
+    # ----- the nodes of a cluster -----
+    def beat(self) -> None:
+        """This node is alive now: each node of a cluster says so every few seconds
+        (``sweep.py``), by its own clock (a cluster's clocks are kept together, NTP)."""
+        try:
+            with self._session(write=True) as session:
+                row = session.get(NodeRow, self.node)
+                if row is None:
+                    session.add(NodeRow(name=self.node, seen_at=_now()))
+                else:
+                    row.seen_at = _now()
+        except IntegrityError:  # a node of the same name said it first: it is alive too
+            pass
+
+    def release_mine(self) -> int:
+        """At a node's start: the live rooms its earlier run held are nobody's (that run is
+        over, whatever its end), for whichever node takes them over first. How many."""
+        releasing = (
+            update(RoomRow)
+            .where(RoomRow.owner == self.node, RoomRow.finished_at.is_(None))
+            .values(owner=None)
+        )
+        with self._writing() as connection:
+            return int(connection.execute(releasing).rowcount)
+
+    def orphans(self, dead_after: float, limit: int) -> list[tuple[str, str | None, int]]:
+        """Up to ``limit`` live rooms, oldest first, that no living node holds: held by
+        nobody, or by a node not seen for ``dead_after`` seconds (never this one). Each with
+        its holder and epoch, for ``take_over_orphan``."""
+        alive = select(NodeRow.name).where(
+            NodeRow.seen_at >= _now() - timedelta(seconds=dead_after)
+        )
+        query = (
+            select(RoomRow.id, RoomRow.owner, RoomRow.owner_epoch)
+            .where(
+                RoomRow.finished_at.is_(None),
+                or_(
+                    RoomRow.owner.is_(None),
+                    (RoomRow.owner != self.node) & RoomRow.owner.not_in(alive),
+                ),
+            )
+            .order_by(RoomRow.created_at, RoomRow.id)
+            .limit(limit)
+        )
+        with self._session(write=False) as session:
+            return [(room, owner, epoch) for room, owner, epoch in session.execute(query)]
 
     # ----- actions -----
     def append(self, room: str, action: StoredAction) -> None:
@@ -579,6 +740,7 @@ class Store:
                 "outcomes": action.outcomes,
                 "by_bot": action.by_bot,
                 "created_at": _now(),
+                "to_act": None if action.to_act is None else seats_text(action.to_act),
                 "owner": self.node,
                 "epoch": self.epochs.get(room, -1),
             },
@@ -631,7 +793,10 @@ class Store:
             rows = session.scalars(
                 select(ActionRow).where(ActionRow.room_id == room).order_by(ActionRow.index)
             )
-            return [StoredAction(r.index, r.seat, r.action, r.outcomes, r.by_bot) for r in rows]
+            return [
+                StoredAction(r.index, r.seat, r.action, r.outcomes, r.by_bot, _seats(r.to_act))
+                for r in rows
+            ]
 
     # ----- seats -----
     def set_seat_token(self, room: str, seat: int, token_hash: str) -> None:
