@@ -97,3 +97,44 @@ def test_the_browser_table_plays_on_after_its_node_dies(
 def _welcomes(table: Watched) -> int:
     """The whole states the page's sockets were sent after their hellos."""
     return sum(1 for frame in table.frames if frame.get("protocol"))
+
+
+@pytest.fixture
+def two_nodes_over_tls(tmp_path: Path) -> Iterator[Cluster]:
+    for db in postgres_schema_url(POSTGRES_URL):
+        with cluster(db, 2, tmp_path, tls=True) as running:
+            yield running
+
+
+def test_the_browser_table_plays_a_game_over_wss_ended_at_the_balancer(
+    two_nodes_over_tls: Cluster, chromium: Any
+) -> None:
+    """HAProxy ends TLS with the shipped configuration (a self-signed certificate here, which
+    this browser is told to accept): the page is loaded over https, its socket is opened over
+    wss:// (``net.js`` follows the page's scheme), and a whole game against bots is played."""
+    balancer = two_nodes_over_tls
+    status, made = balancer.request(
+        "POST",
+        "/rooms",
+        {
+            "game": "flip-and-fish",
+            "options": {"rounds": 2},
+            "seats": ["human", "easy"],
+            "settings": {"pace_ms": 50},
+        },
+    )
+    assert status == 201, made
+    room, token = made["room"], made["seats"][0]["token"]
+    https = balancer.wss.replace("wss://", "https://")
+    context = chromium.new_context(base_url=https, ignore_https_errors=True)
+    sockets: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("websocket", lambda socket: sockets.append(socket.url))
+        table = Watched(page, Balanced(balancer))  # type: ignore[arg-type]
+        table.open_room(room, 0, token)
+        table.play_to_end(300)
+        assert sockets and all(url.startswith(f"{balancer.wss}/rooms/{room}/ws") for url in sockets)
+        assert page.url.startswith(https)
+    finally:
+        context.close()

@@ -82,3 +82,17 @@ def test_the_newest_rooms_are_listed_oldest_first_when_there_are_too_many(
     registry = RoomRegistry(store)
     rooms = [_made(registry, "crazy-fishing", ["human", "easy"]) for _ in range(5)]
     assert [entry.room for entry in RoomRegistry(store).live()] == rooms[2:]
+
+
+def test_a_rooms_facts_on_a_node_that_does_not_hold_it_come_from_the_store(store: Store) -> None:
+    registry = RoomRegistry(store)
+    room = _made(registry, "fishing", ["human", "open", "public"])
+    elsewhere = RoomRegistry(store)
+    assert room not in elsewhere.rooms
+    info = elsewhere.info(room)
+    assert (info.open_seats, info.invitations, info.over) == ([1, 2], [1], False)
+    assert info == registry.info(room)  # as the node holding it says
+    registry.claim(room, 2)
+    assert elsewhere.info(room).open_seats == [1]
+    store.finish(room, {"winners": [0]})
+    assert elsewhere.info(room).over and elsewhere.info(room).open_seats == []

@@ -36,7 +36,7 @@ from angler.server.rooms import (
     make_header,
 )
 from angler.server.searches import BotCap
-from angler.server.seating import new_invitations, seating_settings
+from angler.server.seating import PERSON_KINDS, new_invitations, seating_settings
 from angler.server.store import (
     ListedRoom,
     RoomFinishedError,
@@ -263,23 +263,29 @@ class RoomRegistry:
         header = self.store.header(room_id)  # UnknownRoomError for a room that never was
         room = self.rooms.get(room_id)
         game = game_of(header)
+        if room is not None:
+            unclaimed, over = room.unclaimed(), room.over
+        else:  # held by another node, or by none yet: as stored
+            over = self.store.finished(room_id)
+            claimed = {} if over else self.store.seat_tokens(room_id)
+            unclaimed = [
+                seat
+                for seat, kind in enumerate(header.seats)
+                if not over and kind in PERSON_KINDS and seat not in claimed
+            ]
         return RoomInfo(
             room=room_id,
             game=header.game,
             title=game.title,
             players=game.players,
             seats=list(header.seats),
-            open_seats=[] if room is None else room.unclaimed(),
-            invitations=[] if room is None else _invitations(room),
-            over=self.store.finished(room_id) if room is None else room.over,
+            open_seats=unclaimed,
+            invitations=[seat for seat in unclaimed if header.seats[seat] == OPEN],
+            over=over,
             options=dict(header.options),
             listed=bool(header.settings.get("listed", True)),
             pace_ms=int(header.settings.get("pace_ms", PACE_MS)),
         )
-
-
-def _invitations(room: Room) -> list[int]:
-    return [seat for seat in room.unclaimed() if room.kinds[seat] == OPEN]
 
 
 def _open_in(listed: ListedRoom) -> list[int]:

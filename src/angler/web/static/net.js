@@ -94,7 +94,10 @@ export class RoomSocket {
     this.ws.addEventListener("close", (event) => {
       this.handlers.onStatus(false);
       if (this.closed || event.code === 4404) return;
-      setTimeout(() => !this.closed && this.open(), this.delay);
+      // Spread by up to a quarter either way: the sockets of a node that died do not all
+      // come back to the survivors on the same beat.
+      const wait = this.delay * (0.75 + Math.random() / 2);
+      setTimeout(() => !this.closed && this.open(), wait);
       this.delay = Math.min(this.delay * 2, 8000);
     });
   }
