@@ -153,11 +153,18 @@ def test_two_refused_tokens_of_one_hot_seat_are_both_forgotten_and_named(
     held = json.dumps({"0": "no-seat-a", "2": "no-seat-b"})
     table.page.evaluate(f"localStorage.setItem('angler:tokens:{room}', {json.dumps(held)})")
     table.page.goto(f"/#/room/{room}")
-    table.page.wait_for_selector(DRAWN)  # as a spectator, once both are forgotten
+    # Each refusal redraws the table: the first may be drawn, watching, while the other seat's
+    # socket is still to be refused. Once both are forgotten, the notice names both.
+    table.page.wait_for_function(
+        "room => localStorage.getItem(`angler:tokens:${room}`) === null", arg=room
+    )
+    both = "the seats of Player 1 and Player 3 are not seats of this room"
+    table.page.wait_for_function(
+        "words => (document.querySelector('#notice')?.innerText || '').includes(words)", arg=both
+    )
+    table.page.wait_for_selector(DRAWN)  # as a spectator
     assert "You are watching" in table.page.inner_text(".room-head")
-    notice = table.page.inner_text("#notice")
-    assert "the seats of Player 1 and Player 3 are not seats of this room" in notice
-    assert table.page.evaluate(f"localStorage.getItem('angler:tokens:{room}')") is None
+    assert both in table.page.inner_text("#notice")
 
 
 def test_a_page_left_while_it_loads_does_not_draw_over_the_next_one(
