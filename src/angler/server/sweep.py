@@ -61,6 +61,8 @@ class Sweep:
                     await self.sweep_once()
             except StoreUnavailableError:
                 continue  # logged by the store; the next beat tries again
+            except Exception:  # a defect in one sweep must not end the node's heartbeat
+                log.exception("the sweep failed; it runs again at the next beat")
 
     async def sweep_once(self) -> list[str]:
         """Take over the live rooms no living node holds: the ones taken here."""
