@@ -28,8 +28,10 @@ def _entry(registry: RoomRegistry, room: str) -> LiveRoom:
 
 @pytest.mark.parametrize("game", sorted(PLAYERS))
 def test_the_live_list_says_what_the_room_in_memory_says_after_every_move_and_undo(
-    store: Store, game: str
+    store: Store, game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # A fixed deal: with a random one, a game could offer no fair undo in its first moves.
+    monkeypatch.setattr("angler.server.rooms.secrets.randbits", lambda _: 20261206)
     registry = RoomRegistry(store)
     players = PLAYERS[game]
     created = registry.create(CreateRoom(game=game, seats=["human"] * players))

@@ -202,3 +202,39 @@ class GameInfo(BaseModel):
     options: list[OptionInfo]
     bots: list[str] = Field(description="the seat kinds that are bots, easiest first")
     web_files: list[str] = Field(description="the game's browser files (board.js, board.css…)")
+
+
+# ----- accounts (routes_accounts.py) -----
+class Credentials(BaseModel):
+    """A name and a password: to sign up, or to sign in."""
+
+    name: str = Field(max_length=200, description="3 to 20 letters, digits, spaces and _ - . '")
+    password: str = Field(max_length=1000, description="8 to 256 characters")
+
+
+class PasswordChange(BaseModel):
+    current: str = Field(max_length=1000, description="the password now")
+    new: str = Field(max_length=1000, description="the new one: 8 to 256 characters")
+
+
+class PasswordGiven(BaseModel):
+    """The account's password, asked again before its deletion."""
+
+    password: str = Field(max_length=1000)
+
+
+class AccountInfo(BaseModel):
+    """A signed-in account, and the CSRF token its browser sends as ``X-CSRF-Token`` with
+    every POST while signed in."""
+
+    id: str
+    name: str
+    csrf: str
+
+
+class AccountRoom(BaseModel):
+    """A live room where the signed-in account holds a seat."""
+
+    room: str
+    game: str
+    seat: int

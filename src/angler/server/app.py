@@ -20,12 +20,14 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from angler import __version__
-from angler.server import health, routes_rooms, routes_socket, wire
+from angler.server import health, routes_accounts, routes_rooms, routes_socket, wire
+from angler.server.accounts import Accounts, SignInLimits
 from angler.server.bodies import BodyLimit
 from angler.server.health import StoreProbe
 from angler.server.hub import Hub
 from angler.server.limits import Limits, RoomCreations
 from angler.server.refusals import add_refusals
+from angler.server.routes_accounts import SameOriginPosts
 from angler.server.routes_socket import RoomSocket
 from angler.server.searches import BotCap
 from angler.server.store import Store
@@ -37,14 +39,21 @@ MESSAGE_LIMIT = wire.MESSAGE_LIMIT
 WRITER_SWITCH_S = 0.0005  # the GIL switch interval while serving (the default: 0.005)
 
 
-def create_app(store: Store, limits: Limits | None = None, *, freeze_gc: bool = False) -> FastAPI:
+def create_app(
+    store: Store,
+    limits: Limits | None = None,
+    *,
+    freeze_gc: bool = False,
+    sign_in_limits: SignInLimits | None = None,
+) -> FastAPI:
     """The application serving ``store``'s rooms, keeping ``limits`` (the defaults if None:
     ``limits.py``). ``freeze_gc``: once started, what start-up made (modules, games, rooms
     replayed) leaves the garbage collector's sight, and the collector's passes run by the
     server's policy (``collector.Collections``) instead of by themselves (``angler serve``
     sets it: it owns its process)."""
     limits = limits or Limits()
-    hub = Hub(store, BotCap(limits.max_bot_seconds))
+    accounts = Accounts(store, sign_in_limits)
+    hub = Hub(store, BotCap(limits.max_bot_seconds), accounts)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -71,13 +80,16 @@ def create_app(store: Store, limits: Limits | None = None, *, freeze_gc: bool = 
     )
     app.state.store = store
     app.state.hub = hub
+    app.state.accounts = accounts
     app.state.limits = limits
     app.state.creations = RoomCreations(limits.rooms_per_minute)
     app.state.probe = StoreProbe(store)
     app.add_middleware(BodyLimit)  # a card set is kilobytes: a body of megabytes is refused
+    app.add_middleware(SameOriginPosts)  # another site's page cannot post as its visitor
     add_refusals(app)
     app.include_router(health.router)
     app.include_router(routes_rooms.router)
     app.include_router(routes_socket.router)
+    app.include_router(routes_accounts.router)
     add_web_table(app)
     return app

@@ -24,6 +24,7 @@ import logging
 from starlette.concurrency import run_in_threadpool
 
 from angler.core.errors import AnglerError
+from angler.server.accounts import DELETED_NAME, Accounts
 from angler.server.archive import FinishedRooms
 from angler.server.bots import DEFAULT_CAP, BotDriver
 from angler.server.collector import Collections
@@ -46,10 +47,13 @@ class Hub:
     """The server's rooms: its parts, and what takes more than one of them (a room's bots
     started, a room ended, the server stopping)."""
 
-    def __init__(self, store: Store, bot_cap: BotCap = DEFAULT_CAP) -> None:
+    def __init__(
+        self, store: Store, bot_cap: BotCap = DEFAULT_CAP, accounts: Accounts | None = None
+    ) -> None:
         self.store = store
         self.bot_cap = bot_cap  # the most one bot decision searches (searches.py)
-        self.registry = RoomRegistry(store, bot_cap)
+        self.accounts = accounts or Accounts(store)
+        self.registry = RoomRegistry(store, bot_cap, self.accounts.names)
         self.archive = FinishedRooms(store, self.registry.rooms)
         self.turns = Turns()
         self.bots = RoomBots(self.registry.reseat, bot_cap)
@@ -145,6 +149,14 @@ class Hub:
         self.presence.stop_abandon(room_id)
         for connection in list(self.presence.sockets.get(room_id, ())):
             connection.close(MOVED_CODE, "the room moved to another server: reconnect")
+
+    def account_deleted(self, account: str) -> None:
+        """A deleted account's name leaves the tables of this node's live rooms, and each
+        room's sockets are told (the other nodes of a cluster learn it in their sweep)."""
+        self.registry.forget_account(account, DELETED_NAME)
+        for room_id, room in list(self.rooms.items()):
+            if account in room.owners.values():
+                self.presence.soon(room_id)
 
     async def end_room(self, room_id: str, how: str) -> None:
         """End a live room unfinished (abandoned): stored as such, and everyone told."""

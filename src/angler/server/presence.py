@@ -99,6 +99,8 @@ class Presence:
                 left = driver.grace_left(seat) if driver is not None else None
                 if left is not None:
                     entry["takeover_in_s"] = left
+            if entry["kind"] == "person":  # the table shows who: an account's name, or a guest
+                entry["name"] = room.names.get(seat) or f"Guest {seat + 1}"
             seats.append(entry)
         return seats
 

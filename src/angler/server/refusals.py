@@ -101,7 +101,9 @@ def add_refusals(app: FastAPI) -> None:
     @app.exception_handler(AnglerError)
     async def angler_error(_: Request, exc: AnglerError) -> JSONResponse:
         status, body = refusal(exc)
-        return JSONResponse(body.model_dump(), status_code=status)
+        retry = getattr(exc, "retry_after", None)  # too many attempts: when to try again
+        headers = {"Retry-After": str(retry)} if retry is not None else None
+        return JSONResponse(body.model_dump(), status_code=status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:

@@ -10,11 +10,12 @@ from __future__ import annotations
 import dataclasses
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from angler.core.errors import AnglerError
 from angler.play.seats import HUMAN
+from angler.server.accounts import Account
 from angler.server.api import (
     CreateRoom,
     LiveRoom,
@@ -46,6 +47,12 @@ from angler.server.store import (
 )
 
 log = logging.getLogger(__name__)
+
+
+def _no_names(_: Iterable[str]) -> dict[str, str]:
+    return {}
+
+
 LISTED_AT_MOST = 500  # the newest live rooms the lobby and the live list show
 OPENINGS_KEPT = 10_000  # rooms whose first deciders are remembered
 
@@ -68,8 +75,15 @@ class RoomRegistry:
     (``room``): another node held it, or this one let it go; the balancer sent it here, so it
     is this node's now (the store's fence refuses the other node's writes from then on)."""
 
-    def __init__(self, store: Store, bot_cap: BotCap = DEFAULT_CAP) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bot_cap: BotCap = DEFAULT_CAP,
+        names_of: Callable[[Iterable[str]], dict[str, str]] | None = None,
+    ) -> None:
         self.store = store
+        # Accounts' names by id, for the seats they claimed (``Accounts.names``).
+        self.names_of = names_of or _no_names
         self.bot_cap = bot_cap  # the most one bot decision searches (searches.py)
         self.unplayable: dict[str, str] = {}  # stored live rooms that did not rebuild: why
         self.rooms: dict[str, Room] = {}
@@ -137,6 +151,11 @@ class RoomRegistry:
             self.unplayable[room_id] = _first_line(exc)
             log.error("room %s cannot be rebuilt, skipped: %s", room_id, _first_line(exc))
             raise UnplayableRoomError(f"room {room_id!r} cannot be played on this server") from None
+        owners = self.store.seat_accounts(room_id)
+        if owners:
+            names = self.names_of(owners.values())
+            room.owners = owners
+            room.names = {seat: names.get(account, "") for seat, account in owners.items()}
         if room.over:  # its last move was stored, but its server stopped before finishing it
             self.store.finish(room_id, room.result() or {})
             self.store.let_go(room_id)
@@ -149,7 +168,9 @@ class RoomRegistry:
         self.store.let_go(room_id)
         return self.rooms.pop(room_id, None)
 
-    def create(self, request: CreateRoom) -> RoomCreated:
+    def create(self, request: CreateRoom, account: Account | None = None) -> RoomCreated:
+        """A new room; ``account``: its creator is signed in, and the first of the creator's
+        seats is the account's."""
         header = make_header(
             request.game,
             request.options,
@@ -174,7 +195,8 @@ class RoomRegistry:
         for seat, kind in enumerate(room.kinds):
             info = SeatInfo(seat=seat, kind=kind)
             if kind == HUMAN:
-                info.token = room.claim(seat, self._persist(room_id), creating=True)
+                owner = account if account is not None and not room.owners else None
+                info.token = room.claim(seat, self._persist(room_id, room, owner), creating=True)
             elif kind in (OPEN, PUBLIC_SEAT):
                 info.invite = invite_path(room_id, seat)
                 info.code = codes.get(seat)
@@ -182,11 +204,15 @@ class RoomRegistry:
         self.rooms[room_id] = room
         return RoomCreated(room=room_id, seats=seats)
 
-    def claim(self, room_id: str, seat: int, code: object = None) -> SeatClaimed:
+    def claim(
+        self, room_id: str, seat: int, code: object = None, account: Account | None = None
+    ) -> SeatClaimed:
+        """A seat claimed (an invitation's with its ``code``); ``account``: by a signed-in
+        person, whose seat it is from now on (an account takes one seat of a room)."""
         room = self.room(room_id)
         if 0 <= seat < room.players and room.kinds[seat] == HUMAN:
             raise SeatError(f"Player {seat + 1}'s seat is the creator's: it is never claimed")
-        token = room.claim(seat, self._persist(room_id), code)
+        token = room.claim(seat, self._persist(room_id, room, account), code)
         room.note("claimed", seat)  # the table's log says the friend came
         return SeatClaimed(seat=seat, token=token)
 
@@ -194,8 +220,29 @@ class RoomRegistry:
         """Stores a room's new seating (a seat given to a bot, a resignation) before it counts."""
         return lambda header: self.store.set_seating(room_id, header.seats, header.settings)
 
-    def _persist(self, room_id: str) -> Callable[[int, str], None]:
-        return lambda seat, digest: self.store.set_seat_token(room_id, seat, digest)
+    def _persist(
+        self, room_id: str, room: Room, account: Account | None = None
+    ) -> Callable[[int, str], None]:
+        """How a claim is stored: the token's hash, and the account claiming (in the room's
+        lock, as ``Room.claim`` calls it, so one account cannot claim two seats at once)."""
+        if account is None:
+            return lambda seat, digest: self.store.set_seat_token(room_id, seat, digest)
+
+        def persist(seat: int, digest: str) -> None:
+            held = room.seat_of_account(account.id)
+            if held is not None:
+                raise SeatError(f"your account has Player {held + 1}'s seat in this room already")
+            self.store.set_seat_token(room_id, seat, digest, account.id)
+            room.owners[seat], room.names[seat] = account.id, account.name
+
+        return persist
+
+    def forget_account(self, account: str, name: str) -> None:
+        """A deleted account's name leaves every live room here (``name``: what replaces it)."""
+        for room in list(self.rooms.values()):
+            for seat, owner in list(room.owners.items()):
+                if owner == account:
+                    room.names[seat] = name
 
     def lobby(self) -> list[LobbyRoom]:
         """Listed live rooms with public seats not yet claimed, from the store: the same on

@@ -44,7 +44,7 @@ class RoomBots:
         driver = self.drivers.get(room_id)
         return driver.takeover_kind if driver is not None else "normal"
 
-    def set_pace(self, room_id: str, room: Room, token: str, pace_ms: object) -> None:
+    def set_pace(self, room_id: str, room: Room, token: object, pace_ms: object) -> None:
         """The creator sets how long bots wait before each move, stored with the room's
         settings (blocking: a worker thread)."""
         room.seat_of(token)  # TokenError first: a stranger learns nothing of the value's checks
@@ -57,7 +57,9 @@ class RoomBots:
         if driver is not None:
             driver.set_pace(pace / 1000)
 
-    async def fill(self, room_id: str, room: Room, token: str, seat: object, bot: object) -> None:
+    async def fill(
+        self, room_id: str, room: Room, token: object, seat: object, bot: object
+    ) -> None:
         """The creator gives a seat nobody took to a bot, within the server's cap."""
         given = token, seat, bot, self.reseat(room_id), self.bot_cap.problem
         await run_in_threadpool(room.fill, *given)

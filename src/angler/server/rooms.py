@@ -65,7 +65,7 @@ from angler.server.seating import (
     note_text,
     resigned_seats,
 )
-from angler.server.tokens import SeatTokens
+from angler.server.tokens import AccountPass, SeatTokens
 
 # Seats a person takes with a token: ``human`` (the creator's, claimed when the room is made),
 # ``open`` (an invitation, claimed only with its code) and ``public`` (anyone may take it).
@@ -331,6 +331,10 @@ class Room:
             if not self.is_person(seat):
                 raise HeaderError(f"a token is stored for seat {seat}, which no person takes")
         self.tokens = SeatTokens(token_hashes)
+        # The seats claimed by signed-in accounts: each one's account id, and its name as the
+        # table shows it (``registry`` sets both; a deleted account's name is replaced).
+        self.owners: dict[int, str] = {}
+        self.names: dict[int, str] = {}
         self._lock = threading.Lock()
         self._entries: list[StoredAction] = []
         self._choice_since = 0  # the version at which the decision now open began
@@ -615,13 +619,23 @@ class Room:
         return make_agent(level, agent_seed(self.header.seed + STAND_IN_SALT, seat), self.game)
 
     def seat_of(self, token: object) -> int:
-        """The seat ``token`` acts for; TokenError if it acts for none here."""
+        """The seat ``token`` acts for (a seat token, or the pass of the account that claimed
+        the seat); TokenError if it acts for none here."""
+        if isinstance(token, AccountPass):
+            seat = self.seat_of_account(token.account)
+            if seat is None:
+                raise TokenError("your account has no seat in this room")
+            return seat
         if not isinstance(token, str) or not token:
             raise TokenError("a seat token is needed to act")
         seat = self.tokens.seat_of(token)
         if seat is None:
             raise TokenError("unknown seat token: it is not a seat of this room")
         return seat
+
+    def seat_of_account(self, account: str) -> int | None:
+        """The seat the account claimed here, or None."""
+        return next((seat for seat, owner in self.owners.items() if owner == account), None)
 
     def bot_to_act(self) -> int | None:
         """A bot seat that must decide now (in a simultaneous choice, the first), or None."""

@@ -25,6 +25,7 @@ from angler.server.hub import Hub
 from angler.server.limits import Limits, RoomCreations
 from angler.server.refusals import ERRORS
 from angler.server.rooms import TokenError
+from angler.server.routes_accounts import SignedInOrGuest
 from angler.server.store import RoomMovedError
 
 router = APIRouter()
@@ -72,6 +73,7 @@ async def create_room(
     hub: HubOf,
     limits: Annotated[Limits, Depends(_limits)],
     creations: Annotated[RoomCreations, Depends(_creations)],
+    account: SignedInOrGuest,
 ) -> RoomCreated | JSONResponse:
     address = http.client.host if http.client else "unknown"
     wait = creations.take(address)
@@ -82,7 +84,7 @@ async def create_room(
         )
         body = ErrorBody(error="rate", message=message)
         return JSONResponse(body.model_dump(), status_code=429, headers={"Retry-After": str(wait)})
-    created = await run_in_threadpool(hub.registry.create, request)
+    created = await run_in_threadpool(hub.registry.create, request, account)
     await hub.start_bots(created.room)  # a room of bots (or bots first) starts playing
     return created
 
@@ -95,11 +97,11 @@ async def create_room(
     "with none; its token",
 )
 async def claim_seat(
-    room: str, seat: int, hub: HubOf, body: ClaimSeat | None = None
+    room: str, seat: int, hub: HubOf, account: SignedInOrGuest, body: ClaimSeat | None = None
 ) -> SeatClaimed:
     try:
         claimed = await run_in_threadpool(
-            hub.registry.claim, room, seat, body.invite if body else None
+            hub.registry.claim, room, seat, body.invite if body else None, account
         )
     except RoomMovedError:  # taken over meanwhile: refused, and the room let go here
         await hub.let_go(room)

@@ -18,7 +18,9 @@ from angler.server.limits import FLOOD_CODE, UNAVAILABLE_CODE, Limits, SocketRat
 from angler.server.payloads import Payload
 from angler.server.refusals import refusal
 from angler.server.rooms import Room, TokenError
+from angler.server.routes_accounts import SESSION_COOKIE, same_origin
 from angler.server.store import RoomFinishedError, RoomMovedError, StoreUnavailableError
+from angler.server.tokens import AccountPass
 
 log = logging.getLogger(__name__)
 HELLO_SECONDS = 30.0  # a socket that names no seat (or none) by then is closed
@@ -45,7 +47,7 @@ class RoomSocket:
         self.hub = hub
         self.websocket = websocket
         self.room_id = room_id
-        self.token: str | None = None
+        self.token: str | AccountPass | None = None
         self.joined = False  # said hello: the hub counts it among the room's sockets
         self.rate = SocketRate(limits)
         self.limits = limits
@@ -134,7 +136,8 @@ class RoomSocket:
         move_id = wire.move_id_of(message)
         try:
             if isinstance(message, wire.Hello):
-                await self.hello(room, message.token, message.view)
+                token = await self._account_pass(room) if message.account else message.token
+                await self.hello(room, token, message.view)
                 return
             if not self.joined:
                 await self.refuse("hello", 'first a "hello" (with a seat token, or none)')
@@ -185,10 +188,26 @@ class RoomSocket:
         elif isinstance(message, wire.Pace):
             await run_in_threadpool(hub.bots.set_pace, room_id, room, token, message.pace_ms)
 
-    def _acting(self) -> str:
+    def _acting(self) -> str | AccountPass:
         if self.token is None:
             raise TokenError("a spectator cannot act: connect with a seat token to play")
         return self.token
+
+    async def _account_pass(self, room: Room) -> AccountPass:
+        """The pass of the account this socket's session cookie is signed in to, for the seat
+        it claimed here. A page of another site opening a socket here carries the cookie too
+        (sockets know no SameSite from an older browser, nor CORS), so its ``Origin`` must be
+        this site's. TokenError: no such account, or no seat of it here."""
+        headers = self.websocket.headers
+        if not same_origin(headers.get("origin"), headers.get("host")):
+            raise TokenError("a socket from another site cannot act for your account")
+        cookie = self.websocket.cookies.get(SESSION_COOKIE)
+        account = await run_in_threadpool(self.hub.accounts.account_of, cookie)
+        if account is None:
+            raise TokenError("not signed in: sign in, or send the seat's token")
+        if room.seat_of_account(account.id) is None:
+            raise TokenError("your account has no seat in this room")
+        return AccountPass(account.id)
 
     async def hello(self, room: Room, token: object, view: bool = False) -> None:
         if self.joined:
@@ -197,7 +216,7 @@ class RoomSocket:
         seat = None
         if token is not None:
             seat = room.seat_of(token)  # TokenError: the socket may try again
-            self.token = token if isinstance(token, str) else None
+            self.token = token if isinstance(token, str | AccountPass) else None
         self.connection.seat = seat
         self.connection.wants_view = view
         self.joined = True

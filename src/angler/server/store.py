@@ -227,6 +227,8 @@ class SeatTokenRow(Base):
     seat: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
     token_hash: Mapped[str] = mapped_column(String(HASH_LENGTH))
     claimed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    # The account that claimed the seat while signed in (account_rows.py); None: a guest's.
+    account_id: Mapped[str | None] = mapped_column(ForeignKey("accounts.id"), index=True)
 
 
 # A move's statements, built once (building a statement costs more than running it here). The
@@ -799,8 +801,11 @@ class Store:
             ]
 
     # ----- seats -----
-    def set_seat_token(self, room: str, seat: int, token_hash: str) -> None:
-        """Claim ``seat`` with a token's hash (``tokens.token_hash``); a seat is claimed once."""
+    def set_seat_token(
+        self, room: str, seat: int, token_hash: str, account: str | None = None
+    ) -> None:
+        """Claim ``seat`` with a token's hash (``tokens.token_hash``); a seat is claimed once.
+        ``account``: the account claiming it while signed in (the seat is that account's)."""
         if not token_hash or len(token_hash) > HASH_LENGTH:
             raise StoreError(f"a token hash has 1 to {HASH_LENGTH} characters")
         try:
@@ -810,7 +815,9 @@ class Store:
                 self._check_seat(row, seat)
                 if session.get(SeatTokenRow, (room, seat)) is not None:
                     raise SeatTakenError(f"seat {seat} of room {room!r} is taken already")
-                session.add(SeatTokenRow(room_id=room, seat=seat, token_hash=token_hash))
+                session.add(
+                    SeatTokenRow(room_id=room, seat=seat, token_hash=token_hash, account_id=account)
+                )
         except IntegrityError:  # a racing claim of the same seat (or the same token) won
             raise SeatTakenError(f"seat {seat} of room {room!r} is taken already") from None
 
@@ -831,6 +838,26 @@ class Store:
                 SeatTokenRow.room_id == room
             )
             return {seat: digest for seat, digest in session.execute(query)}
+
+    def account_rooms(self, account: str, limit: int) -> list[tuple[str, str, int]]:
+        """The live rooms where the account claimed a seat, newest first: room, game, seat."""
+        with self._session(write=False) as session:
+            query = (
+                select(RoomRow.id, RoomRow.game, SeatTokenRow.seat)
+                .join(SeatTokenRow, SeatTokenRow.room_id == RoomRow.id)
+                .where(SeatTokenRow.account_id == account, RoomRow.finished_at.is_(None))
+                .order_by(RoomRow.created_at.desc())
+                .limit(limit)
+            )
+            return [(room, game, seat) for room, game, seat in session.execute(query)]
+
+    def seat_accounts(self, room: str) -> dict[int, str]:
+        """The seats claimed by signed-in accounts, by seat: each one's account id."""
+        with self._session(write=False) as session:
+            query = select(SeatTokenRow.seat, SeatTokenRow.account_id).where(
+                SeatTokenRow.room_id == room, SeatTokenRow.account_id.is_not(None)
+            )
+            return {seat: account for seat, account in session.execute(query) if account}
 
 
 class RoomJournal:
@@ -875,3 +902,7 @@ class RoomJournal:
         if self._in_doubt is not None:
             self.store.discard(self.room, self._in_doubt)  # StoreUnavailableError: still down
             self._in_doubt = None
+
+
+# The accounts' tables join the metadata (their rows refer to ``Base`` above).
+from angler.server import account_rows  # noqa: E402,F401

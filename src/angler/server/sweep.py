@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from starlette.concurrency import run_in_threadpool
@@ -39,6 +40,8 @@ class Sweep:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
         self.taken = 0  # rooms taken over by sweeps since the start (GET /health)
+        # Accounts deleted on other nodes are looked for from here on (``forget_deleted``).
+        self.deleted_after = datetime.now(UTC) - timedelta(seconds=DEAD_AFTER_SECONDS)
 
     async def start(self) -> None:
         """At the node's start: its earlier run's rooms are let go, and it is alive."""
@@ -59,10 +62,22 @@ class Sweep:
                 if now - swept_at >= SWEEP_SECONDS:
                     swept_at = now
                     await self.sweep_once()
+                    await self.forget_deleted()
             except StoreUnavailableError:
                 continue  # logged by the store; the next beat tries again
             except Exception:  # a defect in one sweep must not end the node's heartbeat
                 log.exception("the sweep failed; it runs again at the next beat")
+
+    async def forget_deleted(self) -> None:
+        """Accounts deleted on any node since the last look: their names leave this node's
+        tables too."""
+        looked_at = datetime.now(UTC)
+        accounts = self.hub.accounts
+        # A little overlap: a deletion committed just before the last look is not missed.
+        since = self.deleted_after - timedelta(seconds=SWEEP_SECONDS)
+        for account in await run_in_threadpool(accounts.deleted_since, since):
+            self.hub.account_deleted(account)
+        self.deleted_after = looked_at
 
     async def sweep_once(self) -> list[str]:
         """Take over the live rooms no living node holds: the ones taken here."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 TOKEN_BYTES = 32  # at least 128 bits, as issue 14 asks; 256 costs nothing more
 
@@ -52,3 +53,12 @@ class SeatTokens:
         """The seat ``token`` acts for, or None. The lookup is by hash: comparing hashes of
         secrets leaks nothing useful about the secrets through timing."""
         return self._by_hash.get(token_hash(token))
+
+
+@dataclass(frozen=True)
+class AccountPass:
+    """What a socket signed in by its session cookie acts with instead of a seat token: the
+    account, whose claimed seat the room looks up (``Room.seat_of``). Made by the server only,
+    after the cookie and the socket's origin are checked; a client cannot send one."""
+
+    account: str

@@ -27,7 +27,7 @@ from msgspec import UNSET, Meta, Struct, UnsetType
 
 from angler.core.data import MAX_DEPTH, too_deep
 
-PROTOCOL_VERSION: Final = 2  # the protocol this server speaks: sent in the answer to ``hello``
+PROTOCOL_VERSION: Final = 3  # the protocol this server speaks: sent in the answer to ``hello``
 MESSAGE_LIMIT: Final = 16 * 1024  # bytes: a move is a few dozen; anything larger is refused
 MAX_ID_CHARS: Final = 64
 MAX_PACE_MS: Final = 10_000  # the slowest pace a table may choose (as room_bots.MAX_PACE_MS)
@@ -58,6 +58,9 @@ class Hello(_Client, tag="hello", frozen=True):
 
     token: str | None = None
     view: bool = False  # new in protocol 2: every state carries the seat's view as JSON too
+    # New in protocol 3: the seat this socket's signed-in account claimed (its session cookie,
+    # from a page of this site), instead of a token.
+    account: bool = False
 
 
 class Move(_Client, tag="move", frozen=True):
@@ -206,6 +209,8 @@ class SeatPresence(Struct):
     bot: str | UnsetType = UNSET
     takeover_in_s: float | UnsetType = UNSET
     offer_in_s: float | UnsetType = UNSET
+    # New in protocol 3: a person's name (an account's, or "Guest 2"), shown as text only.
+    name: str | UnsetType = UNSET
 
 
 Ended = Literal["abandoned", "cancelled", "resigned"]
