@@ -57,3 +57,7 @@ def store_url(request: pytest.FixtureRequest, sqlite_url: str) -> Iterator[str]:
 def store(store_url: str) -> Iterator[Store]:
     with Store(store_url) as opened:
         yield opened
+
+
+# Signed-in browsers for the accounts' tests (tests/server/browsers.py).
+from tests.server.browsers import accounts_app, browsers  # noqa: E402,F401

@@ -5,74 +5,25 @@ at the table, and a deleted account's name gone from every answer (``routes_acco
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import httpx2 as httpx
 import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketDenialResponse
+from tests.server.browsers import PASSWORD, Browser, sign_up
 from tests.server.test_api import one_line_refusal
 
-from angler.server.accounts import DELETED_NAME, SignInLimits
-from angler.server.app import create_app
+from angler.server.accounts import DELETED_NAME
 from angler.server.routes_accounts import SESSION_COOKIE
 from angler.server.store import Store
 
-PASSWORD = "correct horse"
 # The POSTs a cookie does not authorise: they make a session from a name and a password.
 SIGNING_IN = {"/accounts", "/session"}
 
 
-@pytest.fixture
-def app(store: Store) -> Any:
-    return create_app(store, sign_in_limits=SignInLimits(per_name=3, per_address=50))
-
-
-class Browser:
-    """One browser: a cookie jar of its own, on the one test client of the app (each test
-    client would run the app's lifespan on a loop of its own)."""
-
-    def __init__(self, client: TestClient) -> None:
-        self.client = client
-        self.app = client.app
-        self.cookies = httpx.Cookies()
-
-    def _call(self, method: str, *args: Any, **kwargs: Any) -> Any:
-        self.client.cookies = self.cookies
-        try:
-            return getattr(self.client, method)(*args, **kwargs)
-        finally:
-            self.cookies = self.client.cookies
-
-    def get(self, *args: Any, **kwargs: Any) -> httpx.Response:
-        answer: httpx.Response = self._call("get", *args, **kwargs)
-        return answer
-
-    def post(self, *args: Any, **kwargs: Any) -> httpx.Response:
-        answer: httpx.Response = self._call("post", *args, **kwargs)
-        return answer
-
-    def websocket_connect(self, *args: Any, **kwargs: Any) -> Any:
-        return self._call("websocket_connect", *args, **kwargs)
-
-
-@pytest.fixture
-def browsers(app: Any) -> Iterator[list[Browser]]:
-    """Three browsers of one server, each with a cookie jar of its own."""
-    with TestClient(app) as client:
-        yield [Browser(client), Browser(client), Browser(client)]
-
-
-def sign_up(client: Browser | TestClient, name: str) -> str:
-    """Signed up and in: the CSRF token."""
-    answer = client.post("/accounts", json={"name": name, "password": PASSWORD})
-    assert answer.status_code == 201, answer.text
-    csrf: str = answer.json()["csrf"]
-    return csrf
-
-
-def test_the_session_cookie_is_httponly_samesite_and_secure_over_https(app: Any) -> None:
+def test_the_session_cookie_is_httponly_samesite_and_secure_over_https(accounts_app: Any) -> None:
+    app = accounts_app
     with TestClient(app) as plain:
         answer = plain.post("/accounts", json={"name": "Ann-Marie", "password": PASSWORD})
         cookie = answer.headers["set-cookie"]
@@ -85,7 +36,10 @@ def test_the_session_cookie_is_httponly_samesite_and_secure_over_https(app: Any)
         assert answer.status_code == 200 and "Secure" in answer.headers["set-cookie"]
 
 
-def test_every_post_a_cookie_authorises_needs_the_csrf_token(app: Any, store: Store) -> None:
+def test_every_post_a_cookie_authorises_needs_the_csrf_token(
+    accounts_app: Any, store: Store
+) -> None:
+    app = accounts_app
     posts = sorted(path for path, ways in app.openapi()["paths"].items() if "post" in ways)
     assert "/rooms" in posts and "/account/delete" in posts  # the check reaches them all
     with TestClient(app) as client:

@@ -1,5 +1,6 @@
-"""The accounts' tables (the migration ``r0005_accounts`` makes the same ones): an account, its
-sessions (kept as hashes, as seat tokens are) and the failed sign-ins that limit guessing.
+"""The accounts' tables (the migrations ``r0005_accounts`` and ``r0006_ratings`` make the same
+ones): an account, its sessions (kept as hashes, as seat tokens are), the failed sign-ins that
+limit guessing, and its ratings with their history.
 
 A seat claimed while signed in keeps its account in ``seat_tokens.account_id`` (``store.py``)."""
 
@@ -7,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import DateTime, ForeignKey, Index, Integer, String
+from sqlalchemy import DateTime, Float, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from angler.server.store import HASH_LENGTH, Base
@@ -16,6 +17,7 @@ ACCOUNT_ID_LENGTH = 32
 NAME_LENGTH = 64  # the column's bound; the rule is shorter (accounts.NAME_MOST)
 PASSWORD_HASH_LENGTH = 255  # an argon2 encoded hash is about 100 characters
 ATTEMPT_KEY_LENGTH = 160  # "name:" and a name's key, or "address:" and an address
+GAME_LENGTH = 64  # as rooms.game
 
 
 class AccountRow(Base):
@@ -56,3 +58,38 @@ class SignInFailureRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     key: Mapped[str] = mapped_column(String(ATTEMPT_KEY_LENGTH))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class RatingRow(Base):
+    """An account's rating in one game (OpenSkill, Plackett-Luce), and its rated games."""
+
+    __tablename__ = "ratings"
+
+    account_id: Mapped[str] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    game: Mapped[str] = mapped_column(String(GAME_LENGTH), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatedGameRow(Base):
+    """One account's rated game: its place and its rating after (the rating's history). The key
+    rates a room once for each account, whatever happens."""
+
+    __tablename__ = "rated_games"
+
+    room_id: Mapped[str] = mapped_column(
+        ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True
+    )
+    account_id: Mapped[str] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    game: Mapped[str] = mapped_column(String(GAME_LENGTH))
+    seat: Mapped[int] = mapped_column(Integer)
+    rank: Mapped[int] = mapped_column(Integer)  # 1 = first; ties share a rank
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -298,6 +298,17 @@ class Accounts:
             session.execute(delete(SessionRow).where(SessionRow.account_id == account.id))
         return account
 
+    def find(self, name: str) -> tuple[Account, datetime] | None:
+        """The account of this name (folded as names are compared), and when it was made;
+        None if there is none (or it was deleted)."""
+        if not isinstance(name, str) or len(name) > NAME_MOST * 4:
+            return None
+        with self.store._session(write=False) as session:
+            row = session.scalar(select(AccountRow).where(AccountRow.name_key == name_key(name)))
+            if row is None or row.deleted_at is not None:
+                return None
+            return Account(row.id, row.name), _aware(row.created_at)
+
     # ----- names for the tables -----
     def names(self, ids: Iterable[str]) -> dict[str, str]:
         """Each account's name as the tables show it (``DELETED_NAME`` once deleted)."""

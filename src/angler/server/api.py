@@ -60,6 +60,11 @@ class RoomSettings(BaseModel):
         description="the wait for a seat's person before the "
         "creator is offered to give it to a bot",
     )
+    rated: bool = Field(
+        default=False,
+        description="rated: its people's OpenSkill ratings move (signed in, one human seat at "
+        "most, bots of the rated levels)",
+    )
     abandon_s: float = Field(
         default=300,
         ge=0,
@@ -238,3 +243,14 @@ class AccountRoom(BaseModel):
     room: str
     game: str
     seat: int
+
+
+class LeaderboardEntry(BaseModel):
+    """A player on a game's leaderboard: ranked by ``ordinal`` (mu − 3 sigma)."""
+
+    rank: int
+    name: str
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int

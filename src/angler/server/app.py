@@ -20,7 +20,14 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from angler import __version__
-from angler.server import health, routes_accounts, routes_rooms, routes_socket, wire
+from angler.server import (
+    health,
+    routes_accounts,
+    routes_players,
+    routes_rooms,
+    routes_socket,
+    wire,
+)
 from angler.server.accounts import Accounts, SignInLimits
 from angler.server.bodies import BodyLimit
 from angler.server.health import StoreProbe
@@ -91,5 +98,6 @@ def create_app(
     app.include_router(routes_rooms.router)
     app.include_router(routes_socket.router)
     app.include_router(routes_accounts.router)
+    app.include_router(routes_players.router)
     add_web_table(app)
     return app

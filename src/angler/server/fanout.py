@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Iterable
+from typing import Any
 
 import msgspec
 from starlette.concurrency import run_in_threadpool
@@ -16,6 +17,7 @@ from angler.server import wire
 from angler.server.connection import Connection, encode
 from angler.server.payloads import Payload
 from angler.server.presence import Presence
+from angler.server.ratings import Finishing
 from angler.server.room_bots import RoomBots
 from angler.server.rooms import Room, Staged, carry_out
 from angler.server.store import RoomMovedError, Store, StoreUnavailableError
@@ -43,6 +45,8 @@ class FanOut:
         self.presence = presence
         self.bots = bots
         self.listeners: list[Listener] = []  # called after every change
+        # A finished room's result and what its finishing writes besides (``registry``).
+        self.finishing: Callable[[str, Room], tuple[dict[str, Any], Finishing | None]] = _no_more
         # Another node took the room over (the store's fence refused a write): the hub lets it go.
         self.on_moved: Callable[[str], Awaitable[None]] = _nothing_to_do
 
@@ -114,9 +118,8 @@ class FanOut:
         """Each socket gets its own payload (the mover's carries its move's id); a finished
         room is first stored as finished and leaves memory. In the room's turn."""
         if room.over and self.rooms.get(room_id) is room:  # stored before anyone is told
-            result = room.result()
             try:
-                await run_in_threadpool(self.store.finish, room_id, result or {})
+                await run_in_threadpool(self._finish, room_id, room)
                 del self.rooms[room_id]
                 self.store.let_go(room_id)
             except StoreUnavailableError:  # its last move is stored: the next start finishes it
@@ -154,6 +157,11 @@ class FanOut:
         if room.over:  # only now: this may run in the bots' own task, which stopping ends
             self.bots.retire(room_id)
             self.presence.stop_abandon(room_id)
+
+    def _finish(self, room_id: str, room: Room) -> None:
+        """The room stored as finished, with its result and its people's new ratings (in one
+        transaction: ``RoomRegistry.finishing``)."""
+        self.store.finish(room_id, *self.finishing(room_id, room))
 
     async def on_change(self, room_id: str) -> None:
         """After every accepted change: the room's bots look for a move, then the listeners."""
@@ -218,6 +226,11 @@ def patching(payload: Payload, held: HeldBoard | None) -> tuple[Payload, HeldBoa
 _PLAIN = frozenset({int, str, bool, float, type(None)})
 _ABSENT = object()
 _FIELD_ENCODER = msgspec.json.Encoder()
+
+
+def _no_more(_: str, room: Room) -> tuple[dict[str, Any], Finishing | None]:
+    """A fan-out on its own (in tests): the result, and nothing more to write."""
+    return room.result() or {}, None
 
 
 async def _nothing_to_do(_: str) -> None:

@@ -32,6 +32,7 @@ from angler.server.connection import Connection
 from angler.server.fanout import FanOut, Listener
 from angler.server.limits import MOVED_CODE
 from angler.server.presence import Presence
+from angler.server.ratings import Ratings
 from angler.server.registry import RoomRegistry
 from angler.server.room_bots import RoomBots
 from angler.server.rooms import Room
@@ -53,7 +54,8 @@ class Hub:
         self.store = store
         self.bot_cap = bot_cap  # the most one bot decision searches (searches.py)
         self.accounts = accounts or Accounts(store)
-        self.registry = RoomRegistry(store, bot_cap, self.accounts.names)
+        self.ratings = Ratings(store)
+        self.registry = RoomRegistry(store, bot_cap, self.accounts.names, self.ratings)
         self.archive = FinishedRooms(store, self.registry.rooms)
         self.turns = Turns()
         self.bots = RoomBots(self.registry.reseat, bot_cap)
@@ -61,6 +63,7 @@ class Hub:
         self.collections = Collections()  # run while serving (``create_app(freeze_gc=True)``)
         self.fanout = FanOut(store, self.registry.rooms, self.turns, self.presence, self.bots)
         self.fanout.on_moved = self.let_go
+        self.fanout.finishing = self.registry.finishing
         self.moved_away = 0  # rooms let go since the start: another node took each over
         self.sweep = Sweep(self)  # a cluster's node: rooms whose node died (``sweep.py``)
         self._sweeping: asyncio.Task[None] | None = None

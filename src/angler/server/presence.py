@@ -101,6 +101,9 @@ class Presence:
                     entry["takeover_in_s"] = left
             if entry["kind"] == "person":  # the table shows who: an account's name, or a guest
                 entry["name"] = room.names.get(seat) or f"Guest {seat + 1}"
+                rating = room.ratings.get(seat)
+                if rating is not None:  # an account's, in this game: mu ± sigma
+                    entry["rating"] = {"mu": round(rating[0], 1), "sigma": round(rating[1], 1)}
             seats.append(entry)
         return seats
 

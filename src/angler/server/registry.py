@@ -27,6 +27,7 @@ from angler.server.api import (
 )
 from angler.server.bots import DEFAULT_CAP, PACE_MS, check_bots
 from angler.server.journal import RoomHeader
+from angler.server.ratings import Finishing, RatedRoomError, Ratings, check_rated, is_rated
 from angler.server.rooms import (
     OPEN,
     PUBLIC_SEAT,
@@ -80,10 +81,12 @@ class RoomRegistry:
         store: Store,
         bot_cap: BotCap = DEFAULT_CAP,
         names_of: Callable[[Iterable[str]], dict[str, str]] | None = None,
+        ratings: Ratings | None = None,
     ) -> None:
         self.store = store
         # Accounts' names by id, for the seats they claimed (``Accounts.names``).
         self.names_of = names_of or _no_names
+        self.ratings = ratings or Ratings(store)
         self.bot_cap = bot_cap  # the most one bot decision searches (searches.py)
         self.unplayable: dict[str, str] = {}  # stored live rooms that did not rebuild: why
         self.rooms: dict[str, Room] = {}
@@ -156,8 +159,12 @@ class RoomRegistry:
             names = self.names_of(owners.values())
             room.owners = owners
             room.names = {seat: names.get(account, "") for seat, account in owners.items()}
+            rated = self.ratings.of(owners.values(), room.game.name)
+            room.ratings = {
+                seat: (rated[account].mu, rated[account].sigma) for seat, account in owners.items()
+            }
         if room.over:  # its last move was stored, but its server stopped before finishing it
-            self.store.finish(room_id, room.result() or {})
+            self.store.finish(room_id, *self.finishing(room_id, room))
             self.store.let_go(room_id)
             raise RoomFinishedError(f"room {room_id!r} is finished: its record is at its /record")
         self.rooms[room_id] = room
@@ -184,8 +191,11 @@ class RoomRegistry:
             seating = seating_settings(header.settings, header.seats)
         except AnglerError as exc:
             raise HeaderError(str(exc)) from None
+        if seating["rated"]:
+            check_rated(header.seats, game_of(header).name, account)
         codes, kept = new_invitations(header.seats)
-        decided: dict[str, Any] = {"listed": seating["listed"]}  # as decided now, for good
+        # As decided now, for good.
+        decided: dict[str, Any] = {"listed": seating["listed"], "rated": seating["rated"]}
         if kept:
             decided["invites"] = kept
         header = dataclasses.replace(header, settings={**header.settings, **decided})
@@ -212,6 +222,8 @@ class RoomRegistry:
         room = self.room(room_id)
         if 0 <= seat < room.players and room.kinds[seat] == HUMAN:
             raise SeatError(f"Player {seat + 1}'s seat is the creator's: it is never claimed")
+        if account is None and is_rated(room.header.settings):
+            raise RatedRoomError("this room is rated: sign in to take a seat")
         token = room.claim(seat, self._persist(room_id, room, account), code)
         room.note("claimed", seat)  # the table's log says the friend came
         return SeatClaimed(seat=seat, token=token)
@@ -234,8 +246,19 @@ class RoomRegistry:
                 raise SeatError(f"your account has Player {held + 1}'s seat in this room already")
             self.store.set_seat_token(room_id, seat, digest, account.id)
             room.owners[seat], room.names[seat] = account.id, account.name
+            rating = self.ratings.of([account.id], room.game.name)[account.id]
+            room.ratings[seat] = (rating.mu, rating.sigma)
 
         return persist
+
+    def finishing(self, room_id: str, room: Room) -> tuple[dict[str, Any], Finishing | None]:
+        """A finished room's result, and what its finishing writes besides: its accounts' new
+        ratings if it is rated (``ratings.py``)."""
+        result = room.result() or {}
+        rate = self.ratings.finishing(
+            room_id, room.game.name, room.kinds, room.owners, room.header.settings, result
+        )
+        return result, rate
 
     def forget_account(self, account: str, name: str) -> None:
         """A deleted account's name leaves every live room here (``name``: what replaces it)."""

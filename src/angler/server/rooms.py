@@ -335,6 +335,7 @@ class Room:
         # table shows it (``registry`` sets both; a deleted account's name is replaced).
         self.owners: dict[int, str] = {}
         self.names: dict[int, str] = {}
+        self.ratings: dict[int, tuple[float, float]] = {}  # theirs in this game: mu, sigma
         self._lock = threading.Lock()
         self._entries: list[StoredAction] = []
         self._choice_since = 0  # the version at which the decision now open began

@@ -58,8 +58,12 @@ def seating_settings(settings: Mapping[str, Any], kinds: list[str]) -> dict[str,
     listed = settings.get("listed", OPEN not in kinds)
     if not isinstance(listed, bool):
         raise SettingError(f"setting listed is true or false, not {described(listed)}")
+    rated = settings.get("rated", False)
+    if not isinstance(rated, bool):
+        raise SettingError(f"setting rated is true or false, not {described(rated)}")
     return {
         "listed": listed,
+        "rated": rated,
         "claim_wait": _seconds(settings, "claim_wait_s", CLAIM_WAIT_S),
         "abandon": _seconds(settings, "abandon_s", ABANDON_S),
     }

@@ -18,7 +18,7 @@ import asyncio
 import logging
 import secrets
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -130,6 +130,12 @@ def _moved(room: str) -> str:
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+def _utc(moment: datetime | None) -> datetime:
+    """A stored time as UTC (SQLite gives it back without its zone)."""
+    assert moment is not None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def seats_text(seats: Sequence[int]) -> str:
@@ -554,8 +560,14 @@ class Store:
         with self._session(write=False) as session:
             return self._room(session, room).finished_at is not None
 
-    def finish(self, room: str, result: dict[str, Any]) -> None:
-        """Mark the room finished and keep its result; a room finishes once."""
+    def finish(
+        self,
+        room: str,
+        result: dict[str, Any],
+        also: Callable[[Session], None] | None = None,
+    ) -> None:
+        """Mark the room finished and keep its result; a room finishes once. ``also`` writes
+        more in the same transaction (its people's new ratings: ``ratings.py``)."""
         with self._session(write=True) as session:
             row = self._room(session, room, lock=True)
             if row.finished_at is not None:
@@ -563,6 +575,9 @@ class Store:
             self._check_owner(row)
             row.finished_at = _now()
             row.result = result
+            if also is not None:
+                session.flush()
+                also(session)
 
     def result(self, room: str) -> dict[str, Any] | None:
         """A finished room's result (None while it is live); UnknownRoomError if no such room."""
@@ -850,6 +865,28 @@ class Store:
                 .limit(limit)
             )
             return [(room, game, seat) for room, game, seat in session.execute(query)]
+
+    def account_games(self, account: str, limit: int) -> list[tuple[str, str, int, int, Any]]:
+        """The finished rooms where the account held a seat, newest first: room, game, seat,
+        players and result (with ``finished_at`` as ``at``)."""
+        with self._session(write=False) as session:
+            query = (
+                select(RoomRow, SeatTokenRow.seat)
+                .join(SeatTokenRow, SeatTokenRow.room_id == RoomRow.id)
+                .where(SeatTokenRow.account_id == account, RoomRow.finished_at.is_not(None))
+                .order_by(RoomRow.finished_at.desc(), RoomRow.id)
+                .limit(limit)
+            )
+            return [
+                (
+                    row.id,
+                    row.game,
+                    seat,
+                    len(row.seats),
+                    {**(row.result or {}), "at": _utc(row.finished_at).isoformat()},
+                )
+                for row, seat in session.execute(query)
+            ]
 
     def seat_accounts(self, room: str) -> dict[int, str]:
         """The seats claimed by signed-in accounts, by seat: each one's account id."""

@@ -200,6 +200,13 @@ class Note(Struct):
     text: str
 
 
+class SeatRating(Struct):
+    """An account's rating in the room's game (OpenSkill): ``mu`` ± ``sigma``."""
+
+    mu: float
+    sigma: float
+
+
 class SeatPresence(Struct):
     """Who is at one seat (docs/protocol.md, ``seats``)."""
 
@@ -211,6 +218,7 @@ class SeatPresence(Struct):
     offer_in_s: float | UnsetType = UNSET
     # New in protocol 3: a person's name (an account's, or "Guest 2"), shown as text only.
     name: str | UnsetType = UNSET
+    rating: SeatRating | UnsetType = UNSET  # new in protocol 3: an account's, in this game
 
 
 Ended = Literal["abandoned", "cancelled", "resigned"]
