@@ -254,3 +254,14 @@ class LeaderboardEntry(BaseModel):
     sigma: float
     ordinal: float
     games: int
+
+
+class ChatLineBody(BaseModel):
+    """A line of a room's chat (the socket's ``chat`` message holds the same)."""
+
+    id: int
+    at: str
+    channel: str = Field(description="table (the seated people's) or spectators")
+    seat: int | None
+    name: str
+    text: str

@@ -55,6 +55,8 @@ class Connection:
         # The board it holds, each top-level field as a plain value or its JSON
         # (``fanout.held_board``): later states patch it.
         self.board: dict[str, object] | None = None
+        # The chat lines it was sent, by id: a line written as it said hello comes once.
+        self.chat_ids: set[int] = set()
 
     @property
     def queued(self) -> int:

@@ -27,6 +27,7 @@ from angler.core.errors import AnglerError
 from angler.server.accounts import DELETED_NAME, Accounts
 from angler.server.archive import FinishedRooms
 from angler.server.bots import DEFAULT_CAP, BotDriver
+from angler.server.chat import RoomChat
 from angler.server.collector import Collections
 from angler.server.connection import Connection
 from angler.server.fanout import FanOut, Listener
@@ -55,6 +56,7 @@ class Hub:
         self.bot_cap = bot_cap  # the most one bot decision searches (searches.py)
         self.accounts = accounts or Accounts(store)
         self.ratings = Ratings(store)
+        self.chat = RoomChat(store)
         self.registry = RoomRegistry(store, bot_cap, self.accounts.names, self.ratings)
         self.archive = FinishedRooms(store, self.registry.rooms)
         self.turns = Turns()

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+import msgspec
 from fastapi import APIRouter, Depends, Header, Request
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
 from angler.server.api import (
+    ChatLineBody,
     ClaimSeat,
     CreateRoom,
     ErrorBody,
@@ -152,6 +154,17 @@ async def view(
         return {"type": "state", **live.payload(seat)}
 
     return await run_in_threadpool(payload)
+
+
+@router.get(
+    "/rooms/{room}/chat",
+    response_model=list[ChatLineBody],
+    responses={403: {"model": ErrorBody}, 404: {"model": ErrorBody}},
+    summary="A finished room's chat, both its people's and its spectators' (403 while live)",
+)
+async def chat(room: str, hub: HubOf) -> list[ChatLineBody]:
+    lines = await run_in_threadpool(hub.chat.finished_lines, room)
+    return [ChatLineBody(**msgspec.structs.asdict(line)) for line in lines]
 
 
 @router.get("/rooms/live", response_model=list[LiveRoom], summary="Live rooms, to watch or join")

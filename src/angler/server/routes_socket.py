@@ -12,6 +12,7 @@ from starlette.concurrency import run_in_threadpool
 
 from angler.core.errors import AnglerError
 from angler.server import wire
+from angler.server.chat import EVERY_S, SPECTATORS, TABLE, ChatError, ChatRate, clean
 from angler.server.connection import Connection
 from angler.server.hub import Hub
 from angler.server.limits import FLOOD_CODE, UNAVAILABLE_CODE, Limits, SocketRate
@@ -56,6 +57,9 @@ class RoomSocket:
             websocket, None, limits.send_queue, self._stop_waiting, limits.send_queue_chars
         )
         self._waiting: asyncio.Timeout | None = None
+        self.chat_rate = ChatRate()
+        self.account_id: str | None = None  # a spectator signed in: its chat lines' name
+        self.account_name: str | None = None
 
     async def refuse(self, kind: str, message: str) -> None:
         await self.send({"type": "error", "error": kind, "message": message})
@@ -142,6 +146,9 @@ class RoomSocket:
             if not self.joined:
                 await self.refuse("hello", 'first a "hello" (with a seat token, or none)')
                 return
+            if isinstance(message, wire.Chat):
+                await self.chat(room, message.text)
+                return
             if isinstance(message, wire.Move):
                 move = functools.partial(
                     room.stage_move, self._acting(), message.action, message.version
@@ -221,3 +228,48 @@ class RoomSocket:
         self.connection.wants_view = view
         self.joined = True
         await self.hub.fanout.welcome(self.room_id, self.connection, room)
+        channel = TABLE if seat is not None else SPECTATORS
+        lines = await run_in_threadpool(self.hub.chat.lines, self.room_id, (channel,))
+        sent = self.connection.chat_ids
+        lines = [line for line in lines if line.id not in sent]  # not those sent meanwhile
+        if lines:
+            sent.update(line.id for line in lines)
+            self.connection.offer_message(wire.ChatLines(lines))
+
+    async def chat(self, room: Room, text: str) -> None:
+        """A line from this socket: to the seated people from a seat, to the spectators from a
+        spectator; stored first, then sent to each socket of its audience. ChatError: refused."""
+        text = clean(text)  # a refused line costs no allowance
+        if not self.chat_rate.take():
+            raise ChatError(f"at most one line of chat every {EVERY_S:g} s: wait a moment")
+        seat = self.connection.seat
+        if seat is not None:
+            channel, account = TABLE, room.owners.get(seat)
+            name = room.names.get(seat) or f"Guest {seat + 1}"
+        else:
+            if self.account_id is None:  # a signed-in spectator writes under their name
+                await self._spectator_account()
+            channel, account = SPECTATORS, self.account_id or None
+            name = self.account_name or "Spectator"
+        line = await run_in_threadpool(
+            self.hub.chat.add, self.room_id, channel, seat, account, name, text
+        )
+        told = wire.ChatLines([line])
+        for connection in list(self.hub.presence.sockets.get(self.room_id, ())):
+            if (
+                connection.told is not None
+                and (connection.seat is not None) == (seat is not None)
+                and line.id not in connection.chat_ids
+            ):
+                connection.chat_ids.add(line.id)
+                connection.offer_message(told)
+
+    async def _spectator_account(self) -> None:
+        headers = self.websocket.headers
+        cookie = self.websocket.cookies.get(SESSION_COOKIE)
+        if cookie is None or not same_origin(headers.get("origin"), headers.get("host")):
+            self.account_id = ""
+            return
+        account = await run_in_threadpool(self.hub.accounts.account_of, cookie)
+        self.account_id = account.id if account is not None else ""
+        self.account_name = account.name if account is not None else None

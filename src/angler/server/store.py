@@ -941,5 +941,5 @@ class RoomJournal:
             self._in_doubt = None
 
 
-# The accounts' tables join the metadata (their rows refer to ``Base`` above).
-from angler.server import account_rows  # noqa: E402,F401
+# The accounts' and the chat's tables join the metadata (their rows refer to ``Base`` above).
+from angler.server import account_rows, chat  # noqa: E402,F401

@@ -31,6 +31,7 @@ PROTOCOL_VERSION: Final = 3  # the protocol this server speaks: sent in the answ
 MESSAGE_LIMIT: Final = 16 * 1024  # bytes: a move is a few dozen; anything larger is refused
 MAX_ID_CHARS: Final = 64
 MAX_PACE_MS: Final = 10_000  # the slowest pace a table may choose (as room_bots.MAX_PACE_MS)
+MAX_CHAT_CHARS: Final = 300  # a line of chat at most, after its spaces at the ends go
 
 # A client's move id: any text of 1 to 64 characters it chooses (a counter, a UUID); the state
 # the move caused, or its refusal, carries it back.
@@ -100,12 +101,29 @@ class Pace(_Client, tag="pace", frozen=True):
     pace_ms: Annotated[float, Meta(ge=0, le=MAX_PACE_MS)]
 
 
+class Chat(_Client, tag="chat", frozen=True):
+    """New in protocol 3: a line of chat, to the seated people (from a seat) or to the
+    spectators (from a spectator)."""
+
+    text: Annotated[str, Meta(min_length=1, max_length=MAX_CHAT_CHARS)]
+
+
 class Leave(_Client, tag="leave", frozen=True):
     """The person leaves the table: the server closes the socket (code 1000)."""
 
 
-ClientMessage = Hello | Move | Undo | Seat | Cancel | Resign | Pace | Leave
-CLIENT_TYPES: Final = ("hello", "move", "undo", "seat", "cancel", "resign", "pace", "leave")
+ClientMessage = Hello | Move | Undo | Seat | Cancel | Resign | Pace | Chat | Leave
+CLIENT_TYPES: Final = (
+    "hello",
+    "move",
+    "undo",
+    "seat",
+    "cancel",
+    "resign",
+    "pace",
+    "chat",
+    "leave",
+)
 
 # The error kind of a bad field: the one the room's own check gave it before the protocol was
 # typed (a version is ``stale``, an action ``illegal``…); any other fault is ``message``.
@@ -117,10 +135,11 @@ FIELD_KINDS: Final = {
     ("seat", "seat"): "seat",
     ("seat", "bot"): "seat",
     ("pace", "pace_ms"): "illegal",
+    ("chat", "text"): "chat",
 }
 _BY_TYPE: Final[dict[str, type[_Client]]] = {
     cls.__struct_config__.tag: cls  # type: ignore[misc]
-    for cls in (Hello, Move, Undo, Seat, Cancel, Resign, Pace, Leave)
+    for cls in (Hello, Move, Undo, Seat, Cancel, Resign, Pace, Chat, Leave)
 }
 _CLIENT_DECODER: Final[msgspec.json.Decoder[ClientMessage]] = msgspec.json.Decoder(ClientMessage)
 _ANY_DECODER: Final = msgspec.json.Decoder()
@@ -262,6 +281,24 @@ class Presence(_Server, tag="presence"):
     notes: list[Note]
 
 
+class ChatLine(Struct):
+    """One line of a room's chat: ``table`` (the seated people's) or ``spectators``."""
+
+    id: int
+    at: str  # when, ISO 8601 in UTC
+    channel: Literal["table", "spectators"]
+    seat: int | None  # the writer's seat; None for a spectator
+    name: str  # shown as text only
+    text: str  # shown as text only
+
+
+class ChatLines(_Server, tag="chat"):
+    """New in protocol 3: lines of chat for this socket: the newest ones after ``hello``, then
+    each new one."""
+
+    lines: list[ChatLine]
+
+
 class Error(_Server, tag="error"):
     """A refusal, to the socket whose request it refuses."""
 
@@ -270,7 +307,7 @@ class Error(_Server, tag="error"):
     id: str | UnsetType = UNSET  # new in protocol 2: the refused move's or undo's id
 
 
-ServerMessage = State | Presence | Error
+ServerMessage = State | Presence | ChatLines | Error
 _STATE_KEYS: Final = frozenset(State.__struct_fields__)
 _ENCODER: Final = msgspec.json.Encoder()
 
