@@ -105,8 +105,10 @@ def console_error(name: str, served: Served, message: Any) -> list[str]:
     board cannot draw a payload): as a line to report, else nothing."""
     url = str(message.location.get("url", ""))
     ours = url.startswith(served.http)
-    # The API's refusals are answers the page shows in one line; Chromium still logs each one.
-    api = url.startswith(f"{served.http}/rooms") or "/page/" in url  # not a board's own file
+    # The API's refusals are answers the page shows in one line; Chromium still logs each one
+    # (a guest's GET /session is a 401, too: nobody is signed in).
+    routes = ("/rooms", "/session", "/account")  # "/account" also covers "/accounts"
+    api = url.startswith(tuple(served.http + route for route in routes)) or "/page/" in url
     refused = ours and api and " status of 4" in message.text
     if refused:
         return []

@@ -1,13 +1,16 @@
 """axe-core (through axe-playwright-python) on every page of the browser table, at a desktop's
 size and a phone's: the lobby, each game's how-to-play and rules pages, each game's table mid-game
 and at its end, each game's replay, the hot-seat pass screen, a spectator's table, an invitation,
-the keys list, and a page that is not there. Every violation of axe's default rules (WCAG A and
-AA, and its best practices such as landmarks and heading order), of any impact, fails the test,
-named by its rule, impact and elements; so does one of ``label-content-name-mismatch`` (an
-experimental rule, off by default: a card's accessible name must contain the text it shows)."""
+the keys list, the sign-in page (refusing), the sign-up page, the account's page, a table with
+names and the account menu open, and a page that is not there. Every violation of axe's default
+rules (WCAG A and AA, and its best practices such as landmarks and heading order), of any
+impact, fails the test, named by its rule, impact and elements; so does one of
+``label-content-name-mismatch`` (an experimental rule, off by default: a card's accessible name
+must contain the text it shows)."""
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -191,6 +194,48 @@ def keys(table: Watched, served: Served, rooms: Finished) -> None:
     table.page.wait_for_selector("dialog.keys[open]")
 
 
+def signin_refused(table: Watched, served: Served, rooms: Finished) -> None:
+    table.page.goto("/#/signin")
+    table.page.fill("#signin-name", "Nobody here")
+    table.page.fill("#signin-password", "not the password")
+    table.page.click("#signin-submit")
+    table.page.wait_for_selector("#signin-error:not(:empty)")
+
+
+def signup(table: Watched, served: Served, rooms: Finished) -> None:
+    table.page.goto("/#/signup")
+    table.page.wait_for_selector("#signup")
+
+
+def signed_in_room(table: Watched) -> dict[str, Any]:
+    """A new account signed in on the page, and a room it made (seat 0 its own)."""
+    request = table.page.request
+    answer = request.post(
+        "/accounts", data={"name": f"Axe{secrets.token_hex(3)}", "password": "long enough"}
+    )
+    assert answer.status == 201, answer.text()
+    body = {"game": "fishing", "seats": ["human", "random", "random"], "settings": FAST_BOTS}
+    made = request.post("/rooms", data=body, headers={"x-csrf-token": answer.json()["csrf"]})
+    assert made.status == 201, made.text()
+    room: dict[str, Any] = made.json()
+    return room
+
+
+def account(table: Watched, served: Served, rooms: Finished) -> None:
+    signed_in_room(table)
+    table.page.goto("/#/account")
+    table.page.wait_for_selector("#account-rooms li[data-room]")
+
+
+def account_menu(table: Watched, served: Served, rooms: Finished) -> None:
+    """A table whose Players panel shows a name, with the account's menu open."""
+    room = signed_in_room(table)
+    table.open_room(room["room"], 0, room["seats"][0]["token"])
+    table.page.wait_for_selector("#people .person-name")
+    table.page.click("#account-button")
+    table.page.wait_for_selector("#account-menu:not([hidden])")
+
+
 def nowhere(table: Watched, served: Served, rooms: Finished) -> None:
     table.page.goto("/#/nowhere")
     table.page.wait_for_selector("#app main")
@@ -209,6 +254,10 @@ PAGES: dict[str, Callable[[Watched, Served, Finished], None]] = {
     "resigning": resigning,
     "abandoned": abandoned,
     "keys": keys,
+    "signin": signin_refused,
+    "signup": signup,
+    "account": account,
+    "account-menu": account_menu,
     "not-here": nowhere,
 }
 

@@ -1,11 +1,13 @@
 // The browser table's entry: routes by the URL fragment, so a link names a page and the server
 // serves one file. #/ the lobby, #/room/ID a table, #/join/ID/SEAT a public seat,
-// #/join/ID/SEAT/CODE an invitation, #/replay/ID a finished game, #/howto/GAME how to play.
+// #/join/ID/SEAT/CODE an invitation, #/replay/ID a finished game, #/howto/GAME how to play,
+// #/signin and #/signup (with ?next=PAGE, where to go back to) and #/account.
 import { h, notHere, patternDefs, replace, s } from "/static/kit.js";
 import { showLobby } from "/static/lobby.js";
 import { showRoom } from "/static/room.js";
 import { showReplay } from "/static/replay.js";
-import { api, tokens } from "/static/net.js";
+import { accountSeat, api, tokens } from "/static/net.js";
+import { mountAccountBar, showAccount, showSignIn, showSignUp } from "/static/account.js";
 import { gameList } from "/static/boards.js";
 
 const app = document.getElementById("app");
@@ -39,6 +41,9 @@ async function route() {
     else if (page === "room" && rest[0]) leave = await openRoom(rest[0], params);
     else if (page === "join" && (rest.length === 2 || rest.length === 3)) await join(rest[0], rest[1], rest[2]);
     else if (page === "replay" && rest[0]) leave = await showReplay(app, rest[0], params);
+    else if (page === "signin" && !rest.length) await showSignIn(app, params);
+    else if (page === "signup" && !rest.length) await showSignUp(app, params);
+    else if (page === "account" && !rest.length) leave = await showAccount(app);
     else if (page === "howto") await showHowto(rest[0] || (await gameList())[0].name, rest[1] === "rules" ? "rules" : "howto");
     else notHere(app, `There is no page ${location.hash}.`);
   } catch (error) {
@@ -72,6 +77,8 @@ async function join(room, seat, code) {
   if (!/^\d+$/.test(seat)) throw new Error(`This invitation link is not whole: its seat "${seat.slice(0, 20)}" is not a number.`);
   // This browser took the seat already (the friend opens their link again): straight to it.
   if (Number(seat) in tokens.of(room)) return location.replace(`#/room/${encodeURIComponent(room)}`);
+  // The signed-in account took it already, on another device: its seat here too.
+  if ((await accountSeat(room)) === Number(seat)) return location.replace(`#/room/${encodeURIComponent(room)}`);
   const claimed = await api(`/rooms/${encodeURIComponent(room)}/seats/${encodeURIComponent(seat)}`, {
     method: "POST",
     body: code === undefined ? undefined : JSON.stringify({ invite: code }),
@@ -112,6 +119,7 @@ async function showHowto(game, part) {
 }
 
 // The colour patterns, once for every SVG of the page (url(#pat-red) and so on).
-document.body.prepend(s("svg", { width: 0, height: 0, "aria-hidden": "true", style: "position:absolute" }, patternDefs()));
+document.body.prepend(s("svg", { width: 0, height: 0, "aria-hidden": "true", class: "pattern-defs" }, patternDefs()));
+mountAccountBar(document.getElementById("account-bar"));
 window.addEventListener("hashchange", route);
 route();

@@ -25,7 +25,7 @@ export async function loadBoard(name) {
 const plainBoard = {
   render(root, payload) {
     replace(root, h("section", { class: "panel" }, h("h2", {}, "The table"),
-      h("dl", { style: "overflow-wrap:anywhere" }, Object.entries(payload.board).flatMap(([key, value]) => [
+      h("dl", { class: "plain-board" }, Object.entries(payload.board).flatMap(([key, value]) => [
         h("dt", {}, key.replaceAll("_", " ")), h("dd", {}, JSON.stringify(value))]))));
   },
 };

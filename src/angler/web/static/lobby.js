@@ -1,8 +1,9 @@
 // The lobby: set up a game (game, options, an uploaded card file, who sits where), and the
 // live and finished games to join, watch or replay.
 import { h, replace } from "/static/kit.js";
-import { api, invites, tokens } from "/static/net.js";
+import { api, invites, myRooms, session, sessionReady, tokens } from "/static/net.js";
 import { gameList } from "/static/boards.js";
+import { drawAccountRooms } from "/static/account.js";
 
 const SEAT_KINDS = [
   ["you", "You"],
@@ -20,7 +21,12 @@ const LAST_GAME = "angler:last-game"; // the lobby offers the game last started 
 
 export async function showLobby(app) {
   const games = await gameList();
+  await sessionReady;
   const live = h("ul", { id: "live-rooms", class: "rooms" });
+  // The signed-in account's live rooms, from any device: first, above the new game's form.
+  const accountRooms = h("ul", { id: "account-rooms", class: "rooms" });
+  const tables = h("section", { class: "panel your-tables", id: "your-tables", hidden: true, "aria-labelledby": "your-tables-title" },
+    h("h2", { id: "your-tables-title" }, "Your tables"), accountRooms);
   const mine = h("ul", { id: "my-rooms", class: "rooms" });
   const yours = h("section", { class: "panel", hidden: true }, h("h2", {}, "Your games"), mine);
   const finished = h("ul", { id: "finished-rooms", class: "rooms" });
@@ -29,6 +35,7 @@ export async function showLobby(app) {
     h("section", { class: "panel hero" }, h("h1", {}, "Three fishing card games"),
       h("p", { class: "muted" }, "Play against bots, with friends online, or pass one screen around. ",
         games.map((g, i) => [i ? " · " : "", h("a", { href: `#/howto/${g.name}` }, `How to play ${g.title}`)]))),
+    tables,
     createForm(games),
     h("div", {},
       yours,
@@ -37,9 +44,14 @@ export async function showLobby(app) {
   document.title = "angler: lobby";
   const refresh = async () => {
     try {
-      const [rooms, done] = await Promise.all([api("/rooms/live"), api("/rooms/finished")]);
-      drawLive(live, rooms, titles);
-      await drawYours(yours, mine, rooms, titles);
+      const signedIn = session.account !== null;
+      const [rooms, done, held] = await Promise.all([api("/rooms/live"), api("/rooms/finished"),
+        signedIn ? myRooms().catch(() => []) : []]);
+      tables.hidden = !signedIn || session.account === null || held.length === 0;
+      if (!tables.hidden) drawAccountRooms(accountRooms, held, titles);
+      const theirs = new Set(held.map((room) => room.room));
+      drawLive(live, rooms, titles, theirs);
+      await drawYours(yours, mine, rooms, titles, theirs);
       drawFinished(finished, done.slice(-15).reverse(), titles);
     } catch (error) {
       replace(live, h("li", { class: "muted" }, error.message));
@@ -47,7 +59,11 @@ export async function showLobby(app) {
   };
   await refresh();
   const timer = setInterval(refresh, REFRESH_MS);
-  return () => clearInterval(timer);
+  const stop = session.subscribe(refresh); // signed in or out (another tab's bar, too): at once
+  return () => {
+    clearInterval(timer);
+    stop();
+  };
 }
 
 function createForm(games) {
@@ -139,7 +155,7 @@ function createForm(games) {
     h("h2", { id: "create-title" }, "New game"),
     chooser, select,
     h("div", { class: "field" }, h("label", { for: "players" }, "Players"), players),
-    h("fieldset", { class: "field", style: "border:0;padding:0;margin:10px 0" }, h("legend", { style: "font-weight:600" }, "Who sits where"), seats),
+    h("fieldset", { class: "field seat-kinds" }, h("legend", {}, "Who sits where"), seats),
     room.box,
     h("details", {}, h("summary", {}, "Options and card file"),
       options,
@@ -237,11 +253,11 @@ function seatWords(room) {
   return room.seats.map(word).join(", ");
 }
 
-function drawLive(list, rooms, titles) {
+function drawLive(list, rooms, titles, theirs) {
   if (!rooms.length) return replace(list, h("li", { class: "muted" }, "No game is being played. Start one!"));
   replace(list, rooms.map((room) => {
     const id = encodeURIComponent(room.room);
-    const held = Object.keys(tokens.of(room.room)).length > 0;
+    const held = Object.keys(tokens.of(room.room)).length > 0 || theirs.has(room.room);
     return h("li", { "data-room": room.room },
       h("span", {}, h("strong", {}, titles[room.game] || room.game), ` · ${room.players} players`, h("br"),
         h("small", { class: "muted" }, seatWords(room))),
@@ -253,10 +269,11 @@ function drawLive(list, rooms, titles) {
 }
 
 // Games this browser holds a seat of that the live list leaves out (a game by invitation is not
-// listed): the way back to them. A few at most, the newest kept first.
+// listed) and the account's tables leave out: the way back to them. A few at most, the newest
+// kept first.
 const YOURS_SHOWN = 6;
-async function drawYours(section, list, listed, titles) {
-  const shown = new Set(listed.map((room) => room.room));
+async function drawYours(section, list, listed, titles, theirs) {
+  const shown = new Set([...listed.map((room) => room.room), ...theirs]);
   const held = Object.keys(localStorage)
     .filter((key) => key.startsWith("angler:tokens:"))
     .map((key) => key.slice("angler:tokens:".length))

@@ -1,20 +1,150 @@
-// Talking to the server: JSON requests with one-line refusals, the seat tokens this browser
-// holds, and a room socket that says hello and comes back after a dropped connection.
+// Talking to the server: JSON requests with one-line refusals, the signed-in account (if any),
+// the seat tokens this browser holds, and a room socket that says hello and comes back after a
+// dropped connection.
 
-/** A request to the API; a refusal throws an Error carrying the server's one line. */
+const SAFE = new Set(["GET", "HEAD"]);
+
+/** A request to the API; a refusal throws an Error carrying the server's one line (and its
+ * `status` and `code`). While signed in, every request that is not a GET carries the session's
+ * CSRF token: the server refuses a cookie's POST without it. */
 export async function api(path, options = {}) {
-  const init = { ...options, headers: { "content-type": "application/json", ...(options.headers || {}) } };
+  const { again, ...rest } = options;
+  const method = (rest.method || "GET").toUpperCase();
+  if (!SAFE.has(method)) await sessionReady; // a POST made as the page opens waits to know who
+  const headers = { "content-type": "application/json", ...(rest.headers || {}) };
+  if (account && !SAFE.has(method)) headers["x-csrf-token"] = account.csrf;
   let response;
   try {
-    response = await fetch(path, init);
+    response = await fetch(path, { ...rest, headers });
   } catch {
     throw new Error("The server cannot be reached: is angler serve running?");
   }
   const body = await response.json().catch(() => null);
   if (!response.ok) {
-    throw new Error(body && body.message ? body.message : `The server refused (${response.status}).`);
+    // Another tab of this browser signed in or out meanwhile (one cookie for all of them): learn
+    // who is signed in now, and ask once more as them.
+    if (response.status === 403 && body && body.error === "csrf" && !again) {
+      await refreshSession();
+      return api(path, { ...options, again: true });
+    }
+    const refusal = new Error(body && body.message ? body.message : `The server refused (${response.status}).`);
+    refusal.status = response.status;
+    refusal.code = body && body.error;
+    throw refusal;
   }
   return body;
+}
+
+// ----- the signed-in account -----
+// The session itself is an HttpOnly cookie no script reads; the page keeps who it belongs to
+// and its CSRF token ({id, name, csrf}), or null for a guest, and tells its watchers of a change.
+
+let account = null;
+const watchers = new Set();
+const CHANGED = "angler:session-changed"; // written on a change: the other tabs look again
+let asked = 0; // GET /session asked, numbered: an older answer never overwrites a newer one
+
+/** Who is signed in here: `session.account` ({id, name, csrf}, or null), and `subscribe(fn)`,
+ * called with the account after each change (it returns the way to stop). */
+export const session = {
+  get account() {
+    return account;
+  },
+  subscribe(watcher) {
+    watchers.add(watcher);
+    return () => watchers.delete(watcher);
+  },
+};
+
+function setAccount(next, tellTabs = false) {
+  const before = account;
+  account = next;
+  if (tellTabs) localStorage.setItem(CHANGED, String(Date.now()));
+  const same = before && next ? before.id === next.id && before.name === next.name && before.csrf === next.csrf : before === next;
+  if (!same) for (const watcher of [...watchers]) watcher(account);
+}
+
+/** Ask the server who is signed in (GET /session: 401 is a guest); the account. When the server
+ * cannot be reached, the page goes on with what it knew. */
+export async function refreshSession() {
+  const mine = ++asked;
+  let found = account;
+  try {
+    const response = await fetch("/session", { headers: { accept: "application/json" } });
+    if (response.ok) found = await response.json();
+    else if (response.status === 401) found = null;
+  } catch {
+    // unreachable: unchanged
+  }
+  if (mine === asked) setAccount(found);
+  return account;
+}
+
+/** Settled once the page knows whether someone is signed in (asked as the page loads). */
+export const sessionReady = refreshSession();
+window.addEventListener("storage", (event) => {
+  if (event.key === CHANGED) refreshSession();
+});
+
+const post = (path, body) => api(path, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) });
+
+/** A 401 from an account's route may mean the session ended elsewhere (a password changed on
+ * another device): look again, then pass the refusal on. */
+async function asAccount(request) {
+  try {
+    return await request();
+  } catch (refusal) {
+    if (refusal.status === 401) await refreshSession();
+    throw refusal;
+  }
+}
+
+/** Sign up (a new account, signed in); the account. */
+export async function signUp(name, password) {
+  const info = await post("/accounts", { name, password });
+  setAccount(info, true);
+  return info;
+}
+
+/** Sign in; the account. */
+export async function signIn(name, password) {
+  const info = await post("/session", { name, password });
+  setAccount(info, true);
+  return info;
+}
+
+/** Sign out: this browser's session ends on the server. */
+export async function signOut() {
+  await post("/session/end");
+  setAccount(null, true);
+}
+
+/** A new password (the current one given): every other session of the account ends, and this
+ * browser's session is a new one (a new CSRF token). */
+export async function changePassword(current, fresh) {
+  const info = await asAccount(() => post("/account/password", { current, new: fresh }));
+  setAccount(info, true);
+  return info;
+}
+
+/** Delete the account (its password given): signed out, its name gone from every table. */
+export async function deleteAccount(password) {
+  await asAccount(() => post("/account/delete", { password }));
+  setAccount(null, true);
+}
+
+/** The live rooms where the account holds a seat: [{room, game, seat}], newest first. */
+export function myRooms() {
+  return asAccount(() => api("/account/rooms"));
+}
+
+/** The seat the signed-in account holds in `room`, or null (nobody signed in, or no seat). */
+export async function accountSeat(room) {
+  await sessionReady;
+  if (!account) return null;
+  const rooms = await myRooms().catch(() => []);
+  const found = rooms.find((held) => held.room === room);
+  return found ? found.seat : null;
 }
 
 /** What this browser keeps per room, by seat, in local storage under `prefix` + room. */
@@ -49,9 +179,14 @@ export const tokens = roomStore("angler:tokens:");
  * room -> {seat: code}. A code claims its seat once; the server keeps only its hash. */
 export const invites = roomStore("angler:invites:");
 
-/** One socket on a room, as one seat (a token) or a spectator (null). It reconnects after a
- * dropped connection, saying hello again, until closed. A token the room refuses at hello is
- * told to `onBadToken`, and the socket closes. */
+/** In place of a token: the socket takes up the seat the signed-in account holds in the room
+ * (its hello says `"account": true`; the session cookie names the account). */
+export const ACCOUNT = Object.freeze({ account: true });
+
+/** One socket on a room, as one seat (a token, or ACCOUNT) or a spectator (null). It reconnects
+ * after a dropped connection, saying hello again, until closed. A token the room refuses at
+ * hello (or the account's seat: signed out meanwhile) is told to `onBadToken`, and the socket
+ * closes. */
 export class RoomSocket {
   constructor(room, token, { onState, onError, onStatus, onBadToken, onPresence }) {
     this.room = room;
@@ -70,7 +205,8 @@ export class RoomSocket {
     this.ws.addEventListener("open", () => {
       if (this.closed) return; // closed while connecting: no hello
       this.delay = 500;
-      this.ws.send(JSON.stringify({ type: "hello", token: this.token }));
+      const hello = this.token === ACCOUNT ? { type: "hello", account: true } : { type: "hello", token: this.token };
+      this.ws.send(JSON.stringify(hello));
       this.handlers.onStatus(true);
     });
     this.ws.addEventListener("message", (event) => {

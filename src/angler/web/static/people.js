@@ -1,5 +1,5 @@
-// The people at a table: who is here, away (with the seconds before a bot plays for them),
-// played by a bot, resigned or not yet come; and the creator's say over seats nobody took: each
+// The people at a table: who each is (an account's name, or "Guest N"), here, away (with the
+// seconds before a bot plays for them), played by a bot, resigned or not yet come; and the creator's say over seats nobody took: each
 // one's link, giving it to a bot, cancelling the game, the bots' speed.
 import { h, replace, seatName } from "/static/kit.js";
 import { invites } from "/static/net.js";
@@ -74,9 +74,11 @@ export class People {
     replace(this.list, this.seats.map((entry) => {
       const name = seatName(entry.seat, this.viewer);
       const who = name === "You" ? `Player ${entry.seat + 1} (you)` : name;
+      // A person's name is theirs to choose: it is text, never markup.
+      const person = typeof entry.name === "string" ? h("span", { class: "person-name" }, entry.name) : null;
       return h("li", { "data-seat": String(entry.seat), "data-state": entry.state, class: `presence-${entry.state}` },
         h("span", { class: "presence-dot", "aria-hidden": "true" }),
-        h("strong", {}, who), " ", h("span", { class: "muted" }, presenceWords(entry, elapsed)));
+        h("strong", {}, who), person ? [" ", person] : null, " ", h("span", { class: "muted" }, presenceWords(entry, elapsed)));
     }));
   }
 

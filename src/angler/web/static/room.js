@@ -1,21 +1,26 @@
 // A table: one socket per seat this browser holds (several make a hot-seat room, with a pass
-// screen between people), or one as a spectator. The game's own board draws the table; the
-// shell around it is the same for every game: what you are deciding, the legal actions, undo,
-// the log, the result, and keys.
+// screen between people); else the signed-in account's seat, taken up by the account (a seat
+// taken on another device: no token here); else one socket as a spectator. The game's own board
+// draws the table; the shell around it is the same for every game: what you are deciding, the
+// legal actions, undo, the log, the result, and keys.
 import { h, notHere, numberLog, reducedMotion, replace, seatName, sentences } from "/static/kit.js";
-import { api, RoomSocket, tokens } from "/static/net.js";
+import { ACCOUNT, accountSeat, api, RoomSocket, session, tokens } from "/static/net.js";
 import { loadBoard } from "/static/boards.js";
 import { confirmThen, People } from "/static/people.js";
 
 export async function showRoom(app, room, { watch = false } = {}) {
   // A seat token this browser keeps that the room does not know (a mistyped or foreign link) is
   // forgotten, and one kept under another seat's number is moved to the seat the room says it
-  // is; then the table is drawn again: as the seats held, or watching.
-  let leave = () => {};
+  // is; then the table is drawn again: as the seats held, or watching. The account's seat taken
+  // up without a token (from another device) that the room refuses (signed out meanwhile) is
+  // not asked for again; and a table drawn for the account is drawn again when who is signed in
+  // changes.
+  let shown = { close: () => {}, account: undefined };
   let gone = false;
   const left = () => gone;
   let redrawn = Promise.resolve(); // one redraw at a time, should two tokens be refused at once
   const forgotten = new Set();
+  let refused = null; // why the account's seat was refused here, once it was
   const redraw = (change) => {
     redrawn = redrawn
       .then(async () => {
@@ -23,10 +28,10 @@ export async function showRoom(app, room, { watch = false } = {}) {
         // answer for the same token, from a table that was about to be replaced).
         if (!change()) return;
         if (gone) return; // the page has moved on
-        leave();
-        leave = () => {};
-        const notice = forgotten.size ? forgottenNotice([...forgotten]) : "";
-        leave = await openTable(app, room, watch, notice, fixes, left);
+        shown.close();
+        shown = { close: () => {}, account: undefined };
+        const notice = [forgotten.size ? forgottenNotice([...forgotten]) : "", refused || ""].filter(Boolean).join(" ");
+        shown = await openTable(app, room, watch, notice, fixes, left);
       })
       .catch((error) => {
         // The old table's sockets are closed: say why there is no new one, as the router would.
@@ -47,11 +52,21 @@ export async function showRoom(app, room, { watch = false } = {}) {
       tokens.add(room, actual, token);
       return true;
     }),
+    account: (message) => redraw(() => {
+      if (refused) return false;
+      refused = `This browser could not take up your account's seat: ${message.message}`;
+      return true;
+    }),
+    get accountRefused() {
+      return refused !== null;
+    },
   };
-  leave = await openTable(app, room, watch, "", fixes, left);
+  shown = await openTable(app, room, watch, "", fixes, left);
+  const stop = session.subscribe((account) => redraw(() => shown.account !== undefined && shown.account !== (account ? account.id : null)));
   return () => {
     gone = true;
-    leave();
+    stop();
+    shown.close();
   };
 }
 
@@ -62,13 +77,20 @@ function forgottenNotice(seats) {
   return `The links this browser kept for the seats of ${named} are not seats of this room, so they were forgotten.`;
 }
 
+/** Draw the table and open its sockets: `close` closes them; `account`: the id of the account
+ * the table was drawn for (null: nobody signed in), when it depends on who is signed in. */
 async function openTable(app, room, watch, notice, fixes, left) {
   const info = await api(`/rooms/${encodeURIComponent(room)}`);
   const board = await loadBoard(info.game);
-  // A redraw whose page was left while the room was fetched draws nothing and opens no socket.
-  if (left()) return () => {};
   const held = watch ? {} : tokens.of(room);
-  const mine = Object.keys(held).map(Number).filter((seat) => Number.isInteger(seat) && seat >= 0).sort((a, b) => a - b);
+  let mine = Object.keys(held).map(Number).filter((seat) => Number.isInteger(seat) && seat >= 0).sort((a, b) => a - b);
+  // No token here: the signed-in account may hold a seat (taken on another device).
+  const asked = !watch && mine.length === 0 && !fixes.accountRefused;
+  const byAccount = asked ? await accountSeat(room) : null; // (once the page knows who is signed in)
+  const signedIn = asked ? session.account : null;
+  if (byAccount !== null) mine = [byAccount];
+  // A redraw whose page was left while the room was fetched draws nothing and opens no socket.
+  if (left()) return { close: () => {} };
   const table = new Table(app, info, board, mine);
   table.notice.textContent = notice;
   const sockets = new Map();
@@ -76,11 +98,11 @@ async function openTable(app, room, watch, notice, fixes, left) {
   const handlers = (seat) => ({
     onState: (payload) => {
       // A link whose seat number is not its token's (`?seat=5&token=<seat 0's>`).
-      if (seat !== null && Number.isInteger(payload.seat) && payload.seat !== seat) return fixes.move(seat, payload.seat);
+      if (byAccount === null && seat !== null && Number.isInteger(payload.seat) && payload.seat !== seat) return fixes.move(seat, payload.seat);
       table.receive(seat, payload);
     },
     onError: (error) => table.refused(error),
-    onBadToken: () => fixes.forget(seat),
+    onBadToken: (message) => (byAccount === null ? fixes.forget(seat) : fixes.account(message)),
     onPresence: (message) => table.presence(seat, message),
     onStatus: (up) => {
       status.set(seat, up);
@@ -88,12 +110,13 @@ async function openTable(app, room, watch, notice, fixes, left) {
     },
   });
   if (mine.length === 0) sockets.set(null, new RoomSocket(room, null, handlers(null)));
-  for (const seat of mine) sockets.set(seat, new RoomSocket(room, held[seat], handlers(seat)));
+  for (const seat of mine) sockets.set(seat, new RoomSocket(room, byAccount === null ? held[seat] : ACCOUNT, handlers(seat)));
   table.send = (seat, message) => sockets.get(seat)?.send(message);
-  return () => {
+  const close = () => {
     table.leave();
     for (const socket of sockets.values()) socket.close();
   };
+  return { close, account: asked ? (signedIn ? signedIn.id : null) : undefined };
 }
 
 class Table {

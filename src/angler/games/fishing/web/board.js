@@ -176,7 +176,7 @@ function stars(count, ink) {
 function ensurePatterns() {
   // The shell puts the colour patterns in the page once; a board drawn elsewhere adds its own.
   if (document.getElementById("pat-blue")) return;
-  document.body.append(s("svg", { width: 0, height: 0, "aria-hidden": "true", style: "position:absolute" }, patternDefs()));
+  document.body.append(s("svg", { width: 0, height: 0, "aria-hidden": "true", class: "pattern-defs" }, patternDefs()));
 }
 
 // ----- the status line: round, hand size, whose turn and what you decide -----

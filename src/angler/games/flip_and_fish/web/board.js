@@ -83,7 +83,7 @@ function withCards(board, cards) {
 
 function ensurePatterns() {
   if (document.getElementById("pat-blue")) return;
-  document.body.append(s("svg", { width: 0, height: 0, "aria-hidden": "true", class: "ff-patterns", style: "position:absolute" }, patternDefs()));
+  document.body.append(s("svg", { width: 0, height: 0, "aria-hidden": "true", class: "ff-patterns pattern-defs" }, patternDefs()));
 }
 
 function draw(root, st) {
