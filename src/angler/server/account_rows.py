@@ -1,6 +1,6 @@
 """The accounts' tables (the migrations ``r0005_accounts`` and ``r0006_ratings`` make the same
 ones): an account, its sessions (kept as hashes, as seat tokens are), the failed sign-ins that
-limit guessing, and its ratings with their history.
+limit guessing, its ratings with their history; and a finished room's rematch (``r0008``).
 
 A seat claimed while signed in keeps its account in ``seat_tokens.account_id`` (``store.py``)."""
 
@@ -93,3 +93,15 @@ class RatedGameRow(Base):
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RematchRow(Base):
+    """A finished room's rematch: the new room its people were asked to play in."""
+
+    __tablename__ = "rematches"
+
+    room_id: Mapped[str] = mapped_column(
+        ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True
+    )
+    rematch_id: Mapped[str] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"))
+    made_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

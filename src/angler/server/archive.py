@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
 
 from angler.core.errors import AnglerError
@@ -57,9 +57,15 @@ class FinishedRooms:
     """The store's finished rooms; ``live`` is the live rooms in memory (their record is
     refused while they run)."""
 
-    def __init__(self, store: Store, live: Mapping[str, Room]) -> None:
+    def __init__(
+        self,
+        store: Store,
+        live: Mapping[str, Room],
+        names_of: Callable[[Iterable[str]], dict[str, str]] | None = None,
+    ) -> None:
         self.store = store
         self.live = live
+        self.names_of = names_of  # accounts' names by id (``Accounts.names``)
         # The last few replays asked for, by room and viewer (a refusal, such as a game still
         # running, is not kept).
         self._replays = functools.lru_cache(maxsize=REPLAYS_KEPT)(self._replay)
@@ -87,6 +93,10 @@ class FinishedRooms:
             self.store.seat_tokens(room_id),
         )
         room.ended = (self.store.result(room_id) or {}).get("ended")
+        room.owners = self.store.seat_accounts(room_id)  # its accounts' seats: a rematch's too
+        if room.owners and self.names_of is not None:
+            names = self.names_of(room.owners.values())
+            room.names = {seat: names.get(owner, "") for seat, owner in room.owners.items()}
         return room
 
     def record(self, room_id: str) -> dict[str, Any]:

@@ -35,6 +35,7 @@ from angler.server.limits import MOVED_CODE
 from angler.server.presence import Presence
 from angler.server.ratings import Ratings
 from angler.server.registry import RoomRegistry
+from angler.server.rematch import Rematches
 from angler.server.room_bots import RoomBots
 from angler.server.rooms import Room
 from angler.server.searches import BotCap
@@ -58,7 +59,7 @@ class Hub:
         self.ratings = Ratings(store)
         self.chat = RoomChat(store)
         self.registry = RoomRegistry(store, bot_cap, self.accounts.names, self.ratings)
-        self.archive = FinishedRooms(store, self.registry.rooms)
+        self.archive = FinishedRooms(store, self.registry.rooms, self.accounts.names)
         self.turns = Turns()
         self.bots = RoomBots(self.registry.reseat, bot_cap)
         self.presence = Presence(self.registry.rooms, self.bots.drivers, self.turns, self.end_room)
@@ -66,6 +67,7 @@ class Hub:
         self.fanout = FanOut(store, self.registry.rooms, self.turns, self.presence, self.bots)
         self.fanout.on_moved = self.let_go
         self.fanout.finishing = self.registry.finishing
+        self.rematches = Rematches(store, self.registry)
         self.moved_away = 0  # rooms let go since the start: another node took each over
         self.sweep = Sweep(self)  # a cluster's node: rooms whose node died (``sweep.py``)
         self._sweeping: asyncio.Task[None] | None = None

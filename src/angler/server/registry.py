@@ -228,6 +228,12 @@ class RoomRegistry:
         room.note("claimed", seat)  # the table's log says the friend came
         return SeatClaimed(seat=seat, token=token)
 
+    def claim_kept(self, room_id: str, seat: int, account: Account | None = None) -> str:
+        """A seat kept for its person (a rematch's invitation) given to them without its code:
+        its token."""
+        room = self.room(room_id)
+        return room.claim(seat, self._persist(room_id, room, account), creating=True)
+
     def reseat(self, room_id: str) -> Callable[[RoomHeader], None]:
         """Stores a room's new seating (a seat given to a bot, a resignation) before it counts."""
         return lambda header: self.store.set_seating(room_id, header.seats, header.settings)

@@ -7,6 +7,7 @@ import asyncio
 import functools
 import logging
 
+import msgspec
 from fastapi import APIRouter, WebSocket
 from starlette.concurrency import run_in_threadpool
 
@@ -18,6 +19,7 @@ from angler.server.hub import Hub
 from angler.server.limits import FLOOD_CODE, UNAVAILABLE_CODE, Limits, SocketRate
 from angler.server.payloads import Payload
 from angler.server.refusals import refusal
+from angler.server.rematch import RematchError
 from angler.server.rooms import Room, TokenError
 from angler.server.routes_accounts import SESSION_COOKIE, same_origin
 from angler.server.store import RoomFinishedError, RoomMovedError, StoreUnavailableError
@@ -146,6 +148,9 @@ class RoomSocket:
             if not self.joined:
                 await self.refuse("hello", 'first a "hello" (with a seat token, or none)')
                 return
+            if isinstance(message, wire.Rematch):
+                await self.rematch(room, message.decline)
+                return
             if isinstance(message, wire.Chat):
                 await self.chat(room, message.text)
                 return
@@ -263,6 +268,27 @@ class RoomSocket:
             ):
                 connection.chat_ids.add(line.id)
                 connection.offer_message(told)
+
+    async def rematch(self, room: Room, decline: bool) -> None:
+        """This seat asks for a rematch (or accepts it), or declines: every seated socket of
+        the room is told the offer; this one, when it took a seat, its token there too."""
+        seat = self.connection.seat
+        if seat is None:
+            raise RematchError("a spectator has no seat to play again")
+        account = None
+        if room.owners.get(seat) is not None:  # the seat is an account's: the rematch's too
+            cookie = self.websocket.cookies.get(SESSION_COOKIE)
+            signed = await run_in_threadpool(self.hub.accounts.account_of, cookie)
+            account = signed if signed is not None and signed.id == room.owners[seat] else None
+        offer, token = await run_in_threadpool(
+            self.hub.rematches.answer, self.room_id, room, seat, account, decline
+        )
+        await self.hub.start_bots(offer.room)
+        for connection in list(self.hub.presence.sockets.get(self.room_id, ())):
+            if connection.seat is not None and connection is not self.connection:
+                connection.offer_message(offer)
+        mine = offer if token is None else msgspec.structs.replace(offer, seat=seat, token=token)
+        self.connection.offer_message(mine)
 
     async def _spectator_account(self) -> None:
         headers = self.websocket.headers

@@ -108,11 +108,19 @@ class Chat(_Client, tag="chat", frozen=True):
     text: Annotated[str, Meta(min_length=1, max_length=MAX_CHAT_CHARS)]
 
 
+class Rematch(_Client, tag="rematch", frozen=True):
+    """New in protocol 3, once the game is over, from a seat: play again (the first asks for a
+    new room with the same game, options and seats; each person accepts by asking too), or
+    ``decline``."""
+
+    decline: bool = False
+
+
 class Leave(_Client, tag="leave", frozen=True):
     """The person leaves the table: the server closes the socket (code 1000)."""
 
 
-ClientMessage = Hello | Move | Undo | Seat | Cancel | Resign | Pace | Chat | Leave
+ClientMessage = Hello | Move | Undo | Seat | Cancel | Resign | Pace | Chat | Rematch | Leave
 CLIENT_TYPES: Final = (
     "hello",
     "move",
@@ -122,6 +130,7 @@ CLIENT_TYPES: Final = (
     "resign",
     "pace",
     "chat",
+    "rematch",
     "leave",
 )
 
@@ -139,7 +148,7 @@ FIELD_KINDS: Final = {
 }
 _BY_TYPE: Final[dict[str, type[_Client]]] = {
     cls.__struct_config__.tag: cls  # type: ignore[misc]
-    for cls in (Hello, Move, Undo, Seat, Cancel, Resign, Pace, Chat, Leave)
+    for cls in (Hello, Move, Undo, Seat, Cancel, Resign, Pace, Chat, Rematch, Leave)
 }
 _CLIENT_DECODER: Final[msgspec.json.Decoder[ClientMessage]] = msgspec.json.Decoder(ClientMessage)
 _ANY_DECODER: Final = msgspec.json.Decoder()
@@ -307,7 +316,17 @@ class Error(_Server, tag="error"):
     id: str | UnsetType = UNSET  # new in protocol 2: the refused move's or undo's id
 
 
-ServerMessage = State | Presence | ChatLines | Error
+class RematchOffer(_Server, tag="rematch"):
+    """New in protocol 3: the new room a finished room's people were asked to play in, and
+    each seat's answer; to the seat that accepted, also its ``seat`` and ``token`` there."""
+
+    room: str
+    answers: list[Literal["yes", "no", "waiting", "bot"]]
+    seat: int | UnsetType = UNSET
+    token: str | UnsetType = UNSET
+
+
+ServerMessage = State | Presence | ChatLines | RematchOffer | Error
 _STATE_KEYS: Final = frozenset(State.__struct_fields__)
 _ENCODER: Final = msgspec.json.Encoder()
 
