@@ -50,8 +50,11 @@ class Rooms:
         self.witness, self.witness_tokens = self._make("fishing", 3)
 
     def _make(self, game: str, players: int) -> tuple[str, list[str]]:
+        # Nobody ever joins them: without long waits a bot would play for their people after
+        # the grace period, and the room would end as abandoned, while the fuzzing runs.
+        settings = {"grace_s": 86400, "abandon_s": 86400}
         status, body = self.served.request(
-            "POST", "/rooms", {"game": game, "seats": ["human"] * players}
+            "POST", "/rooms", {"game": game, "seats": ["human"] * players, "settings": settings}
         )
         assert status == 201, body
         return body["room"], [seat["token"] for seat in body["seats"]]
