@@ -167,7 +167,8 @@ export class Chat {
     this.own = own;
     this.list = h("ol", { id: "chat-lines", class: "chat-lines", "aria-live": "polite", "aria-label": "Chat lines", tabindex: "0" });
     this.error = h("p", { id: "chat-error", class: "chat-error", role: "alert" });
-    this.input = h("input", { type: "text", id: "chat-input", maxlength: "300", autocomplete: "off", "aria-label": "Your line" });
+    this.input = h("input", { type: "text", id: "chat-input", maxlength: "300", autocomplete: "off",
+      placeholder: "Write a line…", "aria-label": "Your line" });
     this.unmute = h("div", { id: "chat-muted", class: "chat-muted", hidden: true });
     const form = h("form", { id: "chat-form", class: "chat-form" }, this.input,
       h("button", { type: "submit", class: "btn", id: "chat-send" }, "Send"));

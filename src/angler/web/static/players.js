@@ -23,7 +23,8 @@ export async function showPlayer(app, name) {
   replace(app, h("main", { class: "player-page", "data-player": info.name },
     h("section", { class: "panel hero" },
       h("h1", { id: "player-name" }, info.name),
-      h("p", { class: "muted" }, `Joined ${day(info.joined)} · ${info.games} ${info.games === 1 ? "game" : "games"}, ${info.counted} counted for ratings`),
+      h("p", { class: "muted" }, `Joined ${day(info.joined)} · ${info.games} finished ${info.games === 1 ? "game" : "games"}`,
+        info.games >= info.counted ? ` (the figures below count the newest ${info.counted})` : ""),
       h("p", { class: "row" }, games.map((g) => h("a", { class: "btn small", href: `#/leaderboard/${g.name}` }, `${g.title} leaderboard`)))),
     cards.length ? cards : h("section", { class: "panel" }, h("p", { class: "muted" }, "No rated game yet.")),
     recentGames(info.recent, titles)));
@@ -55,21 +56,22 @@ function gameCard(entry, titles, history) {
 /** The rating's history as an SVG line chart: μ after each rated game, a band of ±σ around it,
  * the axes labelled (rated games along, rating up). */
 export function ratingChart(history, title) {
-  const W = 560;
-  const H = 220;
+  // Drawn at the width it is shown at (a phone's, up to 640 px): its labels keep their size.
+  const W = Math.round(Math.max(280, Math.min(640, window.innerWidth - 64)));
+  const H = W < 420 ? 200 : 240;
   const pad = { left: 44, right: 12, top: 12, bottom: 38 };
   const points = [{ mu: 25, sigma: 25 / 3 }, ...history]; // every account starts at 25 ± 8.3
   const lows = points.map((p) => p.mu - p.sigma);
   const highs = points.map((p) => p.mu + p.sigma);
-  let low = Math.floor(Math.min(...lows) / 5) * 5;
-  let high = Math.ceil(Math.max(...highs) / 5) * 5;
-  if (high - low < 10) high = low + 10;
+  // The axis runs between whole ticks (every 5, or every 10 for a wide range), each labelled.
+  const step = Math.max(...highs) - Math.min(...lows) > 25 ? 10 : 5;
+  const low = Math.floor(Math.min(...lows) / step) * step;
+  const high = Math.max(low + 2 * step, Math.ceil(Math.max(...highs) / step) * step);
   const x = (i) => pad.left + (points.length === 1 ? 0 : (i / (points.length - 1)) * (W - pad.left - pad.right));
   const y = (v) => pad.top + (1 - (v - low) / (high - low)) * (H - pad.top - pad.bottom);
   const line = (values) => values.map((v, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
   const band = `${line(highs)} ${lows.map((v, i) => [i, v]).reverse().map(([i, v]) => `L${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ")} Z`;
   const ticks = [];
-  const step = (high - low) / 5 >= 5 ? 10 : 5;
   for (let v = low; v <= high; v += step) ticks.push(v);
   const last = points.length - 1;
   const along = [...new Set([0, Math.round(last / 2), last])];
@@ -119,13 +121,13 @@ export async function showLeaderboard(app, game, params) {
     h("section", { class: "panel" },
       h("h1", {}, `${chosen.title}: leaderboard`),
       picker,
-      h("p", { class: "muted" }, `Ranked by μ − 3σ, the rating less its doubt; listed from ${query ? least : 5} rated games. The bots are rated too.`),
+      h("p", { class: "muted" }, `Ranked by μ − 3σ, the rating less its doubt; listed from ${query ? least : 5} rated ${(query ? least : 5) === "1" ? "game" : "games"}. The bots are rated too.`),
       rows.length
         ? h("div", { class: "table-scroll" }, h("table", { class: "stats", id: "leaderboard" },
           h("thead", {}, h("tr", {}, ["Rank", "Name", "Rating", "Games"].map((t) => h("th", { scope: "col" }, t)))),
           h("tbody", {}, rows.map((row) => h("tr", { "data-name": row.name },
             h("td", {}, String(row.rank)), h("td", {}, playerLink(row.name)),
-            h("td", {}, ratingWords(row)), h("td", {}, String(row.games)))))))
+            h("td", { class: "nowrap" }, ratingWords(row)), h("td", {}, String(row.games)))))))
         : h("p", { class: "muted", id: "leaderboard-empty" }, "Nobody has played enough rated games yet."))));
   document.title = `angler: ${chosen.title} leaderboard`;
 }
