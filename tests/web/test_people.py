@@ -191,3 +191,24 @@ def test_the_pages_at_a_phone_and_a_desktop(open_page: OpenPage, tmp_path: Path)
         assert look.inner_text("#chat .chat-text") == "good luck, bot"
         look.screenshot(path=str(folder / f"replay-{label}.png"), full_page=True)
         assert room_made
+
+
+def test_the_rated_box_is_an_account_s_and_a_refusal_is_the_server_s_line(
+    open_page: OpenPage,
+) -> None:
+    page = open_page(frames=False).page
+    page.goto("/#/")
+    page.wait_for_selector("#create-room")
+    assert page.locator("#rated-field").is_hidden()  # a guest plays unrated
+    sign_up_quietly(page, unique("Rhea"))
+    page.reload()
+    page.wait_for_selector("#rated-field:not([hidden])")
+    page.select_option("select[name=game]", "crazy-fishing")
+    page.fill("input[name=players]", "2")
+    page.dispatch_event("input[name=players]", "input")
+    page.select_option("select[name=seat-1]", "hotseat")  # a second person: not rated
+    page.check("#setting-rated")
+    page.click("#create-room")
+    page.wait_for_function("() => document.querySelector('#error').textContent.length > 0")
+    assert "rated" in page.inner_text("#error").lower()
+    assert page.locator("main.room").count() == 0
