@@ -121,7 +121,7 @@ export async function showLeaderboard(app, game, params) {
     h("section", { class: "panel" },
       h("h1", {}, `${chosen.title}: leaderboard`),
       picker,
-      h("p", { class: "muted" }, `Ranked by μ − 3σ, the rating less its doubt; listed from ${query ? least : 5} rated ${(query ? least : 5) === "1" ? "game" : "games"}. The bots are rated too.`),
+      h("p", { class: "muted" }, `Ranked by μ − 3σ, the rating less its doubt; listed from ${query ? least : 5} rated ${(query ? least : 5) === "1" ? "game" : "games"}.`),
       rows.length
         ? h("div", { class: "table-scroll" }, h("table", { class: "stats", id: "leaderboard" },
           h("thead", {}, h("tr", {}, ["Rank", "Name", "Rating", "Games"].map((t) => h("th", { scope: "col" }, t)))),
