@@ -46,6 +46,7 @@ export function mountAccountBar(node) {
         h("a", { href: formLink("signup", next), id: "bar-signup", class: "bar-button" }, "Sign up"));
     }
     const menu = h("ul", { id: "account-menu", class: "account-menu", hidden: !open },
+      h("li", {}, h("a", { href: `#/player/${encodeURIComponent(account.name)}`, id: "menu-player" }, "Your player page")),
       h("li", {}, h("a", { href: "#/account", id: "menu-account" }, "Your account")),
       h("li", {}, h("button", { type: "button", id: "menu-signout", onClick: () => leave() }, "Sign out")));
     const button = h("button", { type: "button", id: "account-button", class: "bar-button",

@@ -1,7 +1,8 @@
 // The browser table's entry: routes by the URL fragment, so a link names a page and the server
 // serves one file. #/ the lobby, #/room/ID a table, #/join/ID/SEAT a public seat,
 // #/join/ID/SEAT/CODE an invitation, #/replay/ID a finished game, #/howto/GAME how to play,
-// #/signin and #/signup (with ?next=PAGE, where to go back to) and #/account.
+// #/signin and #/signup (with ?next=PAGE, where to go back to), #/account, #/player/NAME a
+// player's page and #/leaderboard/GAME (?least=N) a game's leaderboard.
 import { h, notHere, patternDefs, replace, s } from "/static/kit.js";
 import { showLobby } from "/static/lobby.js";
 import { showRoom } from "/static/room.js";
@@ -9,6 +10,7 @@ import { showReplay } from "/static/replay.js";
 import { accountSeat, api, tokens } from "/static/net.js";
 import { mountAccountBar, showAccount, showSignIn, showSignUp } from "/static/account.js";
 import { gameList } from "/static/boards.js";
+import { showLeaderboard, showPlayer } from "/static/players.js";
 
 const app = document.getElementById("app");
 let leaving = null; // the page shown now, told when another replaces it (its socket closes)
@@ -44,6 +46,8 @@ async function route() {
     else if (page === "signin" && !rest.length) await showSignIn(app, params);
     else if (page === "signup" && !rest.length) await showSignUp(app, params);
     else if (page === "account" && !rest.length) leave = await showAccount(app);
+    else if (page === "player" && rest.length === 1) await showPlayer(app, rest[0]);
+    else if (page === "leaderboard" && rest.length <= 1) await showLeaderboard(app, rest[0] || (await gameList())[0].name, params);
     else if (page === "howto") await showHowto(rest[0] || (await gameList())[0].name, rest[1] === "rules" ? "rules" : "howto");
     else notHere(app, `There is no page ${location.hash}.`);
   } catch (error) {

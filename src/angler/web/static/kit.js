@@ -148,3 +148,18 @@ export function numberLog(list, first, count) {
   list.start = first;
   list.style.setProperty("--log-digits", String(String(first + count - 1).length));
 }
+
+/** A rating as people read it: "μ 27.3 ± 4.1" (`digits` after the point; 0 at the table). */
+export function ratingWords(rating, digits = 1) {
+  return `μ ${rating.mu.toFixed(digits)} ± ${rating.sigma.toFixed(digits)}`;
+}
+
+// The names a room gives people without an account: shown as they are, linking nowhere.
+const NO_PAGE = /^(Guest \d+|Spectator|Deleted player)$/;
+
+/** A person's name as a link to their player page (#/player/NAME), its text the name: never
+ * markup. A name no account holds ("Guest 2", "Spectator") is a plain span. */
+export function playerLink(name, attrs = {}) {
+  if (NO_PAGE.test(name)) return h("span", attrs, name);
+  return h("a", { ...attrs, href: `#/player/${encodeURIComponent(name)}` }, name);
+}

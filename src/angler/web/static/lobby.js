@@ -34,7 +34,8 @@ export async function showLobby(app) {
   replace(app, h("main", { class: "lobby" },
     h("section", { class: "panel hero" }, h("h1", {}, "Three fishing card games"),
       h("p", { class: "muted" }, "Play against bots, with friends online, or pass one screen around. ",
-        games.map((g, i) => [i ? " · " : "", h("a", { href: `#/howto/${g.name}` }, `How to play ${g.title}`)]))),
+        games.map((g, i) => [i ? " · " : "", h("a", { href: `#/howto/${g.name}` }, `How to play ${g.title}`)])),
+      h("p", {}, h("a", { href: `#/leaderboard/${games[0].name}`, id: "leaderboard-link" }, "Leaderboards: the rated players of each game"))),
     tables,
     createForm(games),
     h("div", {},
@@ -156,6 +157,7 @@ function createForm(games) {
     chooser, select,
     h("div", { class: "field" }, h("label", { for: "players" }, "Players"), players),
     h("fieldset", { class: "field seat-kinds" }, h("legend", {}, "Who sits where"), seats),
+    room.rated,
     room.box,
     h("details", {}, h("summary", {}, "Options and card file"),
       options,
@@ -199,15 +201,25 @@ function roomSettings(seatsBox) {
     seconds("setting-wait", "Wait for friends (seconds)", "180", "After this, the table offers to give a seat nobody came to to a bot, or to cancel the game (you may at any time)."),
     seconds("setting-abandon", "End a game everyone left after (seconds)", "300", "A game every player has left ends as abandoned: it counts for nobody."));
   queueMicrotask(followSeats);
+  // Rated: only for an account, shown only while one is signed in (the bar may sign in or out).
+  const rated = h("input", { type: "checkbox", id: "setting-rated", name: "rated" });
+  const ratedField = h("div", { class: "field", id: "rated-field", hidden: !session.account },
+    h("label", {}, rated, " Rated"),
+    h("span", { class: "help" }, "The game counts for your rating in this game: you alone among bots (easy, normal, hard, random or heuristic)."));
+  const stopWatching = session.subscribe((account) => {
+    if (!ratedField.isConnected) return stopWatching();
+    ratedField.hidden = !account;
+  });
   const read = () => {
     const settings = { listed: listed.checked, pace_ms: Number(pace.value), takeover: takeover.value };
+    if (session.account && rated.checked) settings.rated = true;
     for (const [id, key] of [["setting-turn", "turn_s"], ["setting-grace", "grace_s"], ["setting-wait", "claim_wait_s"], ["setting-abandon", "abandon_s"]]) {
       const value = box.querySelector(`#${id}`).value.trim();
       if (value) settings[key] = Number(value);
     }
     return settings;
   };
-  return { box, read };
+  return { box, read, rated: ratedField };
 }
 
 async function createRoom(game, players, optionsBox, seatsBox, cardsInput, settings) {

@@ -147,6 +147,32 @@ export async function accountSeat(room) {
   return found ? found.seat : null;
 }
 
+/** A player's page (GET /players/NAME): their ratings, games and recent rooms. */
+export function playerInfo(name) {
+  return api(`/players/${encodeURIComponent(name)}`);
+}
+
+/** The names whose chat lines this browser hides (muted), kept in local storage. */
+export const muted = {
+  key: "angler:muted",
+  all() {
+    try {
+      const list = JSON.parse(localStorage.getItem(this.key) || "[]");
+      return Array.isArray(list) ? list.filter((name) => typeof name === "string") : [];
+    } catch {
+      return [];
+    }
+  },
+  has(name) {
+    return this.all().includes(name);
+  },
+  set(name, mute) {
+    const rest = this.all().filter((held) => held !== name);
+    if (mute) rest.push(name);
+    localStorage.setItem(this.key, JSON.stringify(rest));
+  },
+};
+
 /** What this browser keeps per room, by seat, in local storage under `prefix` + room. */
 function roomStore(prefix) {
   return {
@@ -188,10 +214,10 @@ export const ACCOUNT = Object.freeze({ account: true });
  * hello (or the account's seat: signed out meanwhile) is told to `onBadToken`, and the socket
  * closes. */
 export class RoomSocket {
-  constructor(room, token, { onState, onError, onStatus, onBadToken, onPresence }) {
+  constructor(room, token, { onState, onError, onStatus, onBadToken, onPresence, onChat }) {
     this.room = room;
     this.token = token;
-    this.handlers = { onState, onError, onStatus, onBadToken, onPresence };
+    this.handlers = { onState, onError, onStatus, onBadToken, onPresence, onChat };
     this.closed = false;
     this.delay = 500;
     this.open();
@@ -220,6 +246,8 @@ export class RoomSocket {
       if (message.type === "state") {
         this.joined = true;
         this.handlers.onState(this.whole(message));
+      } else if (message.type === "chat") {
+        if (this.handlers.onChat && Array.isArray(message.lines)) this.handlers.onChat(message.lines);
       } else if (message.type === "presence") {
         if (this.joined && this.handlers.onPresence) this.handlers.onPresence(message);
       } else if (message.type === "error" && message.error === "token" && !this.joined && this.token && this.handlers.onBadToken) {

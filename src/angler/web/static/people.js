@@ -1,8 +1,8 @@
 // The people at a table: who each is (an account's name, or "Guest N"), here, away (with the
 // seconds before a bot plays for them), played by a bot, resigned or not yet come; and the creator's say over seats nobody took: each
 // one's link, giving it to a bot, cancelling the game, the bots' speed.
-import { h, replace, seatName } from "/static/kit.js";
-import { invites } from "/static/net.js";
+import { h, playerLink, ratingWords, replace, seatName } from "/static/kit.js";
+import { invites, muted } from "/static/net.js";
 
 const LEVELS = ["easy", "normal", "hard"];
 const PACES = [["200", "Fast"], ["800", "Normal"], ["2000", "Slow"]];
@@ -75,10 +75,14 @@ export class People {
       const name = seatName(entry.seat, this.viewer);
       const who = name === "You" ? `Player ${entry.seat + 1} (you)` : name;
       // A person's name is theirs to choose: it is text, never markup.
-      const person = typeof entry.name === "string" ? h("span", { class: "person-name" }, entry.name) : null;
+      const person = typeof entry.name === "string" ? playerLink(entry.name, { class: "person-name" }) : null;
+      const rating = entry.rating && typeof entry.rating.mu === "number"
+        ? h("span", { class: "person-rating", title: "Rating: μ ± σ" }, ratingWords(entry.rating, 0))
+        : null;
       return h("li", { "data-seat": String(entry.seat), "data-state": entry.state, class: `presence-${entry.state}` },
         h("span", { class: "presence-dot", "aria-hidden": "true" }),
-        h("strong", {}, who), person ? [" ", person] : null, " ", h("span", { class: "muted" }, presenceWords(entry, elapsed)));
+        h("strong", {}, who), person ? [" ", person] : null, rating ? [" ", rating] : null,
+        " ", h("span", { class: "muted" }, presenceWords(entry, elapsed)));
     }));
   }
 
@@ -134,6 +138,74 @@ export class People {
         "Cancel the game"))
         : null,
       anyBot || waiting.length ? h("label", { class: "row" }, "Bot speed ", pace) : null);
+  }
+}
+
+/** The lines of a chat, each its writer's name (a link to their page) and its text, both as
+ * text; lines by a muted name are left out. `own(line)`: the line is this browser's (no Mute
+ * beside it); `onMute(name, mute)`: a Mute or Unmute pressed. */
+export function chatLines(list, lines, { own = () => false, onMute = null } = {}) {
+  const hidden = new Set(muted.all());
+  replace(list, lines.filter((line) => !hidden.has(line.name)).map((line) => {
+    const name = typeof line.name === "string" ? line.name : `Player ${line.seat + 1}`;
+    const mute = onMute && !own(line)
+      ? h("button", { type: "button", class: "link-button mute", "aria-label": `Mute ${name}`, onClick: () => onMute(name, true) }, "Mute")
+      : null;
+    return h("li", { "data-id": String(line.id), "data-channel": line.channel },
+      h("span", { class: "chat-who" }, playerLink(name, { class: "chat-name" }), mute),
+      h("span", { class: "chat-text" }, String(line.text)));
+  }));
+  list.scrollTop = list.scrollHeight;
+}
+
+/** The chat panel at a table: this socket's channel ("Table chat" seated, "Spectators' chat"
+ * watching), a line to write (Enter or Send), the server's refusal, Mute beside each other
+ * writer's name and the list of muted names to unmute. `send(text)` sends a line. */
+export class Chat {
+  constructor({ seated, send, own }) {
+    this.lines = new Map(); // id -> line (a hot seat's sockets each hear the same lines)
+    this.own = own;
+    this.list = h("ol", { id: "chat-lines", class: "chat-lines", "aria-live": "polite", "aria-label": "Chat lines", tabindex: "0" });
+    this.error = h("p", { id: "chat-error", class: "chat-error", role: "alert" });
+    this.input = h("input", { type: "text", id: "chat-input", maxlength: "300", autocomplete: "off",
+      placeholder: "Write a line…", "aria-label": "Your line" });
+    this.unmute = h("div", { id: "chat-muted", class: "chat-muted", hidden: true });
+    const form = h("form", { id: "chat-form", class: "chat-form" }, this.input,
+      h("button", { type: "submit", class: "btn", id: "chat-send" }, "Send"));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const text = this.input.value.trim();
+      if (!text) return;
+      this.error.textContent = "";
+      if (send(text) !== false) this.input.value = "";
+    });
+    const title = seated ? "Table chat" : "Spectators' chat";
+    this.element = h("section", { class: "panel chat", id: "chat", "aria-labelledby": "chat-title", "data-channel": seated ? "table" : "spectators" },
+      h("h2", { id: "chat-title" }, title), this.list, this.error, form, this.unmute);
+    this.draw();
+  }
+
+  receive(lines) {
+    for (const line of lines) if (line && line.id !== undefined) this.lines.set(line.id, line);
+    this.draw();
+  }
+
+  refused(message) {
+    this.error.textContent = message;
+  }
+
+  draw() {
+    const lines = [...this.lines.values()].sort((a, b) => a.id - b.id);
+    const onMute = (name, mute) => {
+      muted.set(name, mute);
+      this.draw();
+    };
+    chatLines(this.list, lines, { own: this.own, onMute });
+    if (!lines.length) this.list.append(h("li", { class: "muted chat-empty" }, "No lines yet: say hello."));
+    const names = muted.all();
+    this.unmute.hidden = names.length === 0;
+    replace(this.unmute, names.length ? h("span", { class: "muted" }, "Muted: ") : null,
+      names.map((name) => h("button", { type: "button", class: "btn small", "aria-label": `Unmute ${name}`, onClick: () => onMute(name, false) }, `Unmute ${name}`)));
   }
 }
 

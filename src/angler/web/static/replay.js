@@ -2,15 +2,17 @@
 // game is over, so nothing is secret any more). The server builds each step from views.
 import { h, numberLog, replace, seatName, sentences } from "/static/kit.js";
 import { api } from "/static/net.js";
+import { chatLines } from "/static/people.js";
 import { loadBoard } from "/static/boards.js";
 
 export async function showReplay(app, room, params) {
   const id = encodeURIComponent(room);
   const seat = params.get("seat") ?? "all";
   replace(app, h("p", { class: "loading" }, "Loading the replay…"));
-  const [info, replay] = await Promise.all([
+  const [info, replay, chat] = await Promise.all([
     api(`/rooms/${id}`),
     api(`/rooms/${id}/replay${seat === "spectator" ? "" : `?seat=${encodeURIComponent(seat)}`}`),
+    api(`/rooms/${id}/chat`).catch(() => null), // a room's chat is shown once it is finished
   ]);
   const board = await loadBoard(info.game);
   const steps = replay.steps;
@@ -117,11 +119,27 @@ export async function showReplay(app, room, params) {
         h("p", { class: "row" },
           h("a", { class: "btn", id: "download", href: `/rooms/${id}/record`, download: `angler-${info.game}-${room}.json` }, "Download the record"),
           h("a", { class: "btn", href: "#/" }, "Lobby"))),
-      h("section", { class: "panel" }, h("h2", {}, "Log"), log))));
+      h("section", { class: "panel" }, h("h2", {}, "Log"), log)),
+    chat ? replayChat(chat) : null));
   document.title = `angler: ${info.title} replay`;
   draw();
   return () => {
     if (timer) clearInterval(timer);
     document.removeEventListener("keydown", keys);
   };
+}
+
+/** A finished room's whole chat, both channels, each line's name and text as text. */
+function replayChat(chat) {
+  const lines = Array.isArray(chat) ? chat : chat.lines || [];
+  const list = h("ol", { id: "chat-lines", class: "chat-lines replay-chat-lines" });
+  const labelled = lines.map((line) => ({ ...line }));
+  chatLines(list, labelled);
+  for (const item of list.children) {
+    const line = labelled.find((l) => String(l.id) === item.dataset.id);
+    if (line && line.channel === "spectators") item.classList.add("from-spectators");
+  }
+  return h("section", { class: "panel chat replay-chat", id: "chat", "aria-labelledby": "chat-title" },
+    h("h2", { id: "chat-title" }, "Chat"),
+    lines.length ? [h("p", { class: "muted" }, "The table's lines, and the spectators' (marked)."), list] : h("p", { class: "muted" }, "Nobody wrote in this game's chat."));
 }

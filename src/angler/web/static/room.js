@@ -6,7 +6,7 @@
 import { h, notHere, numberLog, reducedMotion, replace, seatName, sentences } from "/static/kit.js";
 import { ACCOUNT, accountSeat, api, RoomSocket, session, tokens } from "/static/net.js";
 import { loadBoard } from "/static/boards.js";
-import { confirmThen, People } from "/static/people.js";
+import { Chat, confirmThen, People } from "/static/people.js";
 
 export async function showRoom(app, room, { watch = false } = {}) {
   // A seat token this browser keeps that the room does not know (a mistyped or foreign link) is
@@ -104,6 +104,7 @@ async function openTable(app, room, watch, notice, fixes, left) {
     onError: (error) => table.refused(error),
     onBadToken: (message) => (byAccount === null ? fixes.forget(seat) : fixes.account(message)),
     onPresence: (message) => table.presence(seat, message),
+    onChat: (lines) => table.chat.receive(lines),
     onStatus: (up) => {
       status.set(seat, up);
       table.online([...status.values()].every(Boolean));
@@ -155,6 +156,13 @@ class Table {
     this.passScreen = h("div", { id: "pass-screen", hidden: true, role: "dialog", "aria-modal": "true", "aria-labelledby": "pass-title" });
     this.announcer = h("p", { class: "sr-only", "aria-live": "polite" });
     this.people = new People(this);
+    // One chat for the table: a hot seat's sockets hear the same lines; the first one writes.
+    this.chat = new Chat({
+      seated: this.mine.length > 0,
+      send: (text) => this.send(this.mine.length ? this.mine[0] : null, { type: "chat", text }),
+      own: (line) => (line.seat !== null && line.seat !== undefined && this.mine.includes(line.seat))
+        || (session.account !== null && line.name === session.account.name),
+    });
     this.resignButton = h("button", { id: "resign", class: "btn", type: "button", hidden: this.mine.length === 0,
       onClick: () => this.resign() }, "Resign");
     const controls = h("div", { class: "row" }, this.undoButton, this.resignButton,
@@ -163,6 +171,7 @@ class Table {
     const side = h("aside", { class: "side" },
       h("section", { class: "panel", "aria-label": "Your decision" }, this.notice, this.prompt, this.actions, this.hint, this.error, this.timers, controls),
       this.people.element,
+      this.chat.element,
       h("section", { class: "panel" }, h("h2", {}, "Log"), this.log));
     this.main = h("main", { class: "room", "data-room": this.info.room, "data-seat": "", "data-version": "", "data-over": "false" },
       h("header", { class: "room-head" }, h("h1", {}, this.info.title), this.who, this.status),
@@ -353,6 +362,7 @@ class Table {
     // A second press of a choice the room already took (another seat's simultaneous choice
     // arrived first and offered it again): nothing to tell the person.
     if (error.error === "duplicate") return;
+    if (error.error === "chat") return this.chat.refused(error.message);
     this.error.textContent = error.message;
   }
 
