@@ -23,6 +23,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from angler.core.errors import AnglerError
 from angler.server import wire
 from angler.server.account_rows import AccountRow
+from angler.server.rooms import RoomError
 from angler.server.store import Base, RoomRow, Store, UnknownRoomError
 
 Channel = Literal["table", "spectators"]
@@ -35,7 +36,7 @@ EVERY_S = 2.0
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]+")
 
 
-class ChatError(AnglerError):
+class ChatError(RoomError):
     code: ClassVar[str] = "chat"
     status: ClassVar[int] = 400
 

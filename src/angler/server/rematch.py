@@ -16,21 +16,20 @@ from typing import Any, ClassVar
 
 from sqlalchemy.exc import IntegrityError
 
-from angler.core.errors import AnglerError
 from angler.play.seats import HUMAN
 from angler.server import wire
 from angler.server.account_rows import RematchRow
 from angler.server.accounts import Account
 from angler.server.api import CreateRoom
 from angler.server.registry import RoomRegistry
-from angler.server.rooms import OPEN, Room
+from angler.server.rooms import OPEN, Room, RoomError
 from angler.server.store import Store
 
 # The settings a rematch keeps: the people's own choices, not what the server decided or wrote.
 KEPT_SETTINGS = ("pace_ms", "grace_s", "turn_s", "takeover", "claim_wait_s", "abandon_s", "rated")
 
 
-class RematchError(AnglerError):
+class RematchError(RoomError):
     code: ClassVar[str] = "rematch"
     status: ClassVar[int] = 409
 
