@@ -132,9 +132,8 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-def _utc(moment: datetime | None) -> datetime:
+def utc(moment: datetime) -> datetime:
     """A stored time as UTC (SQLite gives it back without its zone)."""
-    assert moment is not None
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
@@ -883,9 +882,9 @@ class Store:
                     row.game,
                     seat,
                     len(row.seats),
-                    {**(row.result or {}), "at": _utc(row.finished_at).isoformat()},
+                    {**(row.result or {}), "at": utc(row.finished_at or _now()).isoformat()},
                 )
-                for row, seat in session.execute(query)
+                for row, seat in session.execute(query)  # finished: finished_at is set
             ]
 
     def seat_accounts(self, room: str) -> dict[int, str]:
