@@ -41,7 +41,7 @@ from sqlalchemy.orm import Session
 from angler.agents.levels import LEVELS
 from angler.core.errors import AnglerError
 from angler.server.account_rows import AccountRow, SessionRow, SignInFailureRow
-from angler.server.store import Store, utc
+from angler.server.store import Store
 from angler.server.tokens import new_token, token_hash
 
 SESSION_DAYS = 30
@@ -254,7 +254,7 @@ class Accounts:
                 .join(SessionRow, SessionRow.account_id == AccountRow.id)
                 .where(SessionRow.token_hash == token_hash(token), AccountRow.deleted_at.is_(None))
             ).first()
-        if row is None or utc(row.expires_at) <= self.clock():
+        if row is None or _aware(row.expires_at) <= self.clock():
             return None
         return Account(row.id, row.name)
 
@@ -263,7 +263,12 @@ class Accounts:
         """A new password, once the current one is given: every session of the account ends
         (another device signed in with the old password is signed out), and a new one starts."""
         account = self._signed_in(token)
-        self._check_own_password(account, current, "the current password is not right")
+        with self.store._session(write=False) as session:
+            stored = session.scalar(
+                select(AccountRow.password_hash).where(AccountRow.id == account.id)
+            )
+        if not isinstance(current, str) or stored is None or not self._verify(stored, current):
+            raise SignInError("the current password is not right")
         digest = self.hasher.hash(check_password(new, account.name))
         now = self.clock()
         with self.store._session(write=True) as session:
@@ -279,7 +284,12 @@ class Accounts:
         """Delete the account, once its password is given: its sessions end, its name and
         password go; its row stays (``DELETED_NAME``) for the seats of its games."""
         account = self._signed_in(token)
-        self._check_own_password(account, password, "the password is not right")
+        with self.store._session(write=False) as session:
+            stored = session.scalar(
+                select(AccountRow.password_hash).where(AccountRow.id == account.id)
+            )
+        if not isinstance(password, str) or stored is None or not self._verify(stored, password):
+            raise SignInError("the password is not right")
         with self.store._session(write=True) as session:
             row = session.get(AccountRow, account.id)
             if row is not None:
@@ -297,7 +307,7 @@ class Accounts:
             row = session.scalar(select(AccountRow).where(AccountRow.name_key == name_key(name)))
             if row is None or row.deleted_at is not None:
                 return None
-            return Account(row.id, row.name), utc(row.created_at)
+            return Account(row.id, row.name), _aware(row.created_at)
 
     # ----- names for the tables -----
     def names(self, ids: Iterable[str]) -> dict[str, str]:
@@ -322,15 +332,6 @@ class Accounts:
         if account is None:
             raise SignInError("not signed in: sign in first")
         return account
-
-    def _check_own_password(self, account: Account, given: object, refusal: str) -> None:
-        """The signed-in account's password asked again (SignInError with ``refusal`` if not)."""
-        with self.store._session(write=False) as session:
-            stored = session.scalar(
-                select(AccountRow.password_hash).where(AccountRow.id == account.id)
-            )
-        if not isinstance(given, str) or stored is None or not self._verify(stored, given):
-            raise SignInError(refusal)
 
     def _decoy_hash(self) -> str:
         if self._decoy is None:
@@ -373,7 +374,7 @@ class Accounts:
                     )
                 ).one()
                 if count >= most:
-                    wait = limits.window_s - (now - utc(first)).total_seconds()
+                    wait = limits.window_s - (now - _aware(first)).total_seconds()
                     retry = max(1, int(wait) + 1)
                     raise TooManyAttemptsError(
                         f"too many failed sign-ins for {what}: try again in {retry} s", retry
@@ -384,3 +385,8 @@ class Accounts:
         with self.store._session(write=True) as session:
             session.add_all([SignInFailureRow(key=key, at=now) for key in keys])
             session.execute(delete(SignInFailureRow).where(SignInFailureRow.at <= since))
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite gives back naive datetimes (stored in UTC): made aware to compare."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

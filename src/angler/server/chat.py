@@ -24,7 +24,7 @@ from angler.core.errors import AnglerError
 from angler.server import wire
 from angler.server.account_rows import AccountRow
 from angler.server.rooms import RoomError
-from angler.server.store import Base, RoomRow, Store, UnknownRoomError, utc
+from angler.server.store import Base, RoomRow, Store, UnknownRoomError
 
 Channel = Literal["table", "spectators"]
 TABLE: Channel = "table"
@@ -146,7 +146,7 @@ class RoomChat:
         return [
             wire.ChatLine(
                 row.id,
-                utc(row.at).isoformat(),
+                _aware(row.at).isoformat(),
                 TABLE if row.channel == TABLE else SPECTATORS,
                 row.seat,
                 account_name or row.name,
@@ -167,3 +167,7 @@ class RoomChat:
                     "replay once the game is over"
                 )
         return self.lines(room, (TABLE, SPECTATORS), None)
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

@@ -31,7 +31,7 @@ from angler.core.errors import AnglerError
 from angler.play.seats import HUMAN
 from angler.server.account_rows import AccountRow, RatedGameRow, RatingRow
 from angler.server.seating import PERSON_KINDS
-from angler.server.store import Store, utc
+from angler.server.store import Store
 
 BOT_RATINGS_FILE = Path(__file__).with_name("bot_ratings.json")
 LEADERBOARD_LEAST_GAMES = 5  # rated games before an account is on a game's leaderboard
@@ -259,7 +259,11 @@ class Ratings:
                 "place": row.rank,
                 "mu": round(row.mu, 3),
                 "sigma": round(row.sigma, 3),
-                "at": utc(row.at).isoformat(),
+                "at": _aware(row.at).isoformat(),
             }
             for row in reversed(rows)
         ]
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

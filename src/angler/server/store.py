@@ -132,8 +132,9 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-def utc(moment: datetime) -> datetime:
+def _utc(moment: datetime | None) -> datetime:
     """A stored time as UTC (SQLite gives it back without its zone)."""
+    assert moment is not None
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
@@ -882,9 +883,9 @@ class Store:
                     row.game,
                     seat,
                     len(row.seats),
-                    {**(row.result or {}), "at": utc(row.finished_at or _now()).isoformat()},
+                    {**(row.result or {}), "at": _utc(row.finished_at).isoformat()},
                 )
-                for row, seat in session.execute(query)  # finished: finished_at is set
+                for row, seat in session.execute(query)
             ]
 
     def seat_accounts(self, room: str) -> dict[int, str]:
