@@ -71,6 +71,13 @@ class RoomSettings(BaseModel):
         le=DAY_S,
         description="once every person left, the wait before the room ends as abandoned",
     )
+    bots_after_s: float | None = Field(
+        default=None,
+        ge=0,
+        le=DAY_S,
+        description="the wait after which every public seat nobody took goes to a bot near the "
+        "seated people's rating (none: never; quick play sets it)",
+    )
 
 
 def _room_settings(schema: dict[str, Any]) -> None:
@@ -137,8 +144,23 @@ class SeatClaimed(BaseModel):
     token: str
 
 
+class RatingBody(BaseModel):
+    """An account's rating in a game (OpenSkill): ``mu`` ± ``sigma``."""
+
+    mu: float
+    sigma: float
+
+
+class LobbyPerson(BaseModel):
+    """Someone who took a seat of a room in the lobby: an account's name, or "Guest N"."""
+
+    seat: int
+    name: str = Field(description="shown as text only")
+    rating: RatingBody | None = Field(default=None, description="an account's, in this game")
+
+
 class LobbyRoom(BaseModel):
-    """A live room with seats still open."""
+    """A live room with seats still open, and who waits there."""
 
     room: str
     game: str
@@ -146,6 +168,42 @@ class LobbyRoom(BaseModel):
     seats: list[str]
     open_seats: list[int]
     version: int
+    people: list[LobbyPerson] = Field(default_factory=list, description="the seats taken")
+    rating: float | None = Field(
+        default=None, description="the mean mu of its accounts' ratings; none: guests only"
+    )
+    rated: bool = Field(default=False, description="its result rates its accounts")
+
+
+class QuickPlay(BaseModel):
+    """Seat me at the next open table of this game near my rating; else a new one, whose
+    open seats go to bots after ``bots_after_s``."""
+
+    model_config = ConfigDict(strict=True)  # 0 is not false, "60" is not a number
+
+    game: str = Field(
+        description="a registered game's name (GET /games lists them)",
+        json_schema_extra=_registered_games,
+    )
+    players: int | None = Field(
+        default=None,
+        description="only tables of this many players (none: any; a new one: the game's default)",
+    )
+    bots_after_s: float = Field(
+        default=60, ge=5, le=600, description="a new table's wait for people before bots fill it"
+    )
+    rated: bool = Field(
+        default=False, description="signed in: only rated tables, and a new one is rated"
+    )
+
+
+class QuickSeat(BaseModel):
+    """The seat quick play found or made: its room and token."""
+
+    room: str
+    seat: int
+    token: str
+    created: bool = Field(description="a new table was made: nobody's table was near enough")
 
 
 class FinishedRoom(BaseModel):

@@ -33,13 +33,14 @@ from angler.server.connection import Connection
 from angler.server.fanout import FanOut, Listener
 from angler.server.limits import MOVED_CODE
 from angler.server.presence import Presence
+from angler.server.quick_play import PRIOR_MU, WaitsForPeople, level_near
 from angler.server.ratings import Ratings
 from angler.server.registry import RoomRegistry
 from angler.server.rematch import Rematches
 from angler.server.room_bots import RoomBots
 from angler.server.rooms import Room
 from angler.server.searches import BotCap
-from angler.server.store import Store
+from angler.server.store import RoomMovedError, Store
 from angler.server.sweep import Sweep
 from angler.server.turns import Turns
 
@@ -68,6 +69,7 @@ class Hub:
         self.fanout.on_moved = self.let_go
         self.fanout.finishing = self.registry.finishing
         self.rematches = Rematches(store, self.registry)
+        self.waits = WaitsForPeople(self.registry.rooms, self.fill_waiting)  # quick play's
         self.moved_away = 0  # rooms let go since the start: another node took each over
         self.sweep = Sweep(self)  # a cluster's node: rooms whose node died (``sweep.py``)
         self._sweeping: asyncio.Task[None] | None = None
@@ -132,6 +134,7 @@ class Hub:
         driver.on_seat_change = functools.partial(self.presence.seat_changed, room_id)
         self.presence.away_from_the_start(room_id)
         self.presence.watch_abandon(room_id)  # nobody is here yet: a room nobody comes to ends
+        self.waits.arm(room_id)  # a quick-play table's free seats go to bots after its wait
         await driver.wake()
 
     async def live_room(self, room_id: str) -> Room:
@@ -178,10 +181,39 @@ class Hub:
         log.info("room %s ended: %s", room_id, how)
         await self.fanout.changed(room_id, room)
 
+    async def fill_waiting(self, room_id: str, room: Room) -> None:
+        """A room's wait for people ran out (``quick_play.py``): its free public seats go to
+        bots near the seated people's rating, and everyone is told."""
+
+        def level() -> str:
+            mus = [
+                room.ratings[seat][0] if seat in room.ratings else PRIOR_MU
+                for seat in range(room.players)
+                if room.is_person(seat) and room.tokens.claimed(seat)
+            ]
+            return level_near(room.game.name, mus)
+
+        try:
+            async with self.turns.turn(room_id):
+                given = await run_in_threadpool(
+                    room.fill_waiting, level, self.registry.reseat(room_id), self.bot_cap.problem
+                )
+        except RoomMovedError:  # another node holds it now: its wait starts there
+            await self.let_go(room_id)
+            return
+        driver = self.drivers.get(room_id)
+        if driver is not None:
+            for seat in given:
+                driver.seat_filled(seat)
+        if given:
+            log.info("room %s: seats %s went to bots after its wait", room_id, given)
+            await self.fanout.changed(room_id, room)
+
     async def stop(self) -> None:
-        """The server stops: no room ends as abandoned meanwhile; every driver stops, then the
-        shared pool of search bots."""
+        """The server stops: no room ends as abandoned meanwhile, and no seat goes to a bot;
+        every driver stops, then the shared pool of search bots."""
         if self._sweeping is not None:
             self._sweeping.cancel()
         self.presence.cancel_abandons()
+        self.waits.cancel_all()
         await self.bots.stop()

@@ -16,7 +16,7 @@ from typing import Any
 from angler.server.bots import BotDriver
 from angler.server.connection import Connection
 from angler.server.rooms import OPEN, Room
-from angler.server.seating import ABANDONED, SERVER_SETTINGS, seating_settings
+from angler.server.seating import ABANDONED, chosen_settings, seating_settings
 from angler.server.turns import Turns
 
 EndRoom = Callable[[str, str], Awaitable[None]]  # ends a live room unfinished, saying how
@@ -84,7 +84,7 @@ class Presence:
             elif seat in room.resigned:
                 entry.update(kind="person", state="resigned", bot=takeover)
             elif not room.tokens.claimed(seat):
-                wait = seating_settings(_own(settings), room.kinds)["claim_wait"]
+                wait = seating_settings(chosen_settings(settings), room.kinds)["claim_wait"]
                 entry.update(
                     kind="invitation" if kind == OPEN else "public",
                     state="waiting",
@@ -126,7 +126,7 @@ class Presence:
         room = self.rooms.get(room_id)
         if room is None or room.over or room_id in self._abandon or not self._all_left(room_id):
             return
-        wait = seating_settings(_own(room.header.settings), room.kinds)["abandon"]
+        wait = seating_settings(chosen_settings(room.header.settings), room.kinds)["abandon"]
 
         async def abandon() -> None:
             await asyncio.sleep(wait)
@@ -199,11 +199,6 @@ class Presence:
         for task in self._abandon.values():
             task.cancel()
         self._abandon.clear()
-
-
-def _own(settings: dict[str, Any]) -> dict[str, Any]:
-    """A room's settings less those the server wrote itself (for ``seating_settings``)."""
-    return {key: value for key, value in settings.items() if key not in SERVER_SETTINGS}
 
 
 def _seated(connections: set[Connection], seat: int) -> bool:

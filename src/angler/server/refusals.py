@@ -5,7 +5,7 @@ whether a room refused (an ``AnglerError``), the request was malformed, or Starl
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, ClassVar
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -13,11 +13,32 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 from starlette.routing import BaseRoute, Match
 
+from angler.core import all_games
 from angler.core.errors import AnglerError
 from angler.server.api import ErrorBody, declare_room_settings
 from angler.server.archive import UnfinishedError
 from angler.server.rooms import HeaderError, InviteError, SeatError
 from angler.server.store import RoomFinishedError, SeatTakenError, UnknownRoomError
+
+
+class NoSuchGameError(AnglerError):
+    """A game the server does not offer, named in a path (404)."""
+
+    code: ClassVar[str] = "game"
+    status: ClassVar[int] = 404
+
+
+class UnknownGameAskedError(NoSuchGameError):
+    """A game the server does not offer, asked for in a query or a body (422)."""
+
+    status: ClassVar[int] = 422
+
+
+def check_game(name: str, refusal: type[NoSuchGameError] = NoSuchGameError) -> None:
+    """``refusal`` in one line unless the server offers the game ``name``."""
+    if name not in {known.name for known in all_games()}:
+        raise refusal(f"there is no game {name[:40]!r} (GET /games lists them)")
+
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorBody},

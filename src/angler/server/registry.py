@@ -27,7 +27,15 @@ from angler.server.api import (
 )
 from angler.server.bots import DEFAULT_CAP, PACE_MS, check_bots
 from angler.server.journal import RoomHeader
-from angler.server.ratings import Finishing, RatedRoomError, Ratings, check_rated, is_rated
+from angler.server.quick_play import person_of, table_rating
+from angler.server.ratings import (
+    Finishing,
+    RatedRoomError,
+    Rating,
+    Ratings,
+    check_rated,
+    is_rated,
+)
 from angler.server.rooms import (
     OPEN,
     PUBLIC_SEAT,
@@ -273,21 +281,59 @@ class RoomRegistry:
                 if owner == account:
                     room.names[seat] = name
 
-    def lobby(self) -> list[LobbyRoom]:
-        """Listed live rooms with public seats not yet claimed, from the store: the same on
-        every node of a cluster."""
-        return [
-            LobbyRoom(
-                room=listed.room,
-                game=listed.game,
-                players=len(listed.seats),
-                seats=listed.seats,
-                open_seats=free,
-                version=listed.version,
-            )
+    def lobby(
+        self,
+        game: str | None = None,
+        rating_min: float | None = None,
+        rating_max: float | None = None,
+    ) -> list[LobbyRoom]:
+        """Listed live rooms with public seats not yet claimed, from the store (the same on
+        every node of a cluster), oldest first, with who waits there by name and rating; of
+        ``game`` only, and with a table rating in the range if one is given (a table of guests
+        only has none, so a range leaves it out)."""
+        listing = [
+            listed
             for listed in self._listing()
-            if (free := _open_in(listed))
+            if (game is None or listed.game == game) and _open_in(listed)
         ]
+        names = self.names_of({a for listed in listing for a in listed.owners.values()})
+        ratings: dict[str, dict[str, Rating]] = {}
+        for each in {listed.game for listed in listing}:
+            accounts = {
+                a for listed in listing if listed.game == each for a in listed.owners.values()
+            }
+            ratings[each] = self.ratings.of(accounts, each)
+        rooms = []
+        for listed in listing:
+            people = [
+                person_of(
+                    seat,
+                    names.get(listed.owners[seat]) if seat in listed.owners else None,
+                    _mu_sigma(ratings[listed.game].get(listed.owners.get(seat, ""))),
+                )
+                for seat in sorted(listed.claimed)
+            ]
+            rating = table_rating(people)
+            if (rating_min is not None or rating_max is not None) and (
+                rating is None
+                or (rating_min is not None and rating < rating_min)
+                or (rating_max is not None and rating > rating_max)
+            ):
+                continue
+            rooms.append(
+                LobbyRoom(
+                    room=listed.room,
+                    game=listed.game,
+                    players=len(listed.seats),
+                    seats=listed.seats,
+                    open_seats=_open_in(listed),
+                    version=listed.version,
+                    people=people,
+                    rating=rating,
+                    rated=is_rated(listed.settings),
+                )
+            )
+        return rooms
 
     def live(self) -> list[LiveRoom]:
         """Every listed live room, to watch or join where a seat is open, from the store: the
@@ -362,6 +408,10 @@ class RoomRegistry:
             listed=bool(header.settings.get("listed", True)),
             pace_ms=int(header.settings.get("pace_ms", PACE_MS)),
         )
+
+
+def _mu_sigma(rating: Rating | None) -> tuple[float, float] | None:
+    return None if rating is None else (rating.mu, rating.sigma)
 
 
 def _open_in(listed: ListedRoom) -> list[int]:

@@ -485,34 +485,66 @@ class Room:
         server's cap), or None. ``persist(header)`` stores the new seating first."""
         with self._lock:
             self._check_creator(self.seat_of(token), "give a seat to a bot")
+            return self._give_to_bot(seat, kind, persist, refuse)
+
+    def fill_waiting(
+        self,
+        kind: Callable[[], str],
+        persist: Callable[[RoomHeader], None],
+        refuse: Callable[[Agent], str | None] = lambda agent: None,
+    ) -> list[int]:
+        """The room's wait for people is over (``bots_after_s``): every public seat nobody took
+        goes to a bot of level ``kind()`` (asked in the lock, from who is seated then); the seats
+        given. Invitations stay kept for their friends."""
+        with self._lock:
             if self.over:
-                raise GameOverError(self._over_words())
-            if type(seat) is not int or not 0 <= seat < self.players:
-                raise SeatError(
-                    f"there is no seat {described(seat)} (seats 0 to {self.players - 1}, "
-                    "as a message numbers them)"
-                )
-            if not self.is_person(seat) or self.tokens.claimed(seat):
-                raise SeatError(f"{seat_name(seat)}'s seat is taken: only a free seat goes to bots")
-            if not isinstance(kind, str) or kind.strip().lower() in PERSON_KINDS:
-                raise SeatError(f"a seat goes to a bot level, not {described(kind)}")
-            try:
-                level = seat_kind(kind, "bot")
-                agent = make_agent(level, agent_seed(self.header.seed, seat), self.game)
-            except AnglerError as exc:
-                raise SeatError(str(exc)) from None
-            problem = refuse(agent)
-            if problem is not None:
-                raise SeatError(f"bot {level}: {problem}")
-            seats = list(self.kinds)
-            seats[seat] = level
-            header = dataclasses.replace(self.header, seats=seats)
-            persist(header)
-            self.header, self.kinds = header, seats
-            self.match.agents[seat] = agent
-            self.match.kinds[seat] = level
-            self._note("filled", seat, bot=level)
-            return level
+                return []
+            waiting = [
+                seat
+                for seat in range(self.players)
+                if self.kinds[seat] == PUBLIC_SEAT and not self.tokens.claimed(seat)
+            ]
+            level = kind() if waiting else ""
+            for seat in waiting:
+                self._give_to_bot(seat, level, persist, refuse)
+            return waiting
+
+    def _give_to_bot(
+        self,
+        seat: object,
+        kind: object,
+        persist: Callable[[RoomHeader], None],
+        refuse: Callable[[Agent], str | None],
+    ) -> str:
+        """A seat nobody took goes to a bot of level ``kind`` (in the lock): its level's name."""
+        if self.over:
+            raise GameOverError(self._over_words())
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise SeatError(
+                f"there is no seat {described(seat)} (seats 0 to {self.players - 1}, "
+                "as a message numbers them)"
+            )
+        if not self.is_person(seat) or self.tokens.claimed(seat):
+            raise SeatError(f"{seat_name(seat)}'s seat is taken: only a free seat goes to bots")
+        if not isinstance(kind, str) or kind.strip().lower() in PERSON_KINDS:
+            raise SeatError(f"a seat goes to a bot level, not {described(kind)}")
+        try:
+            level = seat_kind(kind, "bot")
+            agent = make_agent(level, agent_seed(self.header.seed, seat), self.game)
+        except AnglerError as exc:
+            raise SeatError(str(exc)) from None
+        problem = refuse(agent)
+        if problem is not None:
+            raise SeatError(f"bot {level}: {problem}")
+        seats = list(self.kinds)
+        seats[seat] = level
+        header = dataclasses.replace(self.header, seats=seats)
+        persist(header)
+        self.header, self.kinds = header, seats
+        self.match.agents[seat] = agent
+        self.match.kinds[seat] = level
+        self._note("filled", seat, bot=level)
+        return level
 
     def resign(self, token: object, takeover: str, persist: Callable[[RoomHeader], None]) -> int:
         """The token's person resigns; their seat. With two players the game ends and the other

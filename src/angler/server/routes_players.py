@@ -8,23 +8,18 @@ from typing import Any, ClassVar
 from fastapi import APIRouter, Query, Request
 from starlette.concurrency import run_in_threadpool
 
-from angler.core import all_games
 from angler.core.errors import AnglerError
 from angler.server.api import ErrorBody, LeaderboardEntry
 from angler.server.hub import Hub
 from angler.server.profiles import profile
 from angler.server.ratings import LEADERBOARD_LEAST_GAMES
+from angler.server.refusals import check_game
 
 router = APIRouter()
 
 
 class NoSuchPlayerError(AnglerError):
     code: ClassVar[str] = "player"
-    status: ClassVar[int] = 404
-
-
-class NoSuchGameError(AnglerError):
-    code: ClassVar[str] = "game"
     status: ClassVar[int] = 404
 
 
@@ -55,8 +50,7 @@ async def leaderboard(
         default=LEADERBOARD_LEAST_GAMES, ge=1, le=1000, description="rated games at least"
     ),
 ) -> list[LeaderboardEntry]:
-    if game not in {known.name for known in all_games()}:
-        raise NoSuchGameError(f"there is no game {game[:40]!r} (GET /games lists them)")
+    check_game(game)
     hub: Hub = request.app.state.hub
     rows = await run_in_threadpool(hub.ratings.leaderboard, game, least_games)
     return [

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import msgspec
-from fastapi import APIRouter, Depends, Header, Request
+from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
@@ -19,16 +19,20 @@ from angler.server.api import (
     FinishedRoom,
     LiveRoom,
     LobbyRoom,
+    QuickPlay,
+    QuickSeat,
     RoomCreated,
     RoomInfo,
     SeatClaimed,
 )
 from angler.server.hub import Hub
 from angler.server.limits import Limits, RoomCreations
-from angler.server.refusals import ERRORS
-from angler.server.rooms import TokenError
+from angler.server.quick_play import PRIOR_MU, QUICK_TRIES, near_tables, new_table
+from angler.server.ratings import RatedRoomError
+from angler.server.refusals import ERRORS, UnknownGameAskedError, check_game
+from angler.server.rooms import GameOverError, SeatError, TokenError
 from angler.server.routes_accounts import SignedInOrGuest
-from angler.server.store import RoomMovedError
+from angler.server.store import RoomFinishedError, RoomMovedError
 
 router = APIRouter()
 
@@ -62,6 +66,22 @@ def _bearer(given: str | None) -> str | None:
     return token.strip()
 
 
+def _creation_refused(
+    http: Request, limits: Limits, creations: RoomCreations
+) -> JSONResponse | None:
+    """A 429 when this address made its rooms for the minute; None: it may make one."""
+    address = http.client.host if http.client else "unknown"
+    wait = creations.take(address)
+    if not wait:
+        return None
+    message = (
+        f"at most {limits.rooms_per_minute} new rooms a minute from one address: "
+        f"try again in {wait} s"
+    )
+    body = ErrorBody(error="rate", message=message)
+    return JSONResponse(body.model_dump(), status_code=429, headers={"Retry-After": str(wait)})
+
+
 @router.post(
     "/rooms",
     response_model=RoomCreated,
@@ -77,15 +97,9 @@ async def create_room(
     creations: Annotated[RoomCreations, Depends(_creations)],
     account: SignedInOrGuest,
 ) -> RoomCreated | JSONResponse:
-    address = http.client.host if http.client else "unknown"
-    wait = creations.take(address)
-    if wait:
-        message = (
-            f"at most {limits.rooms_per_minute} new rooms a minute from one address: "
-            f"try again in {wait} s"
-        )
-        body = ErrorBody(error="rate", message=message)
-        return JSONResponse(body.model_dump(), status_code=429, headers={"Retry-After": str(wait)})
+    refused = _creation_refused(http, limits, creations)
+    if refused is not None:
+        return refused
     created = await run_in_threadpool(hub.registry.create, request, account)
     await hub.start_bots(created.room)  # a room of bots (or bots first) starts playing
     return created
@@ -114,9 +128,67 @@ async def claim_seat(
     return claimed
 
 
-@router.get("/rooms", response_model=list[LobbyRoom], summary="The lobby: rooms with open seats")
-async def lobby(hub: HubOf) -> list[LobbyRoom]:
-    return await run_in_threadpool(hub.registry.lobby)
+@router.get(
+    "/rooms",
+    response_model=list[LobbyRoom],
+    responses=ERRORS,
+    summary="The lobby: rooms with open seats and who waits there, oldest first",
+)
+async def lobby(
+    hub: HubOf,
+    game: Annotated[str | None, Query(description="only this game's rooms")] = None,
+    rating_min: Annotated[
+        float | None, Query(ge=-100, le=200, description="only rooms rated at least this (mu)")
+    ] = None,
+    rating_max: Annotated[
+        float | None, Query(ge=-100, le=200, description="only rooms rated at most this (mu)")
+    ] = None,
+) -> list[LobbyRoom]:
+    if game is not None:
+        check_game(game, UnknownGameAskedError)
+    return await run_in_threadpool(hub.registry.lobby, game, rating_min, rating_max)
+
+
+@router.post(
+    "/quickplay",
+    response_model=QuickSeat,
+    responses={**ERRORS, 429: {"model": ErrorBody}},
+    summary="Quick play: a seat at the next open table of a game near my rating, or a new "
+    "table whose free seats go to bots after the wait chosen",
+)
+async def quick_play(
+    ask: QuickPlay,
+    http: Request,
+    hub: HubOf,
+    limits: Annotated[Limits, Depends(_limits)],
+    creations: Annotated[RoomCreations, Depends(_creations)],
+    account: SignedInOrGuest,
+) -> QuickSeat | JSONResponse:
+    check_game(ask.game, UnknownGameAskedError)
+    if ask.rated and account is None:
+        raise RatedRoomError("sign in to play rated")
+    mine = PRIOR_MU
+    if account is not None:
+        ratings = await run_in_threadpool(hub.ratings.of, [account.id], ask.game)
+        mine = ratings[account.id].mu
+    rooms = await run_in_threadpool(hub.registry.lobby, ask.game)
+    for table in near_tables(rooms, ask, mine, account is not None)[:QUICK_TRIES]:
+        for seat in table.open_seats:
+            try:
+                claimed = await claim_seat(table.room, seat, hub, account)
+            except (SeatError, GameOverError, RatedRoomError, RoomFinishedError, RoomMovedError):
+                continue  # taken meanwhile, or the account sits there already: the next one
+            return QuickSeat(room=table.room, seat=claimed.seat, token=claimed.token, created=False)
+    refused = _creation_refused(http, limits, creations)
+    if refused is not None:
+        return refused
+    created = await run_in_threadpool(
+        hub.registry.create, new_table(ask, account is not None), account
+    )
+    await hub.start_bots(created.room)
+    mine_seat = created.seats[0]
+    assert mine_seat.token is not None  # the creator's seat: claimed as it was made
+    return QuickSeat(room=created.room, seat=mine_seat.seat, token=mine_seat.token, created=True)
 
 
 @router.get("/rooms/finished", response_model=list[FinishedRoom], summary="Finished rooms")

@@ -15,6 +15,8 @@ The room's settings read here (``docs/server.md``, "Room settings"):
   offers the creator to give the seat to a bot or cancel the room (the creator may at any time).
 - ``abandon_s`` (default 300): once every person who took a seat has left, the room waits this
   long for one of them, then ends as abandoned (never counted as a result).
+- ``bots_after_s`` (default none): once the room has waited this long, every public seat
+  nobody took goes to a bot (``quick_play.py``; quick play sets it to the wait its person chose).
 """
 
 from __future__ import annotations
@@ -50,8 +52,9 @@ class SettingError(AnglerError):
 
 
 def seating_settings(settings: Mapping[str, Any], kinds: list[str]) -> dict[str, Any]:
-    """``listed``, ``claim_wait_s`` and ``abandon_s`` as the room reads them (defaults filled
-    in); SettingError (one line) for a bad one or for a setting only the server writes."""
+    """``listed``, ``rated``, ``claim_wait_s``, ``abandon_s`` and ``bots_after_s`` as the room
+    reads them (defaults filled in); SettingError (one line) for a bad one or for a setting
+    only the server writes."""
     for key in SERVER_SETTINGS:
         if key in settings:
             raise SettingError(f"setting {key} is the server's own: a room may not set it")
@@ -66,7 +69,17 @@ def seating_settings(settings: Mapping[str, Any], kinds: list[str]) -> dict[str,
         "rated": rated,
         "claim_wait": _seconds(settings, "claim_wait_s", CLAIM_WAIT_S),
         "abandon": _seconds(settings, "abandon_s", ABANDON_S),
+        "bots_after": (
+            None
+            if settings.get("bots_after_s") is None
+            else _seconds(settings, "bots_after_s", MAX_WAIT_S)
+        ),
     }
+
+
+def chosen_settings(settings: Mapping[str, Any]) -> dict[str, Any]:
+    """A room's settings less those the server wrote itself (for ``seating_settings``)."""
+    return {key: value for key, value in settings.items() if key not in SERVER_SETTINGS}
 
 
 def _seconds(settings: Mapping[str, Any], key: str, default: float) -> float:

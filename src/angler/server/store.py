@@ -18,9 +18,9 @@ import asyncio
 import logging
 import secrets
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, ClassVar
@@ -159,6 +159,7 @@ class ListedRoom:
     version: int  # actions stored
     to_act: tuple[int, ...] | None  # after the last action; None: no action, or not kept
     claimed: frozenset[int]  # seats with a token
+    owners: Mapping[int, str] = field(default_factory=dict)  # seats claimed by an account: its id
 
 
 class Base(DeclarativeBase):
@@ -630,13 +631,16 @@ class Store:
         with self._session(write=False) as session:
             rows = list(session.execute(query))
             claimed: dict[str, set[int]] = {}
+            owners: dict[str, dict[int, str]] = {}
             ids = [row[0] for row in rows]
             for chunk in range(0, len(ids), _IN_CHUNK):
-                tokens = select(SeatTokenRow.room_id, SeatTokenRow.seat).where(
-                    SeatTokenRow.room_id.in_(ids[chunk : chunk + _IN_CHUNK])
-                )
-                for room, seat in session.execute(tokens):
+                tokens = select(
+                    SeatTokenRow.room_id, SeatTokenRow.seat, SeatTokenRow.account_id
+                ).where(SeatTokenRow.room_id.in_(ids[chunk : chunk + _IN_CHUNK]))
+                for room, seat, account in session.execute(tokens):
                     claimed.setdefault(room, set()).add(seat)
+                    if account is not None:
+                        owners.setdefault(room, {})[seat] = account
         return [
             ListedRoom(
                 room=room,
@@ -646,6 +650,7 @@ class Store:
                 version=0 if index is None else index + 1,
                 to_act=_seats(to_act),
                 claimed=frozenset(claimed.get(room, ())),
+                owners=owners.get(room, {}),
             )
             for room, game, seats, settings, index, to_act in reversed(rows)
         ]
