@@ -83,13 +83,16 @@ def test_each_client_message_round_trips(message: wire.ClientMessage) -> None:
 
 
 def test_client_messages_are_read_as_clients_write_them() -> None:
-    """The browser's own messages (net.js, room.js, people.js) and fields left out."""
+    """The browser's own messages (net.js, room.js, people.js, rematch.js) and fields left
+    out."""
     assert wire.decode('{"type": "hello", "token": null}') == wire.Hello()
     assert wire.decode('{"type":"move","action":"play Y7","version":5}') == wire.Move(
         action="play Y7", version=5
     )
     assert wire.decode('{"type":"undo"}') == wire.Undo(version=None)
     assert wire.decode('{"type":"pace","pace_ms":1500}') == wire.Pace(pace_ms=1500)
+    assert wire.decode('{"type":"rematch"}') == wire.Rematch(decline=False)
+    assert wire.decode('{"type":"rematch","decline":true}') == wire.Rematch(decline=True)
     # Unknown fields are ignored, so a newer client may talk to this server.
     assert wire.decode('{"type":"resign","why":{"a":[1]}}') == wire.Resign()
 

@@ -1,12 +1,12 @@
 """axe-core (through axe-playwright-python) on every page of the browser table, at a desktop's
 size and a phone's: the lobby, each game's how-to-play and rules pages, each game's table mid-game
 and at its end, each game's replay, the hot-seat pass screen, a spectator's table, an invitation,
-the keys list, the sign-in page (refusing), the sign-up page, the account's page, a table with
-names and the account menu open, and a page that is not there. Every violation of axe's default
-rules (WCAG A and AA, and its best practices such as landmarks and heading order), of any
-impact, fails the test, named by its rule, impact and elements; so does one of
-``label-content-name-mismatch`` (an experimental rule, off by default: a card's accessible name
-must contain the text it shows)."""
+a finished table offering to play again, the keys list, the sign-in page (refusing), the sign-up
+page, the account's page, a table with names and the account menu open, and a page that is not
+there. Every violation of axe's default rules (WCAG A and AA, and its best practices such as
+landmarks and heading order), of any impact, fails the test, named by its rule, impact and
+elements; so does one of ``label-content-name-mismatch`` (an experimental rule, off by default: a
+card's accessible name must contain the text it shows)."""
 
 from __future__ import annotations
 
@@ -173,6 +173,24 @@ def resigning(table: Watched, served: Served, rooms: Finished) -> None:
     table.page.wait_for_selector("dialog.confirm[open]")
 
 
+def rematch(table: Watched, served: Served, rooms: Finished) -> None:
+    """A finished table whose other person asked to play again: each seat's answer, and the
+    two buttons."""
+    room = create_room(served, "crazy-fishing", seats=["human", "public"])
+    status, claimed = served.request("POST", f"/rooms/{room['room']}/seats/1")
+    assert status == 200, claimed
+    table.open_room(room["room"], 0, room["seats"][0]["token"])
+    other = served.socket(room["room"], claimed["token"])
+    try:
+        other.send({"type": "resign"})  # two players: the page's seat wins at once
+        table.page.wait_for_selector("#result:not([hidden]) #rematch-yes")
+        other.send({"type": "rematch"})
+        table.page.wait_for_selector("#rematch-answers li[data-answer='yes']")
+        table.page.wait_for_selector("#rematch-no:not([hidden])")
+    finally:
+        other.close()
+
+
 FINISHED = "/rooms/finished"
 
 
@@ -252,6 +270,7 @@ PAGES: dict[str, Callable[[Watched, Served, Finished], None]] = {
     "spectator": spectator,
     "invitation": invitation,
     "resigning": resigning,
+    "rematch": rematch,
     "abandoned": abandoned,
     "keys": keys,
     "signin": signin_refused,

@@ -201,6 +201,10 @@ function roomStore(prefix) {
 /** Seat tokens, kept in this browser (never in a URL the server logs): room -> {seat: token}. */
 export const tokens = roomStore("angler:tokens:");
 
+/** The rematches this browser took a seat in, both ways: under a finished room, `to`: its
+ * rematch's room; under that new room, `from`: the finished one. */
+export const rematches = roomStore("angler:rematch:");
+
 /** Invitation codes this browser made (the creator's, to show each friend's link again):
  * room -> {seat: code}. A code claims its seat once; the server keeps only its hash. */
 export const invites = roomStore("angler:invites:");
@@ -212,12 +216,12 @@ export const ACCOUNT = Object.freeze({ account: true });
 /** One socket on a room, as one seat (a token, or ACCOUNT) or a spectator (null). It reconnects
  * after a dropped connection, saying hello again, until closed. A token the room refuses at
  * hello (or the account's seat: signed out meanwhile) is told to `onBadToken`, and the socket
- * closes. */
+ * closes. A finished room's offer to play again (`rematch`) is told to `onRematch`. */
 export class RoomSocket {
-  constructor(room, token, { onState, onError, onStatus, onBadToken, onPresence, onChat }) {
+  constructor(room, token, { onState, onError, onStatus, onBadToken, onPresence, onChat, onRematch }) {
     this.room = room;
     this.token = token;
-    this.handlers = { onState, onError, onStatus, onBadToken, onPresence, onChat };
+    this.handlers = { onState, onError, onStatus, onBadToken, onPresence, onChat, onRematch };
     this.closed = false;
     this.delay = 500;
     this.open();
@@ -248,6 +252,8 @@ export class RoomSocket {
         this.handlers.onState(this.whole(message));
       } else if (message.type === "chat") {
         if (this.handlers.onChat && Array.isArray(message.lines)) this.handlers.onChat(message.lines);
+      } else if (message.type === "rematch") {
+        if (this.handlers.onRematch && typeof message.room === "string" && Array.isArray(message.answers)) this.handlers.onRematch(message);
       } else if (message.type === "presence") {
         if (this.joined && this.handlers.onPresence) this.handlers.onPresence(message);
       } else if (message.type === "error" && message.error === "token" && !this.joined && this.token && this.handlers.onBadToken) {

@@ -2,7 +2,7 @@
 // seconds before a bot plays for them), played by a bot, resigned or not yet come; and the creator's say over seats nobody took: each
 // one's link, giving it to a bot, cancelling the game, the bots' speed.
 import { h, playerLink, ratingWords, replace, seatName } from "/static/kit.js";
-import { invites, muted } from "/static/net.js";
+import { invites, muted, rematches } from "/static/net.js";
 
 const LEVELS = ["easy", "normal", "hard"];
 const PACES = [["200", "Fast"], ["800", "Normal"], ["2000", "Slow"]];
@@ -104,6 +104,7 @@ export class People {
     if (creator === undefined || this.over) return replace(this.controls);
     const room = this.table.info.room;
     const codes = invites.of(room);
+    const rematch = typeof rematches.of(room).from === "string"; // a seat kept for who played the last game
     const base = `${location.origin}${location.pathname}#/join/${encodeURIComponent(room)}`;
     const waiting = this.waiting();
     const send = (message) => this.table.send(creator, message);
@@ -118,7 +119,9 @@ export class People {
         link
           ? h("label", {}, entry.kind === "public" ? "Anyone may take it with this link:" : "Send your friend this link (it claims the seat once):",
             h("input", { type: "text", readonly: true, value: link, class: "invite-link", onFocus: (e) => e.target.select() }))
-          : h("p", { class: "muted" }, "Its link was shown in the browser that made the game."),
+          : h("p", { class: "muted" }, rematch
+            ? "Kept for who played it in the last game: they say yes on its end screen."
+            : "Its link was shown in the browser that made the game."),
         h("div", { class: "row" }, level,
           h("button", { class: "btn", type: "button", id: `give-${entry.seat}`, onClick: () => send({ type: "seat", seat: entry.seat, bot: level.value }) },
             "Give the seat to a bot")));

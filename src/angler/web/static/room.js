@@ -7,6 +7,7 @@ import { h, notHere, numberLog, reducedMotion, replace, seatName, sentences } fr
 import { ACCOUNT, accountSeat, api, RoomSocket, session, tokens } from "/static/net.js";
 import { loadBoard } from "/static/boards.js";
 import { Chat, confirmThen, People } from "/static/people.js";
+import { Rematch } from "/static/rematch.js";
 
 export async function showRoom(app, room, { watch = false } = {}) {
   // A seat token this browser keeps that the room does not know (a mistyped or foreign link) is
@@ -105,6 +106,7 @@ async function openTable(app, room, watch, notice, fixes, left) {
     onBadToken: (message) => (byAccount === null ? fixes.forget(seat) : fixes.account(message)),
     onPresence: (message) => table.presence(seat, message),
     onChat: (lines) => table.chat.receive(lines),
+    onRematch: (message) => table.rematch.receive(message),
     onStatus: (up) => {
       status.set(seat, up);
       table.online([...status.values()].every(Boolean));
@@ -156,6 +158,7 @@ class Table {
     this.passScreen = h("div", { id: "pass-screen", hidden: true, role: "dialog", "aria-modal": "true", "aria-labelledby": "pass-title" });
     this.announcer = h("p", { class: "sr-only", "aria-live": "polite" });
     this.people = new People(this);
+    this.rematch = new Rematch(this); // drawn on the result panel, for the seats this browser holds
     // One chat for the table: a hot seat's sockets hear the same lines; the first one writes.
     this.chat = new Chat({
       seated: this.mine.length > 0,
@@ -188,6 +191,7 @@ class Table {
     if (seat === this.shown) {
       this.people.update(message.seats, payload.seat, payload.over);
       this.drawLog(payload.log, payload.notes);
+      if (payload.over) this.rematch.draw(); // a name in its answers may have changed
     }
   }
 
@@ -326,6 +330,7 @@ class Table {
     this.result.dataset.winners = winners.join(",");
     this.result.dataset.ended = payload.ended || "";
     const resigned = (payload.resigned || []).map((s) => seatName(s, seat));
+    const seated = seat !== null && this.mine.includes(seat);
     const heading = payload.ended && !won.length
       ? payload.ended === "abandoned" ? "Game abandoned" : payload.ended === "cancelled" ? "Game cancelled" : "Game ended"
       : won.length === 1 ? (won[0] === "You" ? "You win!" : `${won[0]} wins`) : `${won.join(" and ")} share the win`;
@@ -335,10 +340,13 @@ class Table {
       resigned.length ? h("p", { class: "muted" }, `Resigned: ${resigned.join(", ")}.`) : null,
       order.length ? h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Score"))),
         h("tbody", {}, order.map(([s, score]) => h("tr", { class: winners.includes(s) ? "winner" : null }, h("td", {}, seatName(s, seat)), h("td", {}, String(score)))))) : null,
+      // Play again: for the people at the table, not for a spectator (then the one main button).
+      seated ? this.rematch.element : null,
       h("div", { class: "row" },
-        h("a", { class: "btn primary", href: `#/replay/${room}${seat === null ? "" : `?seat=${seat}`}` }, "Replay this game"),
+        h("a", { class: seated ? "btn" : "btn primary", href: `#/replay/${room}${seat === null ? "" : `?seat=${seat}`}` }, "Replay this game"),
         h("a", { class: "btn", href: `/rooms/${room}/record`, download: `angler-${this.info.game}-${this.info.room}.json` }, "Download the record"),
         h("a", { class: "btn", href: "#/" }, "Back to the lobby")));
+    this.rematch.draw();
     // The last move was made down by the choices (a phone's thumb, a scrolled desktop): bring
     // who won to the eye, not only the prompt's "The game is over."
     if (appeared) this.result.scrollIntoView({ block: "start" });
@@ -363,6 +371,7 @@ class Table {
     // arrived first and offered it again): nothing to tell the person.
     if (error.error === "duplicate") return;
     if (error.error === "chat") return this.chat.refused(error.message);
+    if (error.error === "rematch" || (error.error === "offline" && this.rematch.pending)) return this.rematch.refused(error.message);
     this.error.textContent = error.message;
   }
 
