@@ -12,6 +12,7 @@ from tests.server.browsers import Browser, sign_up
 from tests.server.test_api import one_line_refusal
 
 from angler.server.account_rows import RatingRow
+from angler.server.hub import Hub
 from angler.server.api import LobbyPerson, LobbyRoom, QuickPlay, RatingBody
 from angler.server.quick_play import NEAR_MU, level_near, near_tables, table_rating
 from angler.server.ratings import bot_ratings
@@ -23,7 +24,7 @@ def _quick(browser: Browser, csrf: str | None = None, **ask: Any) -> Any:
 
 
 def _set_rating(browser: Browser, account: str, game: str, mu: float) -> None:
-    store = browser.app.state.hub.store
+    store = _hub(browser).store
     with store._session(write=True) as session:
         session.add(
             RatingRow(
@@ -35,6 +36,12 @@ def _set_rating(browser: Browser, account: str, game: str, mu: float) -> None:
                 updated_at=datetime.now(UTC),
             )
         )
+
+
+def _hub(browser: Browser) -> Hub:
+    app: Any = browser.app
+    hub: Hub = app.state.hub
+    return hub
 
 
 def _account_id(browser: Browser) -> str:
@@ -64,6 +71,8 @@ def test_quick_play_makes_a_table_and_seats_the_next_person_there(
         {"seat": 1, "name": "Guest 2", "rating": None},
     ]
     assert listed["rating"] is None and listed["rated"] is False
+    (live,) = bob.get("/rooms/live").json()  # the live list names them too
+    assert live["people"] == listed["people"] and live["rating"] is None
 
     # Another player count, or another game, is another table.
     other = _quick(bob, game="flip-and-fish", players=2).json()
@@ -166,7 +175,7 @@ def test_a_room_with_no_wait_keeps_its_seats_for_people(browsers: list[Browser])
     ann = browsers[0]
     made = ann.post("/rooms", json={"game": "flip-and-fish", "seats": ["human", "public"]})
     room = made.json()["room"]
-    hub = ann.app.state.hub
+    hub = _hub(ann)
     assert room not in hub.waits._waits
     assert ann.get(f"/rooms/{room}").json()["seats"] == ["human", "public"]
 

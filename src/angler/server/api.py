@@ -226,6 +226,11 @@ class LiveRoom(BaseModel):
     open_seats: list[int]
     to_act: list[int]
     version: int
+    people: list[LobbyPerson] = Field(default_factory=list, description="the seats taken")
+    rating: float | None = Field(
+        default=None, description="the mean mu of its accounts' ratings; none: guests only"
+    )
+    rated: bool = Field(default=False, description="its result rates its accounts")
 
 
 class RoomInfo(BaseModel):

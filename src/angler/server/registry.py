@@ -19,6 +19,7 @@ from angler.server.accounts import Account
 from angler.server.api import (
     CreateRoom,
     LiveRoom,
+    LobbyPerson,
     LobbyRoom,
     RoomCreated,
     RoomInfo,
@@ -296,25 +297,11 @@ class RoomRegistry:
             for listed in self._listing()
             if (game is None or listed.game == game) and _open_in(listed)
         ]
-        names = self.names_of({a for listed in listing for a in listed.owners.values()})
-        ratings: dict[str, dict[str, Rating]] = {}
-        for each in {listed.game for listed in listing}:
-            accounts = {
-                a for listed in listing if listed.game == each for a in listed.owners.values()
-            }
-            ratings[each] = self.ratings.of(accounts, each)
+        ranged = rating_min is not None or rating_max is not None
         rooms = []
-        for listed in listing:
-            people = [
-                person_of(
-                    seat,
-                    names.get(listed.owners[seat]) if seat in listed.owners else None,
-                    _mu_sigma(ratings[listed.game].get(listed.owners.get(seat, ""))),
-                )
-                for seat in sorted(listed.claimed)
-            ]
+        for listed, people in zip(listing, self._people(listing), strict=True):
             rating = table_rating(people)
-            if (rating_min is not None or rating_max is not None) and (
+            if ranged and (
                 rating is None
                 or (rating_min is not None and rating < rating_min)
                 or (rating_max is not None and rating > rating_max)
@@ -336,8 +323,9 @@ class RoomRegistry:
         return rooms
 
     def live(self) -> list[LiveRoom]:
-        """Every listed live room, to watch or join where a seat is open, from the store: the
-        same on every node of a cluster."""
+        """Every listed live room, to watch or join where a seat is open, with who sits there,
+        from the store: the same on every node of a cluster."""
+        listing = self._listing()
         return [
             LiveRoom(
                 room=listed.room,
@@ -347,8 +335,30 @@ class RoomRegistry:
                 open_seats=_open_in(listed),
                 to_act=list(self._to_act(listed)),
                 version=listed.version,
+                people=people,
+                rating=table_rating(people),
+                rated=is_rated(listed.settings),
             )
-            for listed in self._listing()
+            for listed, people in zip(listing, self._people(listing), strict=True)
+        ]
+
+    def _people(self, listing: list[ListedRoom]) -> list[list[LobbyPerson]]:
+        """Each listed room's seats taken, by name and rating in its game (two reads in all)."""
+        names = self.names_of({a for listed in listing for a in listed.owners.values()})
+        ratings: dict[str, dict[str, Rating]] = {}
+        for game in {listed.game for listed in listing}:
+            accounts = {a for each in listing if each.game == game for a in each.owners.values()}
+            ratings[game] = self.ratings.of(accounts, game)
+        return [
+            [
+                person_of(
+                    seat,
+                    names.get(listed.owners[seat]) if seat in listed.owners else None,
+                    _mu_sigma(ratings[listed.game].get(listed.owners.get(seat, ""))),
+                )
+                for seat in sorted(listed.claimed)
+            ]
+            for listed in listing
         ]
 
     def _listing(self) -> list[ListedRoom]:
