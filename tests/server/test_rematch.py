@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from fastapi.testclient import TestClient
 from tests.server.browsers import Browser, sign_up
+from tests.server.serving import SCRIPTED
 
+from angler.server.app import create_app
 from angler.server.store import Store
 
 
@@ -16,6 +19,15 @@ def _until(socket: Any, kind: str) -> dict[str, Any]:
     while True:
         message: dict[str, Any] = socket.receive_json()
         if message["type"] == kind:
+            return message
+
+
+def _answer(socket: Any) -> dict[str, Any]:
+    """The socket's next ``rematch`` message; a refusal before it fails."""
+    while True:
+        message: dict[str, Any] = socket.receive_json()
+        assert message["type"] != "error", message
+        if message["type"] == "rematch":
             return message
 
 
@@ -105,3 +117,53 @@ def test_a_person_may_decline(browsers: list[Browser]) -> None:
         guest_socket.send_json({"type": "rematch", "decline": True})
         declined = _until(ann_socket, "rematch")
         assert declined["answers"] == ["yes", "no", "waiting"]
+
+
+def test_a_rematch_another_node_holds_is_accepted_on_the_finished_rooms_node(
+    store_url: str,
+) -> None:
+    """On a cluster the balancer sends the finished room's sockets and the rematch's by their
+    own paths, so they may reach different nodes: node a makes the rematch, node b takes it
+    over for the asker's socket, and the other person accepts on a. Node a takes the rematch
+    back to give the seat (its copy was stale: each try was refused as moved), and a node that
+    no longer holds the rematch still answers who took their seat, from the store."""
+    with (
+        Store(store_url, node="a") as a_store,
+        Store(store_url, node="b") as b_store,
+        TestClient(a_app := create_app(a_store, SCRIPTED)) as a,
+        TestClient(create_app(b_store, SCRIPTED)) as b,
+    ):
+        made = a.post("/rooms", json={"game": "crazy-fishing", "seats": ["human", "public"]})
+        room, token = made.json()["room"], made.json()["seats"][0]["token"]
+        guest_token = a.post(f"/rooms/{room}/seats/1").json()["token"]
+        with (
+            a.websocket_connect(f"/rooms/{room}/ws") as ann_old,
+            a.websocket_connect(f"/rooms/{room}/ws") as guest_old,
+        ):
+            ann_old.send_json({"type": "hello", "token": token})
+            guest_old.send_json({"type": "hello", "token": guest_token})
+            ann_old.send_json({"type": "resign"})  # a two-player game ends
+            while not _until(guest_old, "state")["over"]:
+                pass
+            ann_old.send_json({"type": "rematch"})
+            asked = _until(ann_old, "rematch")
+            again = asked["room"]
+            assert _until(guest_old, "rematch")["answers"] == ["yes", "waiting"]
+            with b.websocket_connect(f"/rooms/{again}/ws") as ann_new:
+                ann_new.send_json({"type": "hello", "token": asked["token"]})
+                assert _until(ann_new, "state")["seat"] == 0
+            assert b_store.owner(again)[0] == "b"  # taken over by b
+
+            guest_old.send_json({"type": "rematch"})  # accepted on a
+            accepted = _answer(guest_old)
+            assert accepted["seat"] == 1 and accepted["answers"] == ["yes", "yes"]
+            assert a_store.owner(again)[0] == "a"
+
+            assert a.portal is not None
+            a.portal.call(a_app.state.hub.let_go, again)  # as when a's write is refused
+            guest_old.send_json({"type": "rematch", "decline": True})
+            assert _answer(guest_old)["answers"] == ["yes", "yes"]  # the store's
+        with b.websocket_connect(f"/rooms/{again}/ws") as socket:  # the seat, on b again
+            socket.send_json({"type": "hello", "token": accepted["token"]})
+            assert _until(socket, "state")["seat"] == 1
+        assert set(b_store.seat_tokens(again)) == {0, 1}

@@ -5,6 +5,8 @@ room go and closes its sockets with 1012, and they come back to the new node."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
@@ -83,3 +85,51 @@ def test_a_node_that_lost_a_room_takes_it_back_when_it_is_sent_it_again(store_ur
             state = socket.receive_json()
             assert state["version"] == 1  # the second node's move, replayed here
         assert first_store.owner(room) == ("a", 3)
+
+
+def _next(socket: Any, kind: str) -> dict[str, Any]:
+    """The socket's next message but states and presence, of ``kind``."""
+    while True:
+        message: dict[str, Any] = socket.receive_json()
+        if message["type"] not in ("state", "presence"):
+            assert message["type"] == kind, message
+            return message
+
+
+def test_a_chat_line_on_a_node_that_lost_the_room_is_refused_as_moved(store_url: str) -> None:
+    """A chat line is a write of the room, fenced as a move is: on the node the room left, its
+    people on the new node would never hear it. Refused (``moved``), nothing stored, and the
+    socket closed with 1012 to come back to the room's node, where the line is heard."""
+    with (
+        Store(store_url, node="a") as first_store,
+        Store(store_url, node="b") as second_store,
+        TestClient(create_app(first_store)) as first,
+        TestClient(second_app := create_app(second_store)) as second,
+    ):
+        made = first.post("/rooms", json={"game": "crazy-fishing", "seats": ["human"] * 2})
+        room, seats = made.json()["room"], made.json()["seats"]
+        with first.websocket_connect(f"/rooms/{room}/ws") as stale:
+            stale.send_json({"type": "hello", "token": seats[0]["token"]})
+            assert stale.receive_json()["type"] == "state"
+            stale.send_json({"type": "chat", "text": "before"})
+            assert _next(stale, "chat")["lines"][0]["text"] == "before"
+            with second.websocket_connect(f"/rooms/{room}/ws") as there:  # taken over by b
+                there.send_json({"type": "hello", "token": seats[1]["token"]})
+                assert there.receive_json()["type"] == "state"
+                assert [line["text"] for line in _next(there, "chat")["lines"]] == ["before"]
+                stale.send_json({"type": "chat", "text": "after"})
+                assert _next(stale, "error")["error"] == "moved"
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    stale.receive_json()
+                assert closed.value.code == MOVED_CODE
+                with second.websocket_connect(f"/rooms/{room}/ws") as back:
+                    back.send_json({"type": "hello", "token": seats[0]["token"]})
+                    assert back.receive_json()["type"] == "state"
+                    _next(back, "chat")  # the chat so far
+                    back.send_json({"type": "chat", "text": "after"})
+                    assert _next(back, "chat")["lines"][0]["text"] == "after"
+                    assert _next(there, "chat")["lines"][0]["text"] == "after"
+        assert [line.text for line in second_app.state.hub.chat.lines(room, ("table",))] == [
+            "before",
+            "after",
+        ]

@@ -105,10 +105,16 @@ class RoomChat:
         name: str,
         text: str,
     ) -> wire.ChatLine:
-        """Store a line (cleaned) and give it back as sockets are sent it."""
+        """Store a line (cleaned) and give it back as sockets are sent it. A live room's line
+        is fenced as its moves are: written only by the node that holds the room
+        (RoomMovedError on one that lost it, whose sockets would not reach the room's people);
+        a finished room's by any."""
         text = clean(text)
         now = datetime.now(UTC)
         with self.store._session(write=True) as session:
+            held = Store._room(session, room, lock=True)
+            if held.finished_at is None:
+                self.store._check_owner(held)
             kept = session.scalar(
                 select(func.count()).select_from(ChatRow).where(ChatRow.room_id == room)
             )

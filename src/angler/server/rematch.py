@@ -74,13 +74,13 @@ class Rematches:
     def offer(self, room_id: str, room: Room, new_id: str) -> wire.RematchOffer:
         """Each seat's answer: a bot's is ``bot``, a person's ``yes`` once they took their seat
         in the new room, ``no`` once they declined, else ``waiting``."""
-        new_room = self.registry.rooms.get(new_id)
+        claimed = self.store.seat_tokens(new_id)  # the store's: another node may hold it
         declined = self.declined.get(room_id, set())
         answers: list[Any] = []
         for seat in range(room.players):
             if not room.is_person(seat):
                 answers.append("bot")
-            elif new_room is not None and new_room.tokens.claimed(seat):
+            elif seat in claimed:
                 answers.append("yes")
             else:
                 answers.append("no" if seat in declined else "waiting")

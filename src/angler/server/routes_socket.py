@@ -280,6 +280,11 @@ class RoomSocket:
             cookie = self.websocket.cookies.get(SESSION_COOKIE)
             signed = await run_in_threadpool(self.hub.accounts.account_of, cookie)
             account = signed if signed is not None and signed.id == room.owners[seat] else None
+        again = await run_in_threadpool(self.hub.rematches.rematch_of, self.room_id)
+        if again is not None and not decline:
+            # The rematch's own sockets go where the balancer sends its path, so another node
+            # may hold it: taken over here to give the seat (a stale copy here let go first).
+            await self.hub.live_room(again)
         offer, token = await run_in_threadpool(
             self.hub.rematches.answer, self.room_id, room, seat, account, decline
         )
