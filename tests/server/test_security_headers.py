@@ -70,9 +70,7 @@ def assert_headers(answer: httpx.Response, expected: dict[str, str] = STRICT) ->
 
 
 def room(client: TestClient) -> dict[str, object]:
-    answer = client.post(
-        "/rooms", json={"game": "fishing", "seats": ["human", "random", "random"]}
-    )
+    answer = client.post("/rooms", json={"game": "fishing", "seats": ["human", "random", "random"]})
     assert answer.status_code == 201, answer.text
     made: dict[str, object] = answer.json()
     return made
