@@ -5,8 +5,8 @@ and ``angler serve`` share one construction: the hub (``hub.py``), the limits an
 ``app.state``, where the routes reach them (``health.py``, ``routes_rooms.py``,
 ``routes_socket.py``, ``web.py``). On start (the lifespan) every live room of the store is
 rebuilt by replay. FastAPI serves the OpenAPI document of every route at ``/openapi.json`` (and a
-browsable page at ``/docs``); every refusal is an ``ErrorBody`` (``refusals.py``). The protocol is
-docs/protocol.md.
+browsable page at ``/docs``); every refusal is an ``ErrorBody`` (``refusals.py``). Every HTTP
+answer carries the security headers (``security_headers.py``). The protocol is docs/protocol.md.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from angler.server.refusals import add_refusals
 from angler.server.routes_accounts import SameOriginPosts
 from angler.server.routes_socket import RoomSocket
 from angler.server.searches import BotCap
+from angler.server.security_headers import SecurityHeaders
 from angler.server.store import Store
 from angler.server.web import add_web_table
 
@@ -100,4 +101,8 @@ def create_app(
     app.include_router(routes_accounts.router)
     app.include_router(routes_players.router)
     add_web_table(app)
+    # Added last, so outermost of the added middleware: every answer of the ones above (a
+    # refused body, another site's POST) carries the security headers too.
+    docs_paths = (app.docs_url, app.redoc_url, app.swagger_ui_oauth2_redirect_url)
+    app.add_middleware(SecurityHeaders, docs_paths=docs_paths)
     return app

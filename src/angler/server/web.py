@@ -63,11 +63,18 @@ def game_info(game: type[Game], folder: Path) -> GameInfo:  # type: ignore[type-
 def page_html(text: str) -> str:
     """A player's page (Markdown) as HTML for the browser table. A table takes the focus: on a
     phone a wide one scrolls sideways, which the keyboard must reach too. An image beside the
-    docs (``../img/NAME.png``) is served at ``/docs/img/NAME.png``."""
+    docs (``../img/NAME.png``) is served at ``/docs/img/NAME.png``. A column's alignment is a
+    class (``align-left``, ``align-center``, ``align-right``), never a style attribute."""
     tokens = MARKDOWN.parse(text)
     for token in tokens:
         if token.type == "table_open":
             token.attrSet("tabindex", "0")
+        align = token.attrGet("style") if token.type in ("th_open", "td_open") else None
+        if isinstance(align, str):
+            # A column's alignment (|:--:|) is a style attribute, which the page's policy
+            # refuses (security_headers.py): a class of style.css says it instead.
+            del token.attrs["style"]
+            token.attrSet("class", "align-" + align.removeprefix("text-align:"))
         for child in token.children or []:
             source = child.attrGet("src") if child.type == "image" else None
             if isinstance(source, str) and source.startswith("../img/"):

@@ -12,6 +12,8 @@ function fill(node, attrs, children) {
       node.textContent = String(value);
     } else if (key === "dataset") {
       Object.assign(node.dataset, value);
+    } else if (key === "style") {
+      setStyle(node, value);
     } else {
       node.setAttribute(key, value === true ? "" : String(value));
     }
@@ -23,7 +25,21 @@ function fill(node, attrs, children) {
   return node;
 }
 
-/** An HTML element: h("button", {class: "x", onClick: f, "aria-label": "..."}, child, ...). */
+/** Inline styles, set through the CSSOM: the page's Content-Security-Policy (style-src 'self',
+ * server/security_headers.py) refuses a style attribute written as text, in HTML and SVG alike.
+ * `styles` is an object of CSS properties, by their CSS names ("max-width", "--my-var") or in
+ * camelCase ("maxWidth"). */
+function setStyle(node, styles) {
+  if (typeof styles !== "object") throw new TypeError(`style takes an object of CSS properties, not ${JSON.stringify(styles)}`);
+  for (const [name, value] of Object.entries(styles)) {
+    if (value === null || value === undefined || value === false) continue;
+    const property = name.startsWith("--") ? name : name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    node.style.setProperty(property, String(value));
+  }
+}
+
+/** An HTML element: h("button", {class: "x", onClick: f, "aria-label": "..."}, child, ...);
+ * `style` takes an object ({"max-width": "20rem"}), never a string (setStyle). */
 export function h(tag, attrs = {}, ...children) {
   return fill(document.createElement(tag), attrs, children);
 }

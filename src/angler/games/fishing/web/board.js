@@ -502,7 +502,7 @@ function oceanPanel(board) {
                 "aria-label": `${tier.stars === null ? "mixed" : `${tier.stars}-star`} cards: ${tier.count}${index === 0 ? " (on top)" : ""}`,
               },
               h("span", { class: "fb-tier-stars" }, tier.stars === null ? "mixed" : "★".repeat(tier.stars)),
-              h("span", { class: "fb-tier-bar" }, h("span", { style: `width:${Math.round((100 * tier.count) / most)}%` })),
+              h("span", { class: "fb-tier-bar" }, h("span", { style: { width: `${Math.round((100 * tier.count) / most)}%` } })),
               h("span", { class: "fb-tier-count" }, tier.count),
             ),
           ),

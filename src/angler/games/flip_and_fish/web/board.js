@@ -105,7 +105,7 @@ function draw(root, st) {
 function tableAreaStyle(st) {
   const [x0, y0, x1, y1] = viewBox(st);
   const width = `calc(var(--ff-table-height) * ${((x1 - x0) / (y1 - y0)).toFixed(4)})`;
-  return `flex-basis: ${width}; max-width: max(${width}, 22rem)`;
+  return { "flex-basis": width, "max-width": `max(${width}, 22rem)` };
 }
 
 function status(st) {

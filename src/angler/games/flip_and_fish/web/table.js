@@ -68,7 +68,7 @@ export function tableSvg(st) {
         : "The table seen from above: the water cards, the jetties and the latest cast",
       tabindex: aiming ? 0 : null,
       // As wide as the height allowed to it lets it be: no bands beside the drawing.
-      style: `max-width: calc(var(--ff-table-height) * ${((x1 - x0) / (y1 - y0)).toFixed(4)})`,
+      style: { "max-width": `calc(var(--ff-table-height) * ${((x1 - x0) / (y1 - y0)).toFixed(4)})` },
     },
     s("rect", { class: "ff-felt", x: -t.half, y: -t.half, width: 2 * t.half, height: 2 * t.half, rx: 18 }),
     grid(box),
