@@ -12,8 +12,8 @@ from tests.server.browsers import Browser, sign_up
 from tests.server.test_api import one_line_refusal
 
 from angler.server.account_rows import RatingRow
-from angler.server.hub import Hub
 from angler.server.api import LobbyPerson, LobbyRoom, QuickPlay, RatingBody
+from angler.server.hub import Hub
 from angler.server.quick_play import NEAR_MU, level_near, near_tables, table_rating
 from angler.server.ratings import bot_ratings
 

@@ -24,6 +24,7 @@ from angler.cli.common import err, out
 from angler.cli.loadtest import loadtest_command
 from angler.cli.play import play_command
 from angler.cli.replay import replay_command
+from angler.cli.review import review_command
 from angler.cli.serve import serve_command
 from angler.cli.simulate import simulate_command
 from angler.cli.tournament import tournament_command
@@ -93,6 +94,9 @@ app.command("simulate", short_help="Many games between agents: wins, scores, gam
 )
 app.command("replay", short_help="Check a record step by step; show scores or one view.")(
     replay_command
+)
+app.command("review", short_help="One seat's decisions in a finished game, each valued.")(
+    review_command
 )
 app.command("bench", short_help="Measure the engine's speed with random playouts.")(bench_command)
 app.command("serve", short_help="Serve angler online: the HTTP API and its database.")(

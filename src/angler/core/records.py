@@ -263,41 +263,11 @@ def replay(record: Record, to_step: int | None = None) -> State[Any]:
     Raises RecordError naming the first step that is illegal, and a mismatch with ``result``.
     """
     state = start_state(record)
-    game = state.game
     actions = record.actions if to_step is None else record.actions[:to_step]
     if to_step is not None and not 0 <= to_step <= len(record.actions):
         raise RecordError(f"--to must be 0 to {len(record.actions)}, not {to_step}")
     for step, entry in enumerate(actions, 1):
-        seat = entry["player"]
-        if not 0 <= seat < game.players:  # the one place a 0-based seat shows: as its JSON field
-            raise RecordError(
-                f'{entry["action"]!r} has "player": {seat}, but a record numbers its '
-                f"{game.players} players 0 to {game.players - 1}",
-                step,
-            )
-        try:
-            code = game.action_from_string(entry["action"])
-            if entry.get("chance"):
-                state.chance.force(game.chance_from_json(order) for order in entry["chance"])
-            if entry.get("outcomes"):
-                state.chance.force_outcomes(entry["outcomes"])
-            state.apply_action(code, seat)
-            for queue, what in (
-                (state.chance.forced, "chance outcome"),
-                (state.chance.forced_outcomes, "outcome"),
-            ):
-                if queue:
-                    unused = len(queue)
-                    queue.clear()
-                    verb = "was" if unused == 1 else "were"
-                    raise AnglerError(f"{counted(unused, what)} {verb} not used by this action")
-        except ForcedChanceError as exc:
-            order, pile = game.chance_to_json(exc.order), game.chance_to_json(sorted(exc.pile))
-            raise RecordError(
-                f"chance outcome {order} is not an order of the pile being shuffled {pile}", step
-            ) from None
-        except (AnglerError, ValueError) as exc:
-            raise RecordError(f"{entry['action']!r} by Player {seat + 1}: {exc}", step) from None
+        apply_entry(state, entry, step)
     if to_step is None and record.result is not None:
         if not state.is_terminal():
             raise RecordError(
@@ -309,3 +279,38 @@ def replay(record: Record, to_step: int | None = None) -> State[Any]:
                 f"{record.result['scores']}"
             )
     return state
+
+
+def apply_entry(state: State[Any], entry: dict[str, Any], step: int) -> None:
+    """One record entry applied, with the chance it forces; RecordError naming the step."""
+    game = state.game
+    seat = entry["player"]
+    if not 0 <= seat < game.players:  # the one place a 0-based seat shows: as its JSON field
+        raise RecordError(
+            f'{entry["action"]!r} has "player": {seat}, but a record numbers its '
+            f"{game.players} players 0 to {game.players - 1}",
+            step,
+        )
+    try:
+        code = game.action_from_string(entry["action"])
+        if entry.get("chance"):
+            state.chance.force(game.chance_from_json(order) for order in entry["chance"])
+        if entry.get("outcomes"):
+            state.chance.force_outcomes(entry["outcomes"])
+        state.apply_action(code, seat)
+        for queue, what in (
+            (state.chance.forced, "chance outcome"),
+            (state.chance.forced_outcomes, "outcome"),
+        ):
+            if queue:
+                unused = len(queue)
+                queue.clear()
+                verb = "was" if unused == 1 else "were"
+                raise AnglerError(f"{counted(unused, what)} {verb} not used by this action")
+    except ForcedChanceError as exc:
+        order, pile = game.chance_to_json(exc.order), game.chance_to_json(sorted(exc.pile))
+        raise RecordError(
+            f"chance outcome {order} is not an order of the pile being shuffled {pile}", step
+        ) from None
+    except (AnglerError, ValueError) as exc:
+        raise RecordError(f"{entry['action']!r} by Player {seat + 1}: {exc}", step) from None

@@ -1,0 +1,215 @@
+"""A review of one seat's decisions in a finished game (docs/review.md).
+
+``review_seat`` walks the record's decisions for the seat (``decisions.py``: the seat's view at
+each, nothing more), values the candidate moves of each (``estimate.py``), marks the played move
+(``labels.py``) and sums the game up: accuracy, the expected share of the victory after each
+decision, and the three decisions that cost the most, with the better move in the words the
+game's menu uses. Decisions are reviewed in batches on this process, local worker processes or
+Ray (``sim/backends.py``); each decision's seed depends on the review's seed and its step
+alone, so the review is the same wherever it runs.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from angler.agents.base import read_budget
+from angler.core.errors import AnglerError
+from angler.core.records import Record, parse_record, start_state
+from angler.review.decisions import Decision, decisions_of
+from angler.review.estimate import Interval, MoveWorth, interval, worth_of_moves
+from angler.review.labels import BEST, CLOSE, accuracy, label
+from angler.sim.backends import Backend, play_batches
+
+DEFAULT_BUDGET = "200it"  # rollouts per decision: about a second a decision on one core
+COSTLY = 3  # the decisions a review names as costing the most
+
+
+@dataclass(frozen=True)
+class ReviewedDecision:
+    """One decision, valued: the played move against the best candidate."""
+
+    step: int
+    prompt: str
+    played: int
+    best: int
+    label: str
+    loss: Interval  # expected share of the victory the played move gave up
+    score_loss: Interval  # and expected final score
+    moves: tuple[MoveWorth, ...]
+    texts: dict[int, str]  # each candidate in the menu's words
+
+    def worth(self, action: int) -> MoveWorth:
+        return next(move for move in self.moves if move.action == action)
+
+    def as_dict(self) -> dict[str, Any]:
+        ranked = sorted(self.moves, key=lambda move: (-move.win.mean, -move.score.mean))
+        return {
+            "step": self.step,
+            "prompt": self.prompt,
+            "played": self.texts[self.played],
+            "best": self.texts[self.best],
+            "label": self.label,
+            "win_share": self.worth(self.played).win.as_dict(),
+            "loss": self.loss.as_dict(),
+            "score_loss": self.score_loss.as_dict(),
+            "samples": len(self.moves[0].wins),
+            "moves": [
+                {
+                    "action": self.texts[move.action],
+                    "win_share": move.win.as_dict(),
+                    "score": move.score.as_dict(),
+                }
+                for move in ranked
+            ],
+        }
+
+    def why(self) -> str:
+        """The better move and what it would have changed, in words."""
+        gain, points = self.loss.mean, self.score_loss.mean
+        more = f"{points:+.1f} points" if abs(points) >= 0.05 else "the same score"
+        return (
+            f"{self.texts[self.best]} instead of {self.texts[self.played]}: "
+            f"{100 * gain:.0f} more wins in a hundred games and {more} on average"
+        )
+
+
+@dataclass
+class Review:
+    """A seat's review: its decisions in order; ``complete`` once every one was reviewed."""
+
+    game: str
+    seat: int
+    players: int
+    budget: str
+    seed: int
+    total: int  # decisions to review
+    decisions: list[ReviewedDecision] = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        return len(self.decisions) == self.total
+
+    @property
+    def accuracy(self) -> float | None:
+        return accuracy([d.loss.mean if d.label != BEST else 0.0 for d in self.decisions])
+
+    def costly(self) -> list[ReviewedDecision]:
+        """The decisions that cost the most, worst first (real losses only)."""
+        real = [d for d in self.decisions if d.label not in (BEST, CLOSE)]
+        return sorted(real, key=lambda d: (-d.loss.mean, d.step))[:COSTLY]
+
+    def counts(self) -> dict[str, int]:
+        counted: dict[str, int] = {}
+        for decision in self.decisions:
+            counted[decision.label] = counted.get(decision.label, 0) + 1
+        return counted
+
+    def as_dict(self) -> dict[str, Any]:
+        shown = self.accuracy
+        return {
+            "game": self.game,
+            "seat": self.seat,
+            "players": self.players,
+            "budget": self.budget,
+            "seed": self.seed,
+            "complete": self.complete,
+            "reviewed": len(self.decisions),
+            "decisions_total": self.total,
+            "accuracy": None if shown is None else round(shown, 1),
+            "labels": self.counts(),
+            "costly": [{"step": d.step, "label": d.label, "why": d.why()} for d in self.costly()],
+            "decisions": [decision.as_dict() for decision in self.decisions],
+        }
+
+
+def decision_seed(seed: int, step: int) -> int:
+    """A decision's own seed: the same wherever and in whatever order it is reviewed."""
+    digest = hashlib.sha256(f"angler-review/{seed}/{step}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def review_decision(game: Any, decision: Decision, budget: str, seed: int) -> ReviewedDecision:
+    """One decision valued from its view alone (``Decision`` holds nothing else)."""
+    seconds, rollouts = read_budget("review", budget, unit="rollouts", example=200)
+    moves = worth_of_moves(
+        game,
+        decision.view,
+        decision.legal,
+        decision.played,
+        rollouts=rollouts,
+        seconds=seconds,
+        seed=decision_seed(seed, decision.step),
+    )
+    # The best candidate; a tie with the played move counts as the played move's.
+    best = max(
+        moves,
+        key=lambda move: (move.win.mean, move.score.mean, move.action == decision.played),
+    )
+    played = next(move for move in moves if move.action == decision.played)
+    loss = interval([b - p for b, p in zip(best.wins, played.wins, strict=True)])
+    score_loss = interval([b - p for b, p in zip(best.scores, played.scores, strict=True)])
+    presentation = game.presentation
+    return ReviewedDecision(
+        step=decision.step,
+        prompt=presentation.prompt(decision.view, decision.legal),
+        played=decision.played,
+        best=best.action,
+        label=label(best.action == decision.played, loss),
+        loss=loss,
+        score_loss=score_loss,
+        moves=tuple(moves),
+        texts={move.action: presentation.menu_label(decision.view, move.action) for move in moves},
+    )
+
+
+def _review_batch(
+    record_json: str, seat: int, budget: str, seed: int, numbers: list[int]
+) -> list[ReviewedDecision]:
+    """The decisions numbered ``numbers`` (0 = the seat's first), in a worker of its own."""
+    record = parse_record(record_json)
+    wanted = set(numbers)
+    game = start_state(record).game
+    return [
+        review_decision(game, decision, budget, seed)
+        for number, decision in enumerate(decisions_of(record, seat))
+        if number in wanted
+    ]
+
+
+def review_seat(
+    record: Record,
+    seat: int,
+    budget: str = DEFAULT_BUDGET,
+    seed: int = 0,
+    jobs: int | None = 1,
+    backend: Backend = "local",
+    address: str | None = None,
+    progress: Callable[[Review], None] | None = None,
+    into: Review | None = None,
+) -> Review:
+    """Review ``seat``'s decisions in ``record``. ``progress(review)`` is called after each
+    decision; on Ctrl-C the decisions done stay in ``into`` (give one to keep them)."""
+    read_budget("review", budget, unit="rollouts", example=200)  # a bad one: before any work
+    if record.result is None:
+        raise AnglerError("this record's game is not finished: a review needs the whole game")
+    total = sum(1 for _ in decisions_of(record, seat))
+    game = start_state(record).game
+    review = into if into is not None else Review(record.game, seat, game.players, budget, seed, 0)
+    review.game, review.seat, review.players = record.game, seat, game.players
+    review.budget, review.seed, review.total = budget, seed, total
+    review.decisions.clear()
+
+    def finish(decision: ReviewedDecision) -> None:
+        review.decisions.append(decision)
+        review.decisions.sort(key=lambda d: d.step)
+        if progress is not None:
+            progress(review)
+
+    play = functools.partial(_review_batch, record.dumps(), seat, budget, seed)
+    play_batches(play, list(range(total)), finish, jobs, backend, address)
+    return review
