@@ -22,7 +22,7 @@ from typing import Any
 from angler.core.game import Game
 from angler.core.view import View
 
-MIN_SAMPLES = 8  # below this an interval means little, whatever the budget
+MIN_SAMPLES = 16  # half choose the best move, half measure its lead: 8 each at least
 ROLLOUT_CAP = 2000  # decisions a rollout plays before it is scored as it stands
 Z95 = 1.959964  # a 95% interval's half-width in standard errors (normal approximation)
 

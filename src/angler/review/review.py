@@ -15,6 +15,7 @@ import functools
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from statistics import fmean
 from typing import Any
 
 from angler.agents.base import read_budget
@@ -145,14 +146,18 @@ def review_decision(game: Any, decision: Decision, budget: str, seed: int) -> Re
         seconds=seconds,
         seed=decision_seed(seed, decision.step),
     )
-    # The best candidate; a tie with the played move counts as the played move's.
-    best = max(
-        moves,
-        key=lambda move: (move.win.mean, move.score.mean, move.action == decision.played),
-    )
+
+    # The best candidate is chosen on half the samples and its lead measured on the other half:
+    # the best of many noisy estimates looks better than it is on the samples that chose it.
+    def chosen_by(move: MoveWorth) -> tuple[float, float, bool]:
+        return (fmean(move.wins[::2]), fmean(move.scores[::2]), move.action == decision.played)
+
+    best = max(moves, key=chosen_by)
     played = next(move for move in moves if move.action == decision.played)
-    loss = interval([b - p for b, p in zip(best.wins, played.wins, strict=True)])
-    score_loss = interval([b - p for b, p in zip(best.scores, played.scores, strict=True)])
+    loss = interval([b - p for b, p in zip(best.wins[1::2], played.wins[1::2], strict=True)])
+    score_loss = interval(
+        [b - p for b, p in zip(best.scores[1::2], played.scores[1::2], strict=True)]
+    )
     presentation = game.presentation
     return ReviewedDecision(
         step=decision.step,
