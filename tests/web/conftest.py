@@ -107,7 +107,7 @@ def console_error(name: str, served: Served, message: Any) -> list[str]:
     ours = url.startswith(served.http)
     # The API's refusals are answers the page shows in one line; Chromium still logs each one
     # (a guest's GET /session is a 401, too: nobody is signed in).
-    routes = ("/rooms", "/session", "/account", "/players")  # "/account" also covers "/accounts"
+    routes = ("/rooms", "/session", "/account", "/players", "/quickplay")  # and "/accounts"
     api = url.startswith(tuple(served.http + route for route in routes)) or "/page/" in url
     refused = ours and api and " status of 4" in message.text
     if refused:

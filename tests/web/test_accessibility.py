@@ -1,5 +1,6 @@
 """axe-core (through axe-playwright-python) on every page of the browser table, at a desktop's
-size and a phone's: the lobby, each game's how-to-play and rules pages, each game's table mid-game
+size and a phone's: the lobby (a guest's, and an account's with a rated table waiting and the live
+list filtered), each game's how-to-play and rules pages, each game's table mid-game
 and at its end, each game's replay, the hot-seat pass screen, a spectator's table, an invitation,
 a finished table offering to play again, the keys list, the sign-in page (refusing), the sign-up
 page, the account's page, a table with names and the account menu open, and a page that is not
@@ -100,6 +101,23 @@ def lobby(table: Watched, served: Served, rooms: Finished) -> None:
     table.page.goto("/#/")
     table.page.wait_for_selector("#live-rooms li[data-room]")
     table.page.wait_for_selector("#finished-rooms li[data-room]")
+
+
+def lobby_people(table: Watched, served: Served, rooms: Finished) -> None:
+    """The lobby signed in (quick play's "Rated" shown), a rated table waiting with the account's
+    name and rating, and the live list filtered by a rating range (its count and help shown)."""
+    request = table.page.request
+    answer = request.post(
+        "/accounts", data={"name": f"Axe{secrets.token_hex(3)}", "password": "long enough"}
+    )
+    assert answer.status == 201, answer.text()
+    body = {"game": "fishing", "seats": ["human", "public", "normal"], "settings": {"rated": True}}
+    made = request.post("/rooms", data=body, headers={"x-csrf-token": answer.json()["csrf"]})
+    assert made.status == 201, made.text()
+    table.page.goto("/#/?rating_min=0&rating_max=100")
+    table.page.wait_for_selector("#quick-rated")
+    table.page.wait_for_selector(f'#live-rooms li[data-room="{made.json()["room"]}"] .tag.rated')
+    table.page.wait_for_selector("#live-shown:not(:empty)")
 
 
 def howto(game: str, part: str) -> Callable[[Watched, Served, Finished], None]:
@@ -261,6 +279,7 @@ def nowhere(table: Watched, served: Served, rooms: Finished) -> None:
 
 PAGES: dict[str, Callable[[Watched, Served, Finished], None]] = {
     "lobby": lobby,
+    "lobby-people": lobby_people,
     **{f"howto-{game}": howto(game, "howto") for game in GAMES},
     **{f"rules-{game}": howto(game, "rules") for game in GAMES},
     **{f"table-{game}": mid_game(game) for game in GAMES},

@@ -1,8 +1,9 @@
 // The browser table's entry: routes by the URL fragment, so a link names a page and the server
-// serves one file. #/ the lobby, #/room/ID a table, #/join/ID/SEAT a public seat,
-// #/join/ID/SEAT/CODE an invitation, #/replay/ID a finished game, #/howto/GAME how to play,
-// #/signin and #/signup (with ?next=PAGE, where to go back to), #/account, #/player/NAME a
-// player's page and #/leaderboard/GAME (?least=N) a game's leaderboard.
+// serves one file. #/ the lobby (?game=G&rating_min=X&rating_max=Y: its live list's filters),
+// #/room/ID a table, #/join/ID/SEAT a public seat, #/join/ID/SEAT/CODE an invitation,
+// #/replay/ID a finished game, #/howto/GAME how to play, #/signin and #/signup (with
+// ?next=PAGE, where to go back to), #/account, #/player/NAME a player's page and
+// #/leaderboard/GAME (?least=N) a game's leaderboard.
 import { h, notHere, patternDefs, replace, s } from "/static/kit.js";
 import { showLobby } from "/static/lobby.js";
 import { showRoom } from "/static/room.js";
@@ -39,7 +40,7 @@ async function route() {
   try {
     const { parts, params } = parseHash();
     const [page, ...rest] = parts;
-    if (!page) leave = await showLobby(app);
+    if (!page) leave = await showLobby(app, params);
     else if (page === "room" && rest[0]) leave = await openRoom(rest[0], params);
     else if (page === "join" && (rest.length === 2 || rest.length === 3)) await join(rest[0], rest[1], rest[2]);
     else if (page === "replay" && rest[0]) leave = await showReplay(app, rest[0], params);

@@ -1,6 +1,8 @@
-// The lobby: set up a game (game, options, an uploaded card file, who sits where), and the
-// live and finished games to join, watch or replay.
-import { h, replace } from "/static/kit.js";
+// The lobby: quick play (a seat now, at the next open table of a game near your rating), set up
+// a game (game, options, an uploaded card file, who sits where), and the live games, who sits
+// at each with their rating, filtered by game and table rating, and the finished games to join,
+// watch or replay.
+import { h, playerLink, ratingWords, replace } from "/static/kit.js";
 import { api, invites, myRooms, session, sessionReady, tokens } from "/static/net.js";
 import { gameList } from "/static/boards.js";
 import { drawAccountRooms } from "/static/account.js";
@@ -18,11 +20,16 @@ const REFRESH_MS = 4000;
 const ENDED = { abandoned: "abandoned: everyone left", cancelled: "cancelled before it began", resigned: "ended by resignation" };
 const CARD_FILE_LIMIT = 200 * 1024; // the server takes a room's whole request up to 256 KB
 const LAST_GAME = "angler:last-game"; // the lobby offers the game last started first
+// Quick play's waits before bots take a new table's free seats (the server takes 5 to 600 s).
+const WAITS = [[5, "5 seconds"], [15, "15 seconds"], [30, "30 seconds"], [60, "1 minute"], [120, "2 minutes"], [300, "5 minutes"]];
+const DEFAULT_WAIT = 60;
+const ARRIVAL = "angler:arrival:"; // + room: what quick play did, said once at the table (room.js)
+const FILTERS = "angler:lobby-filters"; // the live list's filters, kept for the tab's session
 
-export async function showLobby(app) {
+export async function showLobby(app, params = new URLSearchParams()) {
   const games = await gameList();
   await sessionReady;
-  const live = h("ul", { id: "live-rooms", class: "rooms" });
+  const live = h("ul", { id: "live-rooms", class: "rooms", "aria-labelledby": "live-title" });
   // The signed-in account's live rooms, from any device: first, above the new game's form.
   const accountRooms = h("ul", { id: "account-rooms", class: "rooms" });
   const tables = h("section", { class: "panel your-tables", id: "your-tables", hidden: true, "aria-labelledby": "your-tables-title" },
@@ -31,16 +38,22 @@ export async function showLobby(app) {
   const yours = h("section", { class: "panel", hidden: true }, h("h2", {}, "Your games"), mine);
   const finished = h("ul", { id: "finished-rooms", class: "rooms" });
   const titles = Object.fromEntries(games.map((g) => [g.name, g.title]));
+  let fetched = null; // the live rooms last fetched, and which of them the account holds
+  const filters = liveFilters(games, params, () => {
+    if (fetched) drawLive(live, fetched.rooms, titles, fetched.theirs, filters);
+  });
   replace(app, h("main", { class: "lobby" },
     h("section", { class: "panel hero" }, h("h1", {}, "Three fishing card games"),
       h("p", { class: "muted" }, "Play against bots, with friends online, or pass one screen around. ",
         games.map((g, i) => [i ? " · " : "", h("a", { href: `#/howto/${g.name}` }, `How to play ${g.title}`)])),
       h("p", {}, h("a", { href: `#/leaderboard/${games[0].name}`, id: "leaderboard-link" }, "Leaderboards: the rated players of each game"))),
+    quickPlay(games, titles),
     tables,
     createForm(games),
     h("div", {},
       yours,
-      h("section", { class: "panel" }, h("h2", {}, "Live games"), live),
+      h("section", { class: "panel live-games", "aria-labelledby": "live-title" }, h("h2", { id: "live-title" }, "Live games"),
+        filters.form, filters.shown, live),
       h("section", { class: "panel" }, h("h2", {}, "Finished games"), finished))));
   document.title = "angler: lobby";
   const refresh = async () => {
@@ -51,7 +64,8 @@ export async function showLobby(app) {
       tables.hidden = !signedIn || session.account === null || held.length === 0;
       if (!tables.hidden) drawAccountRooms(accountRooms, held, titles);
       const theirs = new Set(held.map((room) => room.room));
-      drawLive(live, rooms, titles, theirs);
+      fetched = { rooms, theirs };
+      drawLive(live, rooms, titles, theirs, filters);
       await drawYours(yours, mine, rooms, titles, theirs);
       drawFinished(finished, done.slice(-15).reverse(), titles);
     } catch (error) {
@@ -67,6 +81,83 @@ export async function showLobby(app) {
   };
 }
 
+/** The game last started here (the lobby's form or quick play), else the first one. */
+function lastGame(games) {
+  const last = localStorage.getItem(LAST_GAME);
+  return games.some((g) => g.name === last) ? last : games[0].name;
+}
+
+const waitWords = (seconds) => (WAITS.find(([s]) => s === seconds) || [seconds, `${seconds} seconds`])[1];
+
+// Quick play: a seat now, at the next open table of the game near your rating (a guest's is 25),
+// else at a new table whose free seats go to bots after the wait chosen (POST /quickplay). The
+// seat's token is kept as a claimed seat's, and the page goes to the table.
+function quickPlay(games, titles) {
+  const form = h("form", { id: "quick-play", class: "panel quick-play", "aria-labelledby": "quick-title" });
+  const game = h("select", { id: "quick-game", name: "quick-game" }, games.map((g) => h("option", { value: g.name }, g.title)));
+  game.value = lastGame(games);
+  const players = h("select", { id: "quick-players", name: "quick-players" });
+  const drawPlayers = () => {
+    const chosen = games.find((g) => g.name === game.value);
+    const before = players.value;
+    const counts = Array.from({ length: chosen.max_players - chosen.min_players + 1 }, (_, i) => String(chosen.min_players + i));
+    replace(players, h("option", { value: "" }, "Any"), counts.map((n) => h("option", { value: n }, n)));
+    players.value = counts.includes(before) ? before : "";
+  };
+  drawPlayers();
+  game.addEventListener("change", drawPlayers);
+  const wait = h("select", { id: "quick-wait", name: "quick-wait" }, WAITS.map(([seconds, words]) => h("option", { value: String(seconds) }, words)));
+  wait.value = String(DEFAULT_WAIT);
+  // Rated: only for an account, shown only while one is signed in (the bar may sign in or out).
+  const rated = h("input", { type: "checkbox", id: "quick-rated", name: "quick-rated" });
+  const ratedField = h("div", { class: "field quick-rated", hidden: !session.account }, h("label", { class: "check" }, rated, " Rated"));
+  const stopWatching = session.subscribe((account) => {
+    if (!ratedField.isConnected) return stopWatching();
+    ratedField.hidden = !account;
+  });
+  const button = h("button", { id: "quick-play-now", class: "btn primary", type: "submit" }, "Play now");
+  const said = h("p", { id: "quick-status", class: "quick-status", role: "status" });
+  const error = h("p", { id: "quick-error", class: "form-error", role: "alert" });
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    said.textContent = "Looking for a table…";
+    button.disabled = true;
+    const body = { game: game.value, bots_after_s: Number(wait.value) };
+    if (players.value) body.players = Number(players.value);
+    if (session.account && rated.checked) body.rated = true;
+    try {
+      const seated = await api("/quickplay", { method: "POST", body: JSON.stringify(body) });
+      tokens.add(seated.room, seated.seat, seated.token);
+      localStorage.setItem(LAST_GAME, body.game);
+      const title = titles[body.game] || body.game;
+      const words = seated.created
+        ? `Quick play: a new table of ${title} waits for people. If nobody comes, bots take its free seats after ${waitWords(body.bots_after_s)}.`
+        : `Quick play: you joined a table of ${title} as Player ${seated.seat + 1}.`;
+      said.textContent = words;
+      sessionStorage.setItem(`${ARRIVAL}${seated.room}`, words);
+      location.hash = `#/room/${encodeURIComponent(seated.room)}`;
+    } catch (problem) {
+      said.textContent = "";
+      error.textContent = problem.message;
+    } finally {
+      button.disabled = false;
+    }
+  });
+  const field = (id, label, control) => h("div", { class: "field" }, h("label", { for: id }, label), control);
+  return replace(form,
+    h("h2", { id: "quick-title" }, "Quick play"),
+    h("p", { class: "muted" }, "A seat now at the next open table of the game near your rating (a guest's counts as 25), or a new table: if nobody comes, bots take its free seats after the wait you choose."),
+    h("div", { class: "quick-fields" },
+      field("quick-game", "Game", game),
+      field("quick-players", "Players", players),
+      field("quick-wait", "Fill with bots after", wait),
+      ratedField,
+      button),
+    said,
+    error);
+}
+
 function createForm(games) {
   const form = h("form", { id: "create", class: "panel", "aria-labelledby": "create-title" });
   const error = h("p", { id: "error", role: "alert" });
@@ -77,8 +168,7 @@ function createForm(games) {
   const chooser = h("div", { class: "games", role: "radiogroup", "aria-label": "Game" });
   const select = h("select", { name: "game", id: "game", class: "sr-only", tabindex: "-1", "aria-hidden": "true" },
     games.map((g) => h("option", { value: g.name }, g.title)));
-  const last = localStorage.getItem(LAST_GAME);
-  const first = games.some((g) => g.name === last) ? last : games[0].name;
+  const first = lastGame(games);
   select.value = first;
   for (const game of games) {
     chooser.append(h("label", { class: "game-choice" },
@@ -265,13 +355,101 @@ function seatWords(room) {
   return room.seats.map(word).join(", ");
 }
 
-function drawLive(list, rooms, titles, theirs) {
+// The live list's filters: a game, and a range of table ratings (mu). A table of guests only has
+// no rating, so a range leaves it out, as GET /rooms does. They stay across the list's refreshes,
+// in the address (#/?game=fishing&rating_min=20&rating_max=30) and in the tab's session storage
+// (the lobby reached again by its link keeps them).
+function liveFilters(games, params, changed) {
+  const keys = ["game", "rating_min", "rating_max"];
+  let kept = {};
+  if (keys.some((key) => params.has(key))) kept = Object.fromEntries(keys.map((key) => [key, params.get(key) || ""]));
+  else {
+    try {
+      kept = JSON.parse(sessionStorage.getItem(FILTERS) || "{}") || {};
+    } catch {
+      kept = {};
+    }
+  }
+  const game = h("select", { id: "filter-game", name: "filter-game" },
+    h("option", { value: "" }, "All games"), games.map((g) => h("option", { value: g.name }, g.title)));
+  game.value = games.some((g) => g.name === kept.game) ? kept.game : "";
+  const bound = (id, key) => h("input", { type: "number", id, name: id, step: "0.1", inputmode: "decimal",
+    value: typeof kept[key] === "string" && kept[key].trim() !== "" && Number.isFinite(Number(kept[key])) ? kept[key].trim() : "",
+    "aria-describedby": "filter-help" });
+  const least = bound("filter-min", "rating_min");
+  const most = bound("filter-max", "rating_max");
+  const number = (input) => (input.value.trim() === "" || !Number.isFinite(Number(input.value)) ? null : Number(input.value));
+  const clear = h("button", { type: "button", id: "filter-clear", class: "btn small" }, "Show all");
+  const shown = h("p", { id: "live-shown", class: "muted live-shown", role: "status" });
+  const active = () => game.value !== "" || number(least) !== null || number(most) !== null;
+  const keep = () => {
+    const chosen = { game: game.value, rating_min: number(least) === null ? "" : least.value.trim(), rating_max: number(most) === null ? "" : most.value.trim() };
+    const query = new URLSearchParams(Object.entries(chosen).filter(([, value]) => value !== "")).toString();
+    sessionStorage.setItem(FILTERS, JSON.stringify(chosen));
+    if (!location.hash.replace(/^#\/?/, "").split("?")[0]) history.replaceState(null, "", query ? `#/?${query}` : "#/");
+    clear.hidden = !active();
+    changed();
+  };
+  for (const input of [game, least, most]) input.addEventListener(input === game ? "change" : "input", keep);
+  clear.addEventListener("click", () => {
+    game.value = least.value = most.value = "";
+    keep();
+    game.focus();
+  });
+  const form = h("form", { id: "live-filters", class: "filters", role: "search", "aria-label": "Filter the live games",
+    onSubmit: (event) => event.preventDefault() },
+  h("div", { class: "field" }, h("label", { for: "filter-game" }, "Game"), game),
+  h("div", { class: "field" }, h("label", { for: "filter-min" }, "Table rating from"), least),
+  h("div", { class: "field" }, h("label", { for: "filter-max" }, h("span", { class: "sr-only" }, "Table rating "), "up to"), most),
+  clear,
+  h("p", { id: "filter-help", class: "help" }, "A table's rating is the mean μ of its players with an account. A table of guests only has none: a rating range leaves it out."));
+  queueMicrotask(keep); // the address says the filters it was opened with, or the session's
+  return {
+    form,
+    shown,
+    /** Whether the filters let `room` through. */
+    keeps(room) {
+      if (game.value && room.game !== game.value) return false;
+      const [low, high] = [number(least), number(most)];
+      if (low === null && high === null) return true;
+      if (room.rating === null || room.rating === undefined) return false;
+      return (low === null || room.rating >= low) && (high === null || room.rating <= high);
+    },
+    /** Say how many of the live games the filters show ("" with none set), only when it changes. */
+    say(count, total) {
+      const words = active() ? `Showing ${count} of ${total} live ${total === 1 ? "game" : "games"}.` : "";
+      if (shown.textContent !== words) shown.textContent = words;
+    },
+  };
+}
+
+/** The people seated at a table, by name (as text, never markup) with their rating in its game. */
+function seated(people) {
+  if (!people || !people.length) return h("span", { class: "room-people muted" }, "Nobody has sat down yet.");
+  // Each name keeps its rating beside it. The spaces between are for the text read out (a flex
+  // box draws none), and so are the commas (the names are pills).
+  return h("span", { class: "room-people" }, h("span", {}, "At the table:"), people.map((person, i) => [" ",
+    h("span", { class: "room-person", "data-seat": String(person.seat) },
+      playerLink(person.name, { class: "person-name" }),
+      person.rating ? [" ", h("span", { class: "person-rating" }, `(${ratingWords(person.rating)})`)] : null,
+      i < people.length - 1 ? h("span", { class: "sr-only" }, ",") : null)]));
+}
+
+function drawLive(list, rooms, titles, theirs, filters) {
+  const shown = rooms.filter((room) => filters.keeps(room));
+  filters.say(shown.length, rooms.length);
   if (!rooms.length) return replace(list, h("li", { class: "muted" }, "No game is being played. Start one!"));
-  replace(list, rooms.map((room) => {
+  if (!shown.length) return replace(list, h("li", { class: "muted" }, "No live game matches these filters."));
+  replace(list, shown.map((room) => {
     const id = encodeURIComponent(room.room);
     const held = Object.keys(tokens.of(room.room)).length > 0 || theirs.has(room.room);
-    return h("li", { "data-room": room.room },
-      h("span", {}, h("strong", {}, titles[room.game] || room.game), ` · ${room.players} players`, h("br"),
+    const rating = room.rating === null || room.rating === undefined ? null : room.rating;
+    return h("li", { "data-room": room.room, "data-game": room.game, "data-rating": rating === null ? null : String(rating) },
+      h("div", { class: "room-about" },
+        h("div", {}, h("strong", {}, titles[room.game] || room.game), ` · ${room.players} players`,
+          room.rated ? [" · ", h("span", { class: "tag rated" }, "Rated")] : null,
+          " · ", h("span", { class: "table-rating" }, rating === null ? "no table rating" : `table rating μ ${rating.toFixed(1)}`)),
+        h("div", {}, seated(room.people)),
         h("small", { class: "muted" }, seatWords(room))),
       h("span", { class: "row" },
         held ? h("a", { class: "btn primary", href: `#/room/${id}` }, "Back to my seat") : null,

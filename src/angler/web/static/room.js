@@ -78,6 +78,15 @@ function forgottenNotice(seats) {
   return `The links this browser kept for the seats of ${named} are not seats of this room, so they were forgotten.`;
 }
 
+// What the lobby's quick play said on the way here (a table joined, or made and waiting for
+// people): said once, at the top of the table's panel.
+function arrival(room) {
+  const key = `angler:arrival:${room}`;
+  const words = sessionStorage.getItem(key) || "";
+  sessionStorage.removeItem(key);
+  return words;
+}
+
 /** Draw the table and open its sockets: `close` closes them; `account`: the id of the account
  * the table was drawn for (null: nobody signed in), when it depends on who is signed in. */
 async function openTable(app, room, watch, notice, fixes, left) {
@@ -93,7 +102,9 @@ async function openTable(app, room, watch, notice, fixes, left) {
   // A redraw whose page was left while the room was fetched draws nothing and opens no socket.
   if (left()) return { close: () => {} };
   const table = new Table(app, info, board, mine);
-  table.notice.textContent = notice;
+  const arrived = notice ? "" : arrival(room);
+  table.notice.textContent = notice || arrived;
+  table.notice.classList.toggle("arrival", arrived !== "");
   const sockets = new Map();
   const status = new Map();
   const handlers = (seat) => ({
