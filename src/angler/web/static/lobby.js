@@ -295,7 +295,7 @@ function roomSettings(seatsBox) {
   const rated = h("input", { type: "checkbox", id: "setting-rated", name: "rated" });
   const ratedField = h("div", { class: "field", id: "rated-field", hidden: !session.account },
     h("label", {}, rated, " Rated"),
-    h("span", { class: "help" }, "The game counts for your rating in this game: you alone among bots (easy, normal, hard, random or heuristic)."));
+    h("span", { class: "help" }, "The game counts for the ratings of everyone seated: only signed-in people take its seats, and its bots are the rated levels (easy, normal, hard, random or heuristic). Not with a person at this screen."));
   const stopWatching = session.subscribe((account) => {
     if (!ratedField.isConnected) return stopWatching();
     ratedField.hidden = !account;
