@@ -160,3 +160,15 @@ def test_a_review_kept_when_stopped_says_so(tmp_path: Path) -> None:
     review = Review("fishing", 0, 4, "8it", 0, total=10)
     assert not review.complete and review.accuracy is None
     assert review.as_dict()["complete"] is False
+
+
+def test_replay_marks_each_decision_where_the_seat_made_it(angler: Angler, tmp_path: Path) -> None:
+    record = _record_file(tmp_path, "crazy-fishing", 12)
+    decisions = list(decisions_of(parse_record(record.read_text(encoding="utf-8")), 1))
+    run = angler(["replay", record, "--as", "2", "--review", "--budget", "16it"])
+    assert run.status == 0, run.stderr
+    marked = [line for line in run.stdout.splitlines() if "** " in line]
+    assert [int(line.split()[0]) for line in marked] == [d.step for d in decisions]
+    assert "Player 2 in crazy-fishing: accuracy" in run.stdout
+    angler(["replay", record, "--review"]).assert_user_error("--review needs --as")
+    angler(["replay", record, "--as", "2", "--review", "--json"]).assert_user_error("--json")

@@ -8,11 +8,14 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from angler.cli.common import emit_json, out, seat_from_cli
+from angler.cli.common import emit_json, out, progress_bar, seat_from_cli
 from angler.core.errors import AnglerError
-from angler.core.records import load_record, replay
+from angler.core.records import apply_entry, load_record, player_count, replay, start_state
 from angler.core.state import State
 from angler.core.view import counted
+from angler.review.labels import BEST, CLOSE
+from angler.review.report import costly_lines, summary_line
+from angler.review.review import DEFAULT_BUDGET, Review, review_seat
 
 
 def replay_command(
@@ -30,6 +33,26 @@ def replay_command(
         int | None,
         typer.Option("--to", metavar="STEPS", help="Stop after this many actions (0 = the start)."),
     ] = None,
+    review: Annotated[
+        bool,
+        typer.Option(
+            "--review",
+            help="With --as: the game as that seat saw it, each of its decisions marked "
+            "(docs/review.md).",
+        ),
+    ] = False,
+    budget: Annotated[
+        str,
+        typer.Option(
+            "--budget",
+            metavar="BUDGET",
+            help="With --review: rollouts (200it) or seconds (2s) per decision.",
+        ),
+    ] = DEFAULT_BUDGET,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", "-j", min=1, metavar="J", help="With --review: processes."),
+    ] = None,
 ) -> None:
     """Check a record step by step and print the final scores.
 
@@ -40,8 +63,19 @@ def replay_command(
     --json prints "scores" (by seat), "terminal", "steps", "winners", "round", "phase".
 
     --as with --json prints that view, and under "names" its cards and actions in words.
+
+    --review with --as replays the finished game as that seat saw it, step by step, each of its
+    decisions marked best, close, good, inaccuracy, mistake or blunder (as angler review).
     """
     record = load_record(file)
+    if review:
+        if as_player is None:
+            raise AnglerError("--review needs --as SEAT: the seat whose decisions to mark")
+        if to is not None or as_json:
+            raise AnglerError("--review shows the whole game as text: leave out --to and --json")
+        seat = seat_from_cli(as_player, player_count(record), "--as")
+        show_reviewed(record, seat, budget, jobs or 1)
+        return
     if to is not None and not 0 <= to <= len(record.actions):
         raise AnglerError(f"--to must be 0 to {len(record.actions)} for {file}, not {to}")
     state = replay(record, to)
@@ -101,3 +135,45 @@ def show_view(state: State[Any], seat: int, as_json: bool) -> None:
         out.print("\nLog:", markup=False)
         for event in view.events:
             out.print("  " + game.presentation.describe_event(event, seat), markup=False)
+
+
+def show_reviewed(record: Any, seat: int, budget: str, jobs: int) -> None:
+    """The game as ``seat`` saw it (its view's log, step by step), each of its decisions
+    followed by its mark: ``angler review``'s, shown where it happened."""
+    reviewed = Review(record.game, seat, 0, budget, 0, 0)
+    progress = progress_bar()
+    with progress:
+        task = progress.add_task(f"reviewing seat {seat + 1}", total=None)
+        review_seat(
+            record,
+            seat,
+            budget,
+            jobs=jobs,
+            progress=lambda done: progress.update(
+                task, total=done.total, completed=len(done.decisions)
+            ),
+            into=reviewed,
+        )
+    marks = {decision.step: decision for decision in reviewed.decisions}
+    state = start_state(record)
+    presentation = state.game.presentation
+    for step, entry in enumerate(record.actions, 1):
+        decision = marks.get(step)
+        if decision is not None:  # the mark first, then what the move led to
+            out.print(f"{step:>4}  ** {_mark_line(decision)}", markup=False)
+        seen = len(state.view(seat).events)
+        apply_entry(state, entry, step)
+        for event in state.view(seat).events[seen:]:
+            out.print(f"{step:>4}  {presentation.describe_event(event, seat)}", markup=False)
+    out.print(summary_line(reviewed), markup=False)
+    for line in costly_lines(reviewed):
+        out.print(line, markup=False)
+
+
+def _mark_line(decision: Any) -> str:
+    played = decision.texts[decision.played]
+    if decision.label in (BEST, CLOSE):  # no loss beyond the noise: nothing better to name
+        return f"{decision.label}: {played}"
+    better = decision.texts[decision.best]
+    lost = f"{100 * decision.loss.mean:.1f} wins in a hundred"
+    return f"{decision.label}: {played}; better {better} ({lost})"
