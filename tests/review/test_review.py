@@ -14,9 +14,10 @@ from angler.agents.base import make_agent
 from angler.core import make_game
 from angler.core.records import Record, parse_record, record_of
 from angler.review.decisions import decisions_of
-from angler.review.estimate import Interval, interval, worth_of_moves
+from angler.review.estimate import worth_of_moves
 from angler.review.labels import BEST, CLOSE, THRESHOLDS, accuracy, label, move_accuracy
 from angler.review.review import Review, review_decision, review_seat
+from angler.stats import Estimate
 
 if TYPE_CHECKING:
     from tests.conftest import Angler
@@ -90,19 +91,19 @@ def test_moves_are_compared_on_the_same_worlds_and_dice() -> None:
     assert len(moves) >= 2 and all(len(move.wins) == len(moves[0].wins) for move in moves)
     scores = sorted(moves, key=lambda move: -move.score.mean)
     first, second = scores[0], scores[1]
-    paired = interval([a - b for a, b in zip(first.scores, second.scores, strict=True)])
+    paired = Estimate.of([a - b for a, b in zip(first.scores, second.scores, strict=True)])
     unpaired_half = (first.score.high - first.score.mean) + (second.score.high - second.score.mean)
     assert paired.high - paired.mean < unpaired_half
 
 
 def test_the_marks_follow_the_loss_only_where_it_is_real() -> None:
-    assert label(True, Interval(0.0, 0.0, 0.0)) == BEST
-    assert label(False, Interval(0.2, -0.01, 0.41)) == CLOSE  # could be no loss at all
+    assert label(True, Estimate(0.0, 0.0, 0.0)) == BEST
+    assert label(False, Estimate(0.2, -0.01, 0.41)) == CLOSE  # could be no loss at all
     bounds = dict(THRESHOLDS)
-    assert label(False, Interval(0.01, 0.005, 0.015)) == "good" and bounds["good"] == 0.02
-    assert label(False, Interval(0.03, 0.02, 0.04)) == "inaccuracy"
-    assert label(False, Interval(0.07, 0.05, 0.09)) == "mistake"
-    assert label(False, Interval(0.3, 0.2, 0.4)) == "blunder"
+    assert label(False, Estimate(0.01, 0.005, 0.015)) == "good" and bounds["good"] == 0.02
+    assert label(False, Estimate(0.03, 0.02, 0.04)) == "inaccuracy"
+    assert label(False, Estimate(0.07, 0.05, 0.09)) == "mistake"
+    assert label(False, Estimate(0.3, 0.2, 0.4)) == "blunder"
     assert move_accuracy(0.0) == pytest.approx(100.0, abs=1e-3)
     assert move_accuracy(0.1) < move_accuracy(0.05) < move_accuracy(0.01) < 100
     assert move_accuracy(1.0) == 0.0

@@ -24,3 +24,26 @@ AddressOption = Annotated[
         "instead of starting a local Ray.",
     ),
 ]
+
+
+_JOBS = ("--jobs", "-j")
+ProcessesOption = Annotated[
+    int | None,
+    typer.Option(
+        *_JOBS,
+        min=1,
+        metavar="J",
+        help="Processes to play on (default: 1; with --backend ray, every core); results do not "
+        "depend on it.",
+    ),
+]
+ReviewProcessesOption = Annotated[
+    int | None,
+    typer.Option(
+        *_JOBS,
+        min=1,
+        metavar="J",
+        help="Processes to review on (default: 1; with --backend ray, every core); the review "
+        "does not depend on it.",
+    ),
+]

@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from angler.cli.backend_options import AddressOption, BackendOption
+from angler.cli.backend_options import AddressOption, BackendOption, ReviewProcessesOption
 from angler.cli.common import emit_json, err, out, progress_bar, seat_from_cli, write_text
 from angler.core.files import check_writable_file
 from angler.core.records import load_record, player_count
@@ -39,17 +39,7 @@ def review_command(
         ),
     ] = DEFAULT_BUDGET,
     seed: Annotated[int, typer.Option("--seed", help="The review's own seed.")] = 0,
-    jobs: Annotated[
-        int | None,
-        typer.Option(
-            "--jobs",
-            "-j",
-            min=1,
-            metavar="J",
-            help="Processes to review on (default: 1; with --backend ray, every core); the "
-            "review does not depend on it.",
-        ),
-    ] = None,
+    jobs: ReviewProcessesOption = None,
     backend: BackendOption = "local",
     address: AddressOption = None,
     out_file: Annotated[

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from angler.cli.backend_options import AddressOption, BackendOption
+from angler.cli.backend_options import AddressOption, BackendOption, ProcessesOption
 from angler.cli.common import (
     GameArgument,
     GameOptions,
@@ -83,17 +83,7 @@ def simulate_command(
             "--cards", metavar="FILE", help="Card set file (JSON) for games that have one."
         ),
     ] = None,
-    jobs: Annotated[
-        int | None,
-        typer.Option(
-            "--jobs",
-            "-j",
-            min=1,
-            metavar="J",
-            help="Processes to play on (default: 1; with --backend ray, every core); results "
-            "do not depend on it.",
-        ),
-    ] = None,
+    jobs: ProcessesOption = None,
     backend: BackendOption = "local",
     address: AddressOption = None,
 ) -> None:

@@ -11,45 +11,27 @@ than either value's.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from statistics import fmean, stdev
 from typing import Any
 
 from angler.core.game import Game
 from angler.core.view import View
+from angler.stats import Estimate
 
 MIN_SAMPLES = 16  # half choose the best move, half measure its lead: 8 each at least
 ROLLOUT_CAP = 2000  # decisions a rollout plays before it is scored as it stands
-Z95 = 1.959964  # a 95% interval's half-width in standard errors (normal approximation)
 
 
-@dataclass(frozen=True)
-class Interval:
-    """A mean and its 95% interval."""
-
-    mean: float
-    low: float
-    high: float
-
-    def as_dict(self, digits: int = 4) -> dict[str, float]:
-        return {
-            "mean": round(self.mean, digits),
-            "low": round(self.low, digits),
-            "high": round(self.high, digits),
-        }
-
-
-def interval(values: Sequence[float]) -> Interval:
-    """The mean of ``values`` with a normal 95% interval (none wider than the data for one)."""
-    mean = fmean(values)
-    if len(values) < 2:
-        return Interval(mean, mean, mean)
-    half = Z95 * stdev(values) / math.sqrt(len(values))
-    return Interval(mean, mean - half, mean + half)
+def rounded(estimate: Estimate, digits: int = 4) -> dict[str, float]:
+    """An estimate as JSON: its mean and 95% interval."""
+    return {
+        "mean": round(estimate.mean, digits),
+        "low": round(estimate.low, digits),
+        "high": round(estimate.high, digits),
+    }
 
 
 @dataclass(frozen=True)
@@ -57,8 +39,8 @@ class MoveWorth:
     """One candidate's worth over the samples: share of the victory and final score."""
 
     action: int
-    win: Interval
-    score: Interval
+    win: Estimate
+    score: Estimate
     wins: tuple[float, ...]  # by sample, for paired differences
     scores: tuple[float, ...]
 
@@ -114,8 +96,8 @@ def worth_of_moves(
     return [
         MoveWorth(
             action=move,
-            win=interval(wins[move]),
-            score=interval(scores[move]),
+            win=Estimate.of(wins[move]),
+            score=Estimate.of(scores[move]),
             wins=tuple(wins[move]),
             scores=tuple(scores[move]),
         )

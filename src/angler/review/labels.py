@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from angler.review.estimate import Interval
+from angler.stats import Estimate
 
 BEST, CLOSE = "best", "close"
 # Upper bounds of expected win share lost (0.05 = five games in a hundred), worst label last.
@@ -22,7 +22,7 @@ THRESHOLDS: tuple[tuple[str, float], ...] = (
 LABELS = (BEST, CLOSE, *(label for label, _ in THRESHOLDS))
 
 
-def label(played_is_best: bool, loss: Interval) -> str:
+def label(played_is_best: bool, loss: Estimate) -> str:
     """The mark of a decision whose played move lost ``loss`` against the best candidate."""
     if played_is_best:
         return BEST

@@ -22,9 +22,10 @@ from angler.agents.base import read_budget
 from angler.core.errors import AnglerError
 from angler.core.records import Record, parse_record, start_state
 from angler.review.decisions import Decision, decisions_of
-from angler.review.estimate import Interval, MoveWorth, interval, worth_of_moves
+from angler.review.estimate import MoveWorth, rounded, worth_of_moves
 from angler.review.labels import BEST, CLOSE, accuracy, label
 from angler.sim.backends import Backend, play_batches
+from angler.stats import Estimate
 
 DEFAULT_BUDGET = "200it"  # rollouts per decision: about a second a decision on one core
 COSTLY = 3  # the decisions a review names as costing the most
@@ -39,8 +40,8 @@ class ReviewedDecision:
     played: int
     best: int
     label: str
-    loss: Interval  # expected share of the victory the played move gave up
-    score_loss: Interval  # and expected final score
+    loss: Estimate  # expected share of the victory the played move gave up
+    score_loss: Estimate  # and expected final score
     moves: tuple[MoveWorth, ...]
     texts: dict[int, str]  # each candidate in the menu's words
 
@@ -55,15 +56,15 @@ class ReviewedDecision:
             "played": self.texts[self.played],
             "best": self.texts[self.best],
             "label": self.label,
-            "win_share": self.worth(self.played).win.as_dict(),
-            "loss": self.loss.as_dict(),
-            "score_loss": self.score_loss.as_dict(),
+            "win_share": rounded(self.worth(self.played).win),
+            "loss": rounded(self.loss),
+            "score_loss": rounded(self.score_loss),
             "samples": len(self.moves[0].wins),
             "moves": [
                 {
                     "action": self.texts[move.action],
-                    "win_share": move.win.as_dict(),
-                    "score": move.score.as_dict(),
+                    "win_share": rounded(move.win),
+                    "score": rounded(move.score),
                 }
                 for move in ranked
             ],
@@ -154,8 +155,8 @@ def review_decision(game: Any, decision: Decision, budget: str, seed: int) -> Re
 
     best = max(moves, key=chosen_by)
     played = next(move for move in moves if move.action == decision.played)
-    loss = interval([b - p for b, p in zip(best.wins[1::2], played.wins[1::2], strict=True)])
-    score_loss = interval(
+    loss = Estimate.of([b - p for b, p in zip(best.wins[1::2], played.wins[1::2], strict=True)])
+    score_loss = Estimate.of(
         [b - p for b, p in zip(best.scores[1::2], played.scores[1::2], strict=True)]
     )
     presentation = game.presentation
