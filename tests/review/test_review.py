@@ -25,9 +25,15 @@ if TYPE_CHECKING:
 GAMES = ("fishing", "crazy-fishing", "flip-and-fish")
 
 
-def played_record(game: str, seed: int, agents: tuple[str, ...] = ("heuristic",)) -> Record:
+def played_record(
+    game: str,
+    seed: int,
+    agents: tuple[str, ...] = ("heuristic",),
+    players: int | None = None,
+    **options: Any,
+) -> Record:
     """A finished game between seeded agents (one level for every seat unless given each)."""
-    configured = make_game(game)
+    configured = make_game(game, players, **options)
     state = configured.new_state(seed)
     kinds = [agents[seat % len(agents)] for seat in range(configured.players)]
     players = [make_agent(kind, seed * 10 + seat, configured) for seat, kind in enumerate(kinds)]
@@ -67,18 +73,20 @@ def test_a_decision_s_review_depends_on_the_seat_s_view_alone(game: str) -> None
 
 def test_the_same_seed_gives_the_same_review_and_another_seed_another() -> None:
     record = played_record("flip-and-fish", 7)
-    one = review_seat(record, 0, "16it", seed=1)
-    again = review_seat(record, 0, "16it", seed=1)
-    other = review_seat(record, 0, "16it", seed=2)
-    assert one.complete and one.as_dict() == again.as_dict()
+    one = review_seat(record, 0, "16it", seed=1, first=6)
+    again = review_seat(record, 0, "16it", seed=1, first=6)
+    other = review_seat(record, 0, "16it", seed=2, first=6)
+    assert one.complete and len(one.decisions) == 6
+    assert one.as_dict() == again.as_dict()
     assert one.as_dict()["decisions"] != other.as_dict()["decisions"]
 
 
 @pytest.mark.slow
 def test_worker_processes_give_the_same_review() -> None:
     record = played_record("crazy-fishing", 8)
-    alone = review_seat(record, 2, "16it", seed=4, jobs=1)
-    pooled = review_seat(record, 2, "16it", seed=4, jobs=2)
+    alone = review_seat(record, 2, "16it", seed=4, jobs=1, first=8)
+    pooled = review_seat(record, 2, "16it", seed=4, jobs=2, first=8)
+    assert len(alone.decisions) == 8
     assert alone.as_dict() == pooled.as_dict()
 
 
@@ -122,9 +130,10 @@ def test_an_unfinished_game_is_not_reviewed() -> None:
 # ----- the command -----
 
 
-def _record_file(tmp_path: Path, game: str = "flip-and-fish", seed: int = 11) -> Path:
+def _record_file(tmp_path: Path, seed: int = 11) -> Path:
+    """A short finished game: Flip & Fish closing after five rounds."""
     path = tmp_path / "game.json"
-    path.write_text(played_record(game, seed).dumps(), encoding="utf-8")
+    path.write_text(played_record("flip-and-fish", seed, rounds=5).dumps(), encoding="utf-8")
     return path
 
 
@@ -164,12 +173,13 @@ def test_a_review_kept_when_stopped_says_so(tmp_path: Path) -> None:
 
 
 def test_replay_marks_each_decision_where_the_seat_made_it(angler: Angler, tmp_path: Path) -> None:
-    record = _record_file(tmp_path, "crazy-fishing", 12)
+    record = _record_file(tmp_path, 12)
     decisions = list(decisions_of(parse_record(record.read_text(encoding="utf-8")), 1))
+    assert decisions
     run = angler(["replay", record, "--as", "2", "--review", "--budget", "16it"])
     assert run.status == 0, run.stderr
     marked = [line for line in run.stdout.splitlines() if "** " in line]
     assert [int(line.split()[0]) for line in marked] == [d.step for d in decisions]
-    assert "Player 2 in crazy-fishing: accuracy" in run.stdout
+    assert "Player 2 in flip-and-fish: accuracy" in run.stdout
     angler(["replay", record, "--review"]).assert_user_error("--review needs --as")
     angler(["replay", record, "--as", "2", "--review", "--json"]).assert_user_error("--json")

@@ -197,13 +197,17 @@ def review_seat(
     address: str | None = None,
     progress: Callable[[Review], None] | None = None,
     into: Review | None = None,
+    first: int | None = None,
 ) -> Review:
-    """Review ``seat``'s decisions in ``record``. ``progress(review)`` is called after each
-    decision; on Ctrl-C the decisions done stay in ``into`` (give one to keep them)."""
+    """Review ``seat``'s decisions in ``record`` (its ``first`` ones only, if given: a quick
+    look). ``progress(review)`` is called after each decision; on Ctrl-C the decisions done stay
+    in ``into`` (give one to keep them)."""
     read_budget("review", budget, unit="rollouts", example=200)  # a bad one: before any work
     if record.result is None:
         raise AnglerError("this record's game is not finished: a review needs the whole game")
     total = sum(1 for _ in decisions_of(record, seat))
+    if first is not None:
+        total = min(total, first)
     game = start_state(record).game
     review = into if into is not None else Review(record.game, seat, game.players, budget, seed, 0)
     review.game, review.seat, review.players = record.game, seat, game.players

@@ -37,6 +37,7 @@ async function route() {
   const mine = ++started;
   let leave = null;
   let failed = null;
+  let drew = true; // false: a page that saw it was no longer wanted and drew nothing
   try {
     const { parts, params } = parseHash();
     const [page, ...rest] = parts;
@@ -49,7 +50,7 @@ async function route() {
     else if (page === "account" && !rest.length) leave = await showAccount(app);
     else if (page === "player" && rest.length === 1) await showPlayer(app, rest[0]);
     else if (page === "leaderboard" && rest.length <= 1) await showLeaderboard(app, rest[0] || (await gameList())[0].name, params);
-    else if (page === "howto") await showHowto(rest[0] || (await gameList())[0].name, rest[1] === "rules" ? "rules" : "howto");
+    else if (page === "howto") drew = await showHowto(rest[0] || (await gameList())[0].name, rest[1] === "rules" ? "rules" : "howto", () => mine !== started);
     else notHere(app, `There is no page ${location.hash}.`);
   } catch (error) {
     failed = error;
@@ -58,7 +59,7 @@ async function route() {
     // The address changed while this page loaded: it is not wanted. Close what it opened; if a
     // newer page was already up, this one drew over it, so draw the address's page again.
     if (leave) leave();
-    if (drawn > mine) route();
+    if (drawn > mine && drew) route();
     return;
   }
   drawn = mine;
@@ -100,12 +101,15 @@ async function noSuchPlayer(room, seat, refusal) {
   throw new Error(`There is no Player ${seat + 1} in this room (Players 1 to ${info.players}).`);
 }
 
-async function showHowto(game, part) {
+async function showHowto(game, part, stale) {
   const response = await fetch(`/games/${encodeURIComponent(game)}/page/${part}`);
   if (!response.ok) throw new Error(`No ${part === "rules" ? "rules" : "how-to-play page"} for ${game}.`);
   const article = h("article", { class: "panel howto" });
   article.innerHTML = await response.text(); // our own docs, rendered without raw HTML
   const games = await api("/games");
+  // Another page was asked for while this one loaded (a quick click on): it is not drawn over
+  // that page, which a person may be typing into already.
+  if (stale()) return false;
   const other = part === "rules" ? "howto" : "rules";
   replace(
     app,
@@ -121,6 +125,7 @@ async function showHowto(game, part) {
     h("main", {}, article),
   );
   document.title = `angler: ${part === "rules" ? "rules" : "how to play"}`;
+  return true;
 }
 
 // The colour patterns, once for every SVG of the page (url(#pat-red) and so on).
