@@ -167,6 +167,7 @@ def _outage_check(
             late.close()
     finally:
         restore()
+    _back(served)  # a loaded machine may take a moment to reconnect through the proxy
     client.send(move)
     accepted = client.receive()
     assert accepted["type"] == "state" and accepted["version"] == 1, accepted
@@ -175,6 +176,14 @@ def _outage_check(
     with Store(store_url) as check:
         assert [a.index for a in check.actions(room["room"])] == [0]
     client.close()
+
+
+def _back(served: Served, seconds: float = 30.0) -> None:
+    """Wait until /health finds the store again (it reads it), for at most ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while served.request("GET", "/health")[0] != 200:
+        assert time.monotonic() < deadline, "the store did not come back"
+        time.sleep(0.1)
 
 
 def test_sqlite_that_cannot_open_its_file_refuses_then_resumes(tmp_path: Path) -> None:
