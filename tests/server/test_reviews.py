@@ -16,6 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.server.test_api import one_line_refusal
 
+from angler.core.errors import AnglerError
 from angler.core.records import apply_entry, parse_record, start_state
 from angler.review.review import review_seat
 from angler.server.app import create_app
@@ -23,7 +24,10 @@ from angler.server.limits import Limits
 from angler.server.reviews import DONE, SEED, Reviews, shared_pool
 from angler.server.store import Store
 
-BUDGET = "2it"  # a review's decision: enough to test the machinery, fast
+# A review costs some tenths of a second a decision even at one rollout, and a test reviews a
+# game of some eighty decisions, twice when it compares with the command line's review.
+pytestmark = pytest.mark.timeout(300)
+BUDGET = "1it"  # a review's decision: enough to test the machinery, fast
 
 
 def _limits(**changes: Any) -> Limits:
@@ -198,3 +202,14 @@ def test_a_review_names_only_the_seat_s_own_moves_as_it_saw_them(client: TestCli
         assert {decision["played"], decision["best"]} <= texts
     for costly in review["costly"]:
         assert costly["step"] in menus
+
+
+def test_the_limits_refuse_a_bad_review_budget_in_one_line() -> None:
+    for budget, wrong in (("nope", "nope"), ("0it", "0"), ("100", "100")):
+        with pytest.raises(AnglerError) as refused:
+            Limits(review_budget=budget)
+        assert wrong in str(refused.value) and "\n" not in str(refused.value)
+    with pytest.raises(AnglerError):
+        Limits(reviews_waiting=0)
+    with pytest.raises(AnglerError):
+        Limits(reviews_per_minute=-1)

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from tests.server.serving import Served
     from tests.web.conftest import OpenPage
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 REVIEWED_S = 180_000  # ms: a review of a short game at one rollout a decision, on a busy machine
 
 
