@@ -88,6 +88,12 @@ def test_a_seat_s_review_is_asked_shown_and_kept(
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, width  # nothing wider than the phone
     phone.screenshot(path=str(folder / "review-360.png"), full_page=True)
+    try:  # axe on the reviewed page, where it is installed (tests/web/test_accessibility.py)
+        from tests.web.test_accessibility import violations
+    except pytest.skip.Exception:
+        return
+    assert violations(page) == []
+    assert violations(phone) == []
 
 
 def test_a_spectator_s_replay_and_everything_shown_offer_no_review(
