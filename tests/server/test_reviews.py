@@ -98,6 +98,14 @@ def test_a_live_room_an_unknown_one_and_bad_seats_are_refused(client: TestClient
     one_line_refusal(client.get(f"/rooms/{room}/reviews/0"), 403, "unfinished")
     one_line_refusal(client.post("/rooms/nope/reviews/0"), 404, "room")
     one_line_refusal(client.get("/rooms/nope/reviews/0"), 404, "room")
+    made = client.post("/rooms", json={"game": "crazy-fishing", "seats": ["human", "open"]})
+    with client.websocket_connect(f"/rooms/{made.json()['room']}/ws") as socket:
+        socket.send_json({"type": "hello", "token": made.json()["seats"][0]["token"]})
+        socket.send_json({"type": "cancel"})  # a game that stopped before its end
+        while not socket.receive_json().get("over"):
+            pass
+    cancelled = made.json()["room"]
+    one_line_refusal(client.post(f"/rooms/{cancelled}/reviews/0"), 403, "unfinished")
     finished = _finished(client)
     for seat in ("2", "-1", "x", "1e3", "0x1", "9" * 40, "%00"):
         one_line_refusal(client.post(f"/rooms/{finished}/reviews/{seat}"), 400, "seat")
