@@ -9,7 +9,7 @@ import asyncio
 import json
 import time
 from collections.abc import Iterator
-from concurrent.futures import Executor
+from concurrent.futures import Executor, Future
 from typing import Any
 
 import pytest
@@ -181,9 +181,38 @@ def test_a_failed_review_is_stored_and_asked_again_runs_again(store: Store) -> N
             time.sleep(0.05)
         failed = client.get(f"/rooms/{room}/reviews/0").json()
         assert failed["message"] == "let go"
-        _reviews(client).pool = shared_pool
+        counted = OneAtATime()
+        _reviews(client).pool = counted
         assert client.post(f"/rooms/{room}/reviews/0").json()["status"] == "queued"
-        assert _done(client, room, 0)["review"]["complete"]
+        shown = _done(client, room, 0)
+        assert shown["review"]["complete"]
+        # The bots' pool was handed one decision at a time: a bot's search waits behind one.
+        assert counted.submitted == shown["total"] and counted.most == 1
+
+
+class OneAtATime:
+    """The bots' pool, counting the review's decisions in it at once."""
+
+    def __init__(self) -> None:
+        self.submitted = self.running = self.most = 0
+
+    async def __call__(self) -> Executor:
+        pool = await shared_pool()
+        counter = self
+
+        class Counted(Executor):
+            def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+                counter.submitted += 1
+                counter.running += 1
+                counter.most = max(counter.most, counter.running)
+                job = pool.submit(fn, *args, **kwargs)
+                job.add_done_callback(counter.finished)
+                return job
+
+        return Counted()
+
+    def finished(self, _: Future[Any]) -> None:
+        self.running -= 1
 
 
 def test_a_review_names_only_the_seat_s_own_moves_as_it_saw_them(client: TestClient) -> None:
