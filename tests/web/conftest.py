@@ -65,7 +65,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     folder = tmp_path_factory.mktemp("web-server")
     # One server for the whole session's rooms, from one address: no per-address room limit
     # (tests/server/test_limits.py checks that limit).
-    unlimited = Limits(rooms_per_minute=0)
+    # Reviews at one rollout a decision: the machinery is tested, not the values.
+    unlimited = Limits(rooms_per_minute=0, review_budget="1it", reviews_per_minute=0)
     with serving(f"sqlite:///{folder / 'server.sqlite3'}", limits=unlimited) as running:
         yield running
 

@@ -174,6 +174,15 @@ def serve_command(
             "second); a room asking for more is refused.",
         ),
     ] = 5.0,
+    review_budget: Annotated[
+        str,
+        typer.Option(
+            "--review-budget",
+            metavar="BUDGET",
+            help="Rollouts (100it) or seconds (1s) for each decision of a finished game's review "
+            "(docs/server.md, Reviews); counted rollouts give every node the same review.",
+        ),
+    ] = "100it",
 ) -> None:
     """Serve angler online: the browser table at /, the HTTP API (its OpenAPI document at
     /openapi.json) and /health.
@@ -201,6 +210,7 @@ def serve_command(
         message_burst=max(1, round(2 * messages_per_s)),
         rooms_per_minute=rooms_per_minute,
         max_bot_seconds=max_bot_seconds,
+        review_budget=review_budget,
     )
     url = db or default_url()
     if node is not None:

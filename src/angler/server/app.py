@@ -34,6 +34,7 @@ from angler.server.health import StoreProbe
 from angler.server.hub import Hub
 from angler.server.limits import Limits, RoomCreations
 from angler.server.refusals import add_refusals
+from angler.server.reviews import Reviews
 from angler.server.routes_accounts import SameOriginPosts
 from angler.server.routes_socket import RoomSocket
 from angler.server.searches import BotCap
@@ -62,10 +63,18 @@ def create_app(
     limits = limits or Limits()
     accounts = Accounts(store, sign_in_limits)
     hub = Hub(store, BotCap(limits.max_bot_seconds), accounts)
+    reviews = Reviews(
+        store,
+        hub.archive.finished_record,
+        limits.review_budget,
+        limits.reviews_waiting,
+        limits.reviews_per_minute,
+    )
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         await hub.start()
+        await reviews.start()
         collector = None
         if freeze_gc:
             gc.collect()
@@ -78,6 +87,7 @@ def create_app(
         yield
         if collector is not None:
             collector.cancel()
+        await reviews.stop()  # before the pool it runs in stops
         await hub.stop()
 
     app = FastAPI(
@@ -88,6 +98,7 @@ def create_app(
     )
     app.state.store = store
     app.state.hub = hub
+    app.state.reviews = reviews
     app.state.accounts = accounts
     app.state.limits = limits
     app.state.creations = RoomCreations(limits.rooms_per_minute)

@@ -105,6 +105,10 @@ class FinishedRooms:
         record: dict[str, Any] = self._finished_record(room_id).to_json()
         return record
 
+    def finished_record(self, room_id: str) -> Record:
+        """A finished room's record (a review's: ``reviews.py``); UnfinishedError while live."""
+        return self._finished_record(room_id)
+
     def _finished_record(self, room_id: str) -> Record:
         if room_id in self.live or room_id in self.store.live_rooms():
             self.store.header(room_id)

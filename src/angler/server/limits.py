@@ -17,6 +17,11 @@
   in iterations, ``searches.ITERATIONS_PER_SECOND`` times as many): a room asking for more is
   refused (``header``), and the search workers are shared between rooms in turn (``searches.py``).
 
+- **Reviews.** A finished game's review (``reviews.py``) runs one at a time on a node, one
+  decision at a time in the bots' pool, at ``review_budget`` a decision; at most
+  ``reviews_waiting`` wait, and each client address may queue ``reviews_per_minute`` a minute
+  (a token bucket, as room creation's); past either, ``429`` with a ``Retry-After``.
+
 Zero turns a rate off (``messages_per_s``, ``rooms_per_minute``): ``angler loadtest``'s own server
 does that, since its clients are machines playing as fast as they can.
 """
@@ -29,6 +34,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from angler.agents.base import read_budget
 from angler.core.errors import AnglerError
 
 SLOW_CODE = 1013  # a reader too slow for its queue: reconnect, and be sent the latest state
@@ -61,12 +67,23 @@ class Limits:
     # One bot decision's search, at most: searches share the machine's few workers, so a long
     # one makes every other room's bots wait (docs/server.md, "Budgets and fairness").
     max_bot_seconds: float = 5.0
+    # A review's decision: counted rollouts, so every node stores the same review.
+    review_budget: str = "100it"
+    reviews_waiting: int = 20  # reviews queued on one node at most
+    reviews_per_minute: int = 6  # reviews one client address may queue a minute (0: no limit)
 
     def __post_init__(self) -> None:
-        for name in ("send_queue", "send_queue_chars", "message_burst", "flood_refusals"):
+        read_budget("review", self.review_budget, unit="rollouts", example=100)
+        for name in (
+            "send_queue",
+            "send_queue_chars",
+            "message_burst",
+            "flood_refusals",
+            "reviews_waiting",
+        ):
             if getattr(self, name) < 1:
                 raise AnglerError(f"{name} must be at least 1, not {getattr(self, name)}")
-        for name in ("messages_per_s", "rooms_per_minute"):
+        for name in ("messages_per_s", "rooms_per_minute", "reviews_per_minute"):
             if getattr(self, name) < 0:
                 raise AnglerError(f"{name} must be 0 (no limit) or more, not {getattr(self, name)}")
         if not MIN_BOT_SECONDS <= self.max_bot_seconds <= MAX_BOT_SECONDS:

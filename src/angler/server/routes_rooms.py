@@ -30,6 +30,7 @@ from angler.server.limits import Limits, RoomCreations
 from angler.server.quick_play import PRIOR_MU, QUICK_TRIES, near_tables, new_table
 from angler.server.ratings import RatedRoomError
 from angler.server.refusals import ERRORS, UnknownGameAskedError, check_game
+from angler.server.reviews import Reviews
 from angler.server.rooms import GameOverError, SeatError, TokenError
 from angler.server.routes_accounts import SignedInOrGuest
 from angler.server.store import RoomFinishedError, RoomMovedError
@@ -257,3 +258,40 @@ async def room_info(room: str, hub: HubOf) -> RoomInfo:
 )
 async def replay(room: str, hub: HubOf, seat: str | None = None) -> dict[str, Any]:
     return await run_in_threadpool(hub.archive.replay, room, seat)
+
+
+def _reviews(request: Request) -> Reviews:
+    reviews: Reviews = request.app.state.reviews
+    return reviews
+
+
+ReviewsOf = Annotated[Reviews, Depends(_reviews)]
+REVIEW_REFUSALS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorBody},
+    403: {"model": ErrorBody},
+    404: {"model": ErrorBody},
+    429: {"model": ErrorBody},
+}
+
+
+@router.post(
+    "/rooms/{room}/reviews/{seat}",
+    status_code=202,
+    responses=REVIEW_REFUSALS,
+    summary="Queue the review of a seat of a finished room (anyone may ask; a review asked "
+    "already is returned as it stands, never computed again)",
+)
+async def ask_review(room: str, seat: str, http: Request, reviews: ReviewsOf) -> dict[str, Any]:
+    address = http.client.host if http.client else "unknown"
+    shown, _ = await reviews.ask(room, seat, address)
+    return shown
+
+
+@router.get(
+    "/rooms/{room}/reviews/{seat}",
+    responses={400: {"model": ErrorBody}, 403: {"model": ErrorBody}, 404: {"model": ErrorBody}},
+    summary="A seat's review of a finished room: queued, running (done of total decisions), "
+    "done (with the review) or failed",
+)
+async def review(room: str, seat: str, reviews: ReviewsOf) -> dict[str, Any]:
+    return await run_in_threadpool(reviews.status, room, seat)

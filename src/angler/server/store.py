@@ -946,5 +946,6 @@ class RoomJournal:
             self._in_doubt = None
 
 
-# The accounts' and the chat's tables join the metadata (their rows refer to ``Base`` above).
-from angler.server import account_rows, chat  # noqa: E402,F401
+# The accounts', the chat's and the reviews' tables join the metadata (their rows refer to
+# ``Base`` above).
+from angler.server import account_rows, chat, reviews  # noqa: E402,F401

@@ -4,6 +4,7 @@ import { h, numberLog, replace, seatName, sentences } from "/static/kit.js";
 import { api } from "/static/net.js";
 import { chatLines } from "/static/people.js";
 import { loadBoard } from "/static/boards.js";
+import { reviewOf } from "/static/review.js";
 
 export async function showReplay(app, room, params) {
   const id = encodeURIComponent(room);
@@ -41,6 +42,9 @@ export async function showReplay(app, room, params) {
         onClick: () => { lens = s; draw(); } }, `Player ${s + 1}'s hand`)))
     : null;
 
+  // A seat's view of a finished game may be reviewed (review.js); a game that stopped early not.
+  const reviewed = /^\d+$/.test(seat) && !replay.ended ? reviewOf(room, Number(seat), steps.length, (to) => go(to)) : null;
+
   function viewerSeat() {
     if (everyone) return lensed ? lens : null;
     return seat === "spectator" ? null : Number(seat);
@@ -65,6 +69,7 @@ export async function showReplay(app, room, params) {
     const action = !now.action ? "The deal" : words.length ? sentences(words) : `Player ${now.action.seat + 1} moves`;
     const whose = lensed ? ` · Player ${lens + 1}'s hand ("you" in the log)` : "";
     caption.textContent = `Step ${step} of ${steps.length - 1} · ${action}${now.over ? " · the end" : ""}${whose}`;
+    if (reviewed) reviewed.draw(step);
     if (lenses) lenses.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", String(Number(b.dataset.lens) === lens)));
   }
 
@@ -110,21 +115,24 @@ export async function showReplay(app, room, params) {
         play,
         h("button", { class: "btn", type: "button", id: "next", onClick: () => go(step + 1), "aria-label": "Next step" }, "▶"),
         h("button", { class: "btn", type: "button", id: "last", onClick: () => go(steps.length - 1), "aria-label": "Last step" }, "»")),
-      slider, caption),
+      slider, reviewed ? reviewed.marks : null, caption, reviewed ? reviewed.note : null),
     h("h2", { class: "sr-only" }, "The table"),
     boardRoot,
+    reviewed ? reviewed.chart : null,
     h("aside", { class: "side" },
       h("section", { class: "panel" },
         viewer, lenses,
         h("p", { class: "row" },
           h("a", { class: "btn", id: "download", href: `/rooms/${id}/record`, download: `angler-${info.game}-${room}.json` }, "Download the record"),
           h("a", { class: "btn", href: "#/" }, "Lobby"))),
+      reviewed ? reviewed.panel : null,
       h("section", { class: "panel" }, h("h2", {}, "Log"), log)),
     chat ? replayChat(chat) : null));
   document.title = `angler: ${info.title} replay`;
   draw();
   return () => {
     if (timer) clearInterval(timer);
+    if (reviewed) reviewed.stop();
     document.removeEventListener("keydown", keys);
   };
 }

@@ -1,0 +1,108 @@
+"""A seat's review on the replay page: asked with a button, its progress shown, then each
+reviewed step labelled with the better move, the costliest decisions linked, a chart under the
+board; a stored review is shown at once on the next visit, without asking again."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from tests.web.test_replays import finished_room
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page, Request
+    from tests.server.serving import Served
+    from tests.web.conftest import OpenPage
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+REVIEWED_S = 180_000  # ms: a review of a short game at one rollout a decision, on a busy machine
+
+
+def shots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("ANGLER_WEB_SHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _posts(page: Page) -> list[str]:
+    asked: list[str] = []
+
+    def seen(request: Request) -> None:
+        if request.method == "POST" and "/reviews/" in request.url:
+            asked.append(request.url)
+
+    page.on("request", seen)
+    return asked
+
+
+def test_a_seat_s_review_is_asked_shown_and_kept(
+    open_page: OpenPage, served: Served, tmp_path: Path
+) -> None:
+    room = finished_room(served, "crazy-fishing")
+    page = open_page(frames=False).page
+    posts = _posts(page)
+    page.goto(f"/#/replay/{room}?seat=0")
+    button = page.locator("#review")
+    button.wait_for()
+    assert button.inner_text() == "Review Player 1's game"
+    button.click()
+    page.wait_for_selector("#review-summary .review-accuracy", timeout=REVIEWED_S)
+    assert len(posts) == 1
+    status, stored = served.request("GET", f"/rooms/{room}/reviews/0")
+    assert status == 200 and stored["status"] == "done"
+    review = stored["review"]
+    decisions = review["decisions"]
+    # The chart: a dot for each decision, under the board.
+    assert page.locator("#review-chart svg circle.review-dot").count() == len(decisions)
+    # Each reviewed step is labelled, with the better move when it was not played.
+    for decision in decisions[:3] + [d for d in decisions if d["label"] != "best"][:3]:
+        page.locator(f'#review-chart circle[data-step="{decision["step"]}"]').dispatch_event(
+            "click"
+        )
+        note = page.inner_text("#review-note")
+        assert note.startswith(decision["label"].capitalize()), note
+        if decision["best"] != decision["played"]:
+            better = "About as good" if decision["label"] == "close" else "Better"
+            assert f"{better}: {decision['best']}" in note, note
+        assert page.input_value("#step") == str(decision["step"])
+    # The costliest decisions are links to their step.
+    links = page.locator("#review-costly a")
+    assert links.count() == len(review["costly"])
+    if review["costly"]:
+        links.first.click()
+        assert page.input_value("#step") == str(review["costly"][0]["step"])
+        marks = page.locator(".review-marks .review-mark").count()
+        assert marks == sum(d["label"] in ("inaccuracy", "mistake", "blunder") for d in decisions)
+    # Seen again: shown at once from the store, never asked again.
+    page.reload()
+    page.wait_for_selector("#review-summary .review-accuracy")
+    assert len(posts) == 1
+    assert page.locator("#review").is_hidden()
+    folder = shots(tmp_path)
+    page.screenshot(path=str(folder / "review-1280.png"), full_page=True)
+    phone = open_page(viewport={"width": 360, "height": 740}, frames=False).page
+    phone.goto(f"/#/replay/{room}?seat=0&step={decisions[len(decisions) // 2]['step']}")
+    phone.wait_for_selector("#review-summary .review-accuracy")
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, width  # nothing wider than the phone
+    phone.screenshot(path=str(folder / "review-360.png"), full_page=True)
+    try:  # axe on the reviewed page, where it is installed (tests/web/test_accessibility.py)
+        from tests.web.test_accessibility import violations
+    except pytest.skip.Exception:
+        return
+    assert violations(page) == []
+    assert violations(phone) == []
+
+
+def test_a_spectator_s_replay_and_everything_shown_offer_no_review(
+    open_page: OpenPage, served: Served
+) -> None:
+    room = finished_room(served, "crazy-fishing")
+    page = open_page(frames=False).page
+    for seat in ("all", "spectator"):
+        page.goto(f"/#/replay/{room}?seat={seat}")
+        page.wait_for_selector("main.replay .replay-step")
+        assert page.locator("#review").count() == 0
+        page.goto("about:blank")
