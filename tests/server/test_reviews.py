@@ -24,10 +24,7 @@ from angler.server.limits import Limits
 from angler.server.reviews import DONE, SEED, Reviews, shared_pool
 from angler.server.store import Store
 
-# A review costs some tenths of a second a decision even at one rollout, and a test reviews a
-# game of some eighty decisions, twice when it compares with the command line's review.
-pytestmark = pytest.mark.timeout(300)
-BUDGET = "1it"  # a review's decision: enough to test the machinery, fast
+BUDGET = "1it"  # a review's decision: two samples a move, enough to test the machinery, fast
 
 
 def _limits(**changes: Any) -> Limits:
@@ -44,7 +41,12 @@ def _finished(client: TestClient, seats: int = 2) -> str:
     """A room of random bots played to its end."""
     answer = client.post(
         "/rooms",
-        json={"game": "crazy-fishing", "seats": ["random"] * seats, "settings": {"pace_ms": 0}},
+        json={
+            "game": "flip-and-fish",
+            "options": {"rounds": 3},  # closing time after three rounds: a short game
+            "seats": ["random"] * seats,
+            "settings": {"pace_ms": 0},
+        },
     )
     room: str = answer.json()["room"]
     deadline = time.monotonic() + 60
@@ -235,7 +237,8 @@ def test_a_review_names_only_the_seat_s_own_moves_as_it_saw_them(client: TestCli
     for decision in review["decisions"]:
         prompt, texts = menus[decision["step"]]  # a step of seat 1's, none of another's
         assert decision["prompt"] == prompt
-        assert {move["action"] for move in decision["moves"]} == texts
+        # Its own legal moves (all of them, or the aims a game's search weighs: Flip & Fish's)
+        assert {move["action"] for move in decision["moves"]} <= texts
         assert {decision["played"], decision["best"]} <= texts
     for costly in review["costly"]:
         assert costly["step"] in menus

@@ -11,6 +11,7 @@ than either value's.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -21,16 +22,22 @@ from angler.core.game import Game
 from angler.core.view import View
 from angler.stats import Estimate
 
-MIN_SAMPLES = 16  # half choose the best move, half measure its lead: 8 each at least
+MIN_SAMPLES = 16  # half choose the best move, half measure its lead: 8 each, for a timed budget
+FEWEST_SAMPLES = 2  # a counted budget's floor: one to choose, one to measure (a quick look)
 ROLLOUT_CAP = 2000  # decisions a rollout plays before it is scored as it stands
 
 
-def rounded(estimate: Estimate, digits: int = 4) -> dict[str, float]:
-    """An estimate as JSON: its mean and 95% interval."""
+def rounded(estimate: Estimate, digits: int = 4) -> dict[str, float | None]:
+    """An estimate as JSON: its mean and 95% interval (an end is null where one sample leaves
+    it unbounded: JSON has no infinity)."""
+
+    def number(value: float) -> float | None:
+        return round(value, digits) if math.isfinite(value) else None
+
     return {
-        "mean": round(estimate.mean, digits),
-        "low": round(estimate.low, digits),
-        "high": round(estimate.high, digits),
+        "mean": number(estimate.mean),
+        "low": number(estimate.low),
+        "high": number(estimate.high),
     }
 
 
@@ -68,20 +75,22 @@ def worth_of_moves(
     seconds: float | None = None,
     seed: int = 0,
 ) -> list[MoveWorth]:
-    """Each candidate's worth to ``view.player`` over paired samples: ``rollouts`` in all (at
-    least ``MIN_SAMPLES`` per move), or as many as ``seconds`` allow. Deterministic in ``seed``
-    when counted in rollouts."""
+    """Each candidate's worth to ``view.player`` over paired samples: ``rollouts`` in all (two
+    per move at least: a budget counted in rollouts is taken at its word), or as many as
+    ``seconds`` allow (``MIN_SAMPLES`` at least). Deterministic in ``seed`` when counted."""
     moves = candidates(game, view, legal, played)
     rng = random.Random(seed)
     policy = game.search.heuristic()
     me = view.player
     wins: dict[int, list[float]] = {move: [] for move in moves}
     scores: dict[int, list[float]] = {move: [] for move in moves}
-    samples = max(MIN_SAMPLES, (rollouts or 0) // len(moves))
+    samples = max(FEWEST_SAMPLES, (rollouts or 0) // len(moves))
     deadline = time.perf_counter() + seconds if seconds is not None else None
     done = 0
-    while done < MIN_SAMPLES or (
-        time.perf_counter() < deadline if deadline is not None else done < samples
+    while (
+        done < MIN_SAMPLES or time.perf_counter() < deadline
+        if deadline is not None
+        else done < samples
     ):
         world = game.search.determinise(view, rng)
         chance = rng.getrandbits(62)

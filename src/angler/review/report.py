@@ -4,6 +4,7 @@ decisions and a chart of the seat's expected share of the victory over the game.
 from __future__ import annotations
 
 import html
+import math
 from typing import Any
 
 from rich.table import Table
@@ -152,6 +153,8 @@ def _loss(decision: ReviewedDecision) -> str:
     if decision.label == BEST:
         return ""
     loss = decision.loss
+    if not (math.isfinite(loss.low) and math.isfinite(loss.high)):  # one sample: no interval
+        return f"{100 * loss.mean:.1f}"
     return f"{100 * loss.mean:.1f} ({100 * loss.low:.1f} to {100 * loss.high:.1f})"
 
 
