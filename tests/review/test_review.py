@@ -36,10 +36,10 @@ def played_record(
     configured = make_game(game, players, **options)
     state = configured.new_state(seed)
     kinds = [agents[seat % len(agents)] for seat in range(configured.players)]
-    agents_by_seat = [make_agent(kind, seed * 10 + seat, configured) for seat, kind in enumerate(kinds)]
+    by_seat = [make_agent(kind, seed * 10 + seat, configured) for seat, kind in enumerate(kinds)]
     while not state.is_terminal():
         seat = state.current_players()[0]
-        state.apply_action(agents_by_seat[seat].act(state.view(seat), state.legal_actions(seat)), seat)
+        state.apply_action(by_seat[seat].act(state.view(seat), state.legal_actions(seat)), seat)
     return parse_record(record_of(state).dumps())
 
 
