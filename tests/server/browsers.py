@@ -4,6 +4,7 @@ one app (each test client would run the app's lifespan on a loop of its own)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx2 as httpx
@@ -11,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.server.serving import SCRIPTED
 
+from angler.server.account_rows import RatingRow
 from angler.server.accounts import SignInLimits
 from angler.server.app import create_app
 from angler.server.store import Store
@@ -65,3 +67,18 @@ def sign_up(client: Browser | TestClient, name: str) -> str:
     assert answer.status_code == 201, answer.text
     csrf: str = answer.json()["csrf"]
     return csrf
+
+
+def give_rating(store: Store, account: str, game: str, mu: float, sigma: float = 2.0) -> None:
+    """Give ``account`` a rating in ``game`` straight in the store, as nine rated games would."""
+    with store._session(write=True) as session:
+        session.add(
+            RatingRow(
+                account_id=account,
+                game=game,
+                mu=mu,
+                sigma=sigma,
+                games=9,
+                updated_at=datetime.now(UTC),
+            )
+        )

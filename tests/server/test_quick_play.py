@@ -5,13 +5,11 @@ wait chosen."""
 from __future__ import annotations
 
 import time
-from datetime import UTC, datetime
 from typing import Any
 
-from tests.server.browsers import Browser, sign_up
+from tests.server.browsers import Browser, give_rating, sign_up
 from tests.server.test_api import one_line_refusal
 
-from angler.server.account_rows import RatingRow
 from angler.server.api import LobbyPerson, LobbyRoom, QuickPlay, RatingBody
 from angler.server.hub import Hub
 from angler.server.quick_play import NEAR_MU, level_near, near_tables, table_rating
@@ -24,18 +22,7 @@ def _quick(browser: Browser, csrf: str | None = None, **ask: Any) -> Any:
 
 
 def _set_rating(browser: Browser, account: str, game: str, mu: float) -> None:
-    store = _hub(browser).store
-    with store._session(write=True) as session:
-        session.add(
-            RatingRow(
-                account_id=account,
-                game=game,
-                mu=mu,
-                sigma=2.0,
-                games=9,
-                updated_at=datetime.now(UTC),
-            )
-        )
+    give_rating(_hub(browser).store, account, game, mu)
 
 
 def _hub(browser: Browser) -> Hub:

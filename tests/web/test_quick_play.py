@@ -7,17 +7,15 @@ a desktop's, as screenshots."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 import pytest
+from tests.server.browsers import give_rating
 from tests.web.table import DRAWN, create_room
 from tests.web.test_accounts import sign_up_quietly, unique, wait_name
 from tests.web.test_people import DESKTOP, HOSTILE, PHONE, shots
-
-from angler.server.account_rows import RatingRow
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, Route
@@ -43,18 +41,7 @@ def take_open_seats(served: Served, game: str, players: int) -> None:
 def set_rating(served: Served, page: Page, game: str, mu: float, sigma: float = 2.0) -> None:
     """Give the page's signed-in account a rating in ``game`` (as rated games would)."""
     account = page.request.get("/session").json()["id"]
-    store: Any = served.app.state.hub.store
-    with store._session(write=True) as session:
-        session.add(
-            RatingRow(
-                account_id=account,
-                game=game,
-                mu=mu,
-                sigma=sigma,
-                games=9,
-                updated_at=datetime.now(UTC),
-            )
-        )
+    give_rating(served.app.state.hub.store, account, game, mu, sigma)
 
 
 def open_lobby(page: Page) -> None:

@@ -178,13 +178,17 @@ class Reviews:
             self._task = None
 
     def _interrupted(self) -> list[tuple[str, int]]:
+        query = (
+            select(ReviewRow)
+            .where(ReviewRow.node == self.store.node)
+            .where(ReviewRow.status.in_((QUEUED, RUNNING)))
+            .order_by(ReviewRow.created_at)
+        )
+        with self.store._session(write=False) as session:  # mostly none: no write at start
+            if session.scalars(query.limit(1)).first() is None:
+                return []
         with self.store._session(write=True) as session:
-            rows = session.scalars(
-                select(ReviewRow)
-                .where(ReviewRow.node == self.store.node)
-                .where(ReviewRow.status.in_((QUEUED, RUNNING)))
-                .order_by(ReviewRow.created_at)
-            ).all()
+            rows = session.scalars(query).all()
             for row in rows:
                 row.status, row.done, row.moved_at = QUEUED, 0, _now()
             return [(row.room_id, row.seat) for row in rows]

@@ -281,7 +281,11 @@ REVIEW_REFUSALS: dict[int | str, dict[str, Any]] = {
     summary="Queue the review of a seat of a finished room (anyone may ask; a review asked "
     "already is returned as it stands, never computed again)",
 )
-async def ask_review(room: str, seat: str, http: Request, reviews: ReviewsOf) -> dict[str, Any]:
+async def ask_review(
+    room: str, seat: str, http: Request, reviews: ReviewsOf, account: SignedInOrGuest
+) -> dict[str, Any]:
+    # ``account``: not needed to ask, but a POST a session cookie comes with carries its CSRF
+    # token, as every other does.
     address = http.client.host if http.client else "unknown"
     shown, _ = await reviews.ask(room, seat, address)
     return shown
