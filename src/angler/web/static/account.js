@@ -110,12 +110,20 @@ function field(input, label, help) {
 }
 
 function nameInput(id) {
-  return h("input", { type: "text", id, name: "username", autocomplete: "username", required: true,
-    autocapitalize: "none", spellcheck: "false", maxlength: "200" });
+  return typedSoFar(h("input", { type: "text", id, name: "username", autocomplete: "username", required: true,
+    autocapitalize: "none", spellcheck: "false", maxlength: "200" }));
 }
 
 function passwordInput(id, autocomplete) {
-  return h("input", { type: "password", id, name: id, autocomplete, required: true, maxlength: "1000" });
+  return typedSoFar(h("input", { type: "password", id, name: id, autocomplete, required: true, maxlength: "1000" }));
+}
+
+// A form drawn again while it is up (two routes to the same page close together: signing out on
+// the account page sends to sign-in, and so may the bar's link) keeps what was typed in it.
+function typedSoFar(input) {
+  const shown = document.getElementById(input.id);
+  if (shown && shown.value) input.value = shown.value;
+  return input;
 }
 
 /** "Show password": the given fields show what is typed while it is ticked. */
