@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import shutil
 import signal
 import socket
@@ -37,6 +38,23 @@ def free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
+
+
+def free_ports_in_a_row(count: int) -> int:
+    """The first of ``count`` free ports in a row (``angler cluster`` puts its nodes on P+1…),
+    below the range the system gives outgoing connections their local ports from: a busy test
+    run's connections took P+1 once, and a node that cannot listen never answers."""
+    rng = random.Random()
+    for _ in range(200):
+        first = rng.randrange(20_000, 32_000 - count)
+        try:
+            for port in range(first, first + count):
+                with socket.socket() as probe:
+                    probe.bind(("127.0.0.1", port))
+        except OSError:
+            continue
+        return first
+    raise AssertionError(f"no {count} free ports in a row")
 
 
 class Cluster:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from tests.cluster.cluster import NEEDS_HAPROXY, SRC, free_port
+from tests.cluster.cluster import NEEDS_HAPROXY, SRC, free_ports_in_a_row
 from tests.server.conftest import POSTGRES_URL, SKIP_POSTGRES, postgres_schema_url
 
 from angler.cli.cluster import shipped_config
@@ -82,7 +82,7 @@ def database() -> Iterator[str]:
 def test_one_command_runs_the_balancer_and_its_nodes_and_ctrl_c_stops_them(
     database: str,
 ) -> None:
-    port = free_port()
+    port = free_ports_in_a_row(3)  # the balancer's, then its two nodes'
     command = [sys.executable, "-m", "angler", "cluster", "--db", database, "--nodes", "2"]
     command += ["--port", str(port)]
     env = {**os.environ, "PYTHONPATH": str(SRC)}
@@ -127,7 +127,7 @@ def _command(pid: int) -> str:
 def test_a_cluster_command_killed_leaves_nothing_running(database: str) -> None:
     """SIGKILL gives the command no time to stop its children: the nodes see their stdin end,
     and HAProxy gets its parent's death signal."""
-    port = free_port()
+    port = free_ports_in_a_row(3)  # the balancer's, then its two nodes'
     command = [sys.executable, "-m", "angler", "cluster", "--db", database, "--nodes", "1"]
     command += ["--port", str(port)]
     env = {**os.environ, "PYTHONPATH": str(SRC)}
