@@ -12,7 +12,8 @@ import pytest
 
 from angler.agents.base import make_agent
 from angler.core import make_game
-from angler.core.records import Record, parse_record, record_of
+from angler.core.errors import AnglerError
+from angler.core.records import Record, apply_entry, parse_record, record_of, replay, start_state
 from angler.review.decisions import decisions_of
 from angler.review.estimate import worth_of_moves
 from angler.review.labels import BEST, CLOSE, THRESHOLDS, accuracy, label, move_accuracy
@@ -68,6 +69,82 @@ def test_a_decision_s_review_depends_on_the_seat_s_view_alone(game: str) -> None
     twin = type(decision)(decision.step, same_view, decision.legal, decision.played)
     first = review_decision(configured, decision, "24it", seed=3)
     second = review_decision(configured, twin, "24it", seed=3)
+    assert first.as_dict() == second.as_dict()
+
+
+def _swapped(value: Any, a: str, b: str) -> Any:
+    """``value`` (a set-up as JSON) with the cards named ``a`` and ``b`` trading places."""
+    if isinstance(value, str):
+        return b if value == a else a if value == b else value
+    if isinstance(value, list):
+        return [_swapped(item, a, b) for item in value]
+    if isinstance(value, dict):
+        return {key: _swapped(item, a, b) for key, item in value.items()}
+    return value
+
+
+def _names_in(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return {value}
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else []
+    return set().union(*(_names_in(item) for item in items)) if items else set()
+
+
+def _seat_s_views(record: Record, seat: int) -> tuple[list[Any], Any]:
+    """What ``seat`` saw before and after every action, and the true state at the end."""
+    state = start_state(record)
+    seen = [state.view(seat)]
+    for step, entry in enumerate(record.actions, 1):
+        apply_entry(state, entry, step)
+        seen.append(state.view(seat))
+    return seen, state
+
+
+def _redealt(record: Record, seat: int, swaps: int = 6) -> Record:
+    """The record replayed from another deal that ``seat`` cannot tell from the real one: its
+    set-up (``setup_of``) with pairs of cards trading places wherever the trade leaves every one
+    of the seat's views, from the first to the last, as it was."""
+    game = start_state(record).game
+    setup = game.setup_of(game.new_state(record.seed))
+
+    def from_setup(layout: dict[str, Any]) -> Record:
+        return Record(
+            record.game, record.options, record.seed, record.actions, layout, record.result
+        )
+
+    real, _ = _seat_s_views(from_setup(setup), seat)
+    cards = sorted(set().union(*(_names_in(v) for v in setup.values() if isinstance(v, list))))
+    pairs = [(a, b) for i, a in enumerate(cards) for b in cards[i + 1 :]]
+    random.Random(0).shuffle(pairs)
+    layout, traded = setup, 0
+    for a, b in pairs[:2000]:
+        candidate = _swapped(layout, a, b)
+        try:
+            if game.state_from_setup(candidate, record.seed).view(seat) != real[0]:
+                continue
+            if _seat_s_views(from_setup(candidate), seat)[0] == real:
+                layout, traded = candidate, traded + 1
+        except AnglerError:
+            continue  # the trade makes a recorded move illegal: the seat would have seen it
+        if traded == swaps:
+            break
+    assert traded, "no trade of hidden cards leaves the seat's views as they were"
+    return from_setup(layout)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_record_re_dealt_where_the_seat_cannot_see_gets_the_same_review(game: str) -> None:
+    """Issue "Review a game": the record, and a copy whose hidden cards were re-dealt
+    consistently with every view of the seat, give the same review with the same seeds."""
+    record = played_record(game, 6)
+    twin = _redealt(record, 1)
+    assert twin.setup != record.setup
+    _, real_end = _seat_s_views(twin, 1)
+    # replay checks the recorded result: the re-dealt game ends with the same scores
+    assert real_end.game.setup_of(replay(twin)) != real_end.game.setup_of(replay(record))
+    first = review_seat(record, 1, "8it", seed=5)
+    second = review_seat(twin, 1, "8it", seed=5)
+    assert first.complete and first.decisions
     assert first.as_dict() == second.as_dict()
 
 

@@ -25,6 +25,7 @@ from angler.cli.loadtest import loadtest_command
 from angler.cli.play import play_command
 from angler.cli.replay import replay_command
 from angler.cli.review import review_command
+from angler.cli.review_check import review_check_command
 from angler.cli.serve import serve_command
 from angler.cli.simulate import simulate_command
 from angler.cli.tournament import tournament_command
@@ -97,6 +98,9 @@ app.command("replay", short_help="Check a record step by step; show scores or on
 )
 app.command("review", short_help="One seat's decisions in a finished game, each valued.")(
     review_command
+)
+app.command("review-check", short_help="Reviews of many games: accuracy, and the advice replayed.")(
+    review_check_command
 )
 app.command("bench", short_help="Measure the engine's speed with random playouts.")(bench_command)
 app.command("serve", short_help="Serve angler online: the HTTP API and its database.")(

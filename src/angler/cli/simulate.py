@@ -112,7 +112,9 @@ def simulate_command(
             if not written:  # the first game to finish, not always game 1 on workers
                 make_folder(records)
             written.append(result.number)
-            write_text(records / record_name(result.number, width), record_of(state).dumps())
+            record = record_of(state)
+            record.seats = list(names)  # who played: a review's check plays on with them
+            write_text(records / record_name(result.number, width), record.dumps())
         progress.advance(task)
 
     def kept(stop: RunStopped) -> str:

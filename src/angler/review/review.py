@@ -20,6 +20,7 @@ from typing import Any
 
 from angler.agents.base import read_budget
 from angler.core.errors import AnglerError
+from angler.core.presentation import js_safe
 from angler.core.records import Record, parse_record, start_state
 from angler.review.decisions import Decision, decisions_of
 from angler.review.estimate import MoveWorth, rounded, worth_of_moves
@@ -55,6 +56,8 @@ class ReviewedDecision:
             "prompt": self.prompt,
             "played": self.texts[self.played],
             "best": self.texts[self.best],
+            "played_code": js_safe(self.played),  # the action's code, as a board's legal list
+            "best_code": js_safe(self.best),
             "label": self.label,
             "win_share": rounded(self.worth(self.played).win),
             "loss": rounded(self.loss),
@@ -63,6 +66,7 @@ class ReviewedDecision:
             "moves": [
                 {
                     "action": self.texts[move.action],
+                    "code": js_safe(move.action),
                     "win_share": rounded(move.win),
                     "score": rounded(move.score),
                 }

@@ -1,0 +1,195 @@
+"""``angler review-check``: does the review tell good play from bad, and is its advice right?
+
+It reviews one seat in many finished games and sums up the seat's accuracy over them, then
+replays each game's real deal with the move the review recommended at its mistakes and
+blunders (``review/advice.py``), paired with the move played (docs/review.md, "Measurements").
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from angler.cli.backend_options import AddressOption, BackendOption, ReviewProcessesOption
+from angler.cli.common import emit_json, make_folder, out, progress_bar, seat_from_cli, write_text
+from angler.core.errors import AnglerError
+from angler.core.records import load_record, player_count
+from angler.review.advice import CHECKED_LABELS, AdviceCheck, check_advice
+from angler.review.review import Review, review_seat
+from angler.sim.backends import check_backend
+from angler.sim.simulate import seat_agents
+from angler.stats import Estimate
+
+CHECK_BUDGET = "100it"  # half the review's default: a check reviews many games
+
+
+def review_check_command(
+    files: Annotated[
+        list[Path],
+        typer.Argument(metavar="RECORD...", help="Finished games' records (docs/records.md)."),
+    ],
+    seat: Annotated[
+        int, typer.Option("--seat", metavar="N", help="The seat to review (1 = first player).")
+    ],
+    budget: Annotated[
+        str, typer.Option("--budget", metavar="BUDGET", help="Per decision, as for a review.")
+    ] = CHECK_BUDGET,
+    seed: Annotated[int, typer.Option("--seed", help="The reviews' and the replays' seed.")] = 0,
+    tries: Annotated[
+        int,
+        typer.Option(
+            "--tries",
+            min=1,
+            max=1000,
+            metavar="K",
+            help="Paired replays of each checked decision: the first with the game's own "
+            "chance, the rest with fresh seeds.",
+        ),
+    ] = 1,
+    marks: Annotated[
+        str,
+        typer.Option(
+            "--marks", metavar="MARKS", help="Comma-separated marks whose advice is checked."
+        ),
+    ] = ",".join(CHECKED_LABELS),
+    players: Annotated[
+        str | None,
+        typer.Option(
+            "--players",
+            metavar="AGENTS",
+            help="Who plays on after the checked move, one agent per seat or one for all "
+            "(default: the record's seats; the heuristic for a person).",
+        ),
+    ] = None,
+    reviews: Annotated[
+        Path | None,
+        typer.Option("--reviews", metavar="DIR", help="Also write each review as JSON here."),
+    ] = None,
+    jobs: ReviewProcessesOption = None,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+) -> None:
+    """Review one seat in many games; sum up its accuracy, and check the review's advice.
+
+    Each record is reviewed as `angler review` does. Then, at every decision marked with one of
+    --marks, the real game (its true deal, which the review never saw) is played on twice: with
+    the move played and with the move recommended, on the same chance and by the same players.
+    The recommended branch's result less the played one's is the advice's gain.
+    """
+    records = [(path, load_record(path)) for path in files]
+    kinds = {(record.game, player_count(record)) for _, record in records}
+    if len(kinds) > 1:
+        raise AnglerError("give records of one game with one number of players")
+    seat_index = seat_from_cli(seat, player_count(records[0][1]), "--seat")
+    checked_marks = [name.strip() for name in marks.split(",") if name.strip()]
+    checked_backend = check_backend(backend, jobs, address)
+    for path, record in records:
+        if record.result is None:
+            raise AnglerError(f"{path}: this record's game is not finished")
+    agents = None
+    if players is not None:
+        agents = seat_agents(players.split(","), player_count(records[0][1]))
+    if reviews is not None:
+        make_folder(reviews)
+    rows: list[dict[str, Any]] = []
+    progress = progress_bar()
+    with progress:
+        task = progress.add_task("reviews", total=len(records))
+        for path, record in records:
+            review = review_seat(
+                record,
+                seat_index,
+                budget,
+                seed,
+                jobs=jobs if jobs is not None or checked_backend == "ray" else 1,
+                backend=checked_backend,
+                address=address,
+            )
+            checks = check_advice(
+                record, seat_index, review.decisions, checked_marks, tries, seed, agents
+            )
+            if reviews is not None:
+                write_text(reviews / f"{path.stem}.review.json", json.dumps(review.as_dict()))
+            rows.append(_row(path, review, checks))
+            progress.advance(task)
+    summary = _summary(rows)
+    if as_json:
+        emit_json({"seat": seat, "budget": budget, "tries": tries, "records": rows, **summary})
+        return
+    out.print(_table(rows))
+    for line in _summary_lines(summary):
+        out.print(line, markup=False)
+
+
+def _row(path: Path, review: Review, checks: list[AdviceCheck]) -> dict[str, Any]:
+    return {
+        "record": path.name,
+        "accuracy": review.accuracy,
+        "decisions": len(review.decisions),
+        "labels": review.counts(),
+        "checks": [
+            {
+                "step": check.step,
+                "label": check.label,
+                "predicted": check.predicted,
+                "win_gain": check.win_gain,
+                "score_gain": check.score_gain,
+            }
+            for check in checks
+        ],
+    }
+
+
+def _summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    accuracies = [row["accuracy"] for row in rows if row["accuracy"] is not None]
+    checks = [check for row in rows for check in row["checks"]]
+    return {
+        "accuracy": Estimate.of(accuracies).as_dict() if accuracies else None,
+        "checked": len(checks),
+        "predicted": Estimate.of([c["predicted"] for c in checks]).as_dict() if checks else None,
+        "win_gain": Estimate.of([c["win_gain"] for c in checks]).as_dict() if checks else None,
+        "score_gain": Estimate.of([c["score_gain"] for c in checks]).as_dict() if checks else None,
+    }
+
+
+def _table(rows: list[dict[str, Any]]) -> Table:
+    table = Table(title="Reviews", title_justify="left")
+    for column in ("Record", "Accuracy", "Decisions", "Marks", "Checked", "Win share gained"):
+        table.add_column(column)
+    for row in rows:
+        gains = [check["win_gain"] for check in row["checks"]]
+        table.add_row(
+            row["record"],
+            "—" if row["accuracy"] is None else f"{row['accuracy']:.1f}",
+            str(row["decisions"]),
+            ", ".join(f"{n} {name}" for name, n in sorted(row["labels"].items())),
+            str(len(gains)),
+            f"{sum(gains) / len(gains):+.2f}" if gains else "—",
+        )
+    return table
+
+
+def _interval(estimate: dict[str, float | None] | None, sign: str = "+") -> str:
+    if estimate is None:
+        return "none"
+    mean, low, high = (estimate[key] for key in ("mean", "low", "high"))
+    if low is None or high is None:
+        return f"{mean or 0:{sign}.2f} (one value: no interval)"
+    return f"{mean or 0:{sign}.2f} ({low:{sign}.2f} to {high:{sign}.2f})"
+
+
+def _summary_lines(summary: dict[str, Any]) -> list[str]:
+    accuracy = summary["accuracy"]
+    shown = _interval(accuracy, sign="")
+    return [
+        f"accuracy over the games: {shown} (mean, 95% interval)",
+        f"decisions checked: {summary['checked']}",
+        f"win share the review expected the advice to gain: {_interval(summary['predicted'])}",
+        f"win share it gained on the real games: {_interval(summary['win_gain'])}",
+        f"score it gained on the real games: {_interval(summary['score_gain'])}",
+    ]
