@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from statistics import fmean
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -15,7 +16,7 @@ from angler.core import make_game
 from angler.core.errors import AnglerError
 from angler.core.records import Record, apply_entry, parse_record, record_of, replay, start_state
 from angler.review.decisions import decisions_of
-from angler.review.estimate import worth_of_moves
+from angler.review.estimate import KEPT, MoveWorth, worth_of_moves
 from angler.review.labels import BEST, CLOSE, THRESHOLDS, accuracy, label, move_accuracy
 from angler.review.review import Review, review_decision, review_seat
 from angler.stats import Estimate
@@ -173,12 +174,37 @@ def test_moves_are_compared_on_the_same_worlds_and_dice() -> None:
     configured = make_game("fishing")
     decision = max(decisions_of(record, 0), key=lambda d: len(d.legal))
     moves = worth_of_moves(configured, decision.view, decision.legal, decision.played, 400)
-    assert len(moves) >= 2 and all(len(move.wins) == len(moves[0].wins) for move in moves)
-    scores = sorted(moves, key=lambda move: -move.score.mean)
+    longest = max(len(move.wins) for move in moves)
+    kept = [move for move in moves if len(move.wins) == longest]
+    assert len(kept) >= 2 and any(move.action == decision.played for move in kept)
+    scores = sorted(kept, key=lambda move: -move.score.mean)
     first, second = scores[0], scores[1]
     paired = Estimate.of([a - b for a, b in zip(first.scores, second.scores, strict=True)])
     unpaired_half = (first.score.high - first.score.mean) + (second.score.high - second.score.mean)
     assert paired.high - paired.mean < unpaired_half
+
+
+def test_a_screening_round_keeps_the_leaders_and_the_move_played() -> None:
+    """With more candidates than ``KEPT`` + 1, all meet the first samples; then the leaders
+    and the move played go on alone, on the same worlds, within the counted budget."""
+    record = played_record("crazy-fishing", 9)
+    configured = make_game("crazy-fishing")
+    decision = max(decisions_of(record, 0), key=lambda d: len(d.legal))
+    moves = worth_of_moves(configured, decision.view, decision.legal, decision.played, 120)
+    assert len(moves) > KEPT + 1
+    counts = sorted(len(move.wins) for move in moves)
+    longest = counts[-1]
+    kept = [move for move in moves if len(move.wins) == longest]
+    assert len(kept) in (KEPT, KEPT + 1) and any(m.action == decision.played for m in kept)
+    assert counts[0] < longest and sum(counts) <= 120
+    screened = counts[0]
+
+    def screening(move: MoveWorth) -> tuple[float, float]:
+        return (fmean(move.wins[:screened:2]), fmean(move.scores[:screened:2]))
+
+    for dropped in (move for move in moves if len(move.wins) < longest):
+        ahead = [move for move in kept if screening(move) >= screening(dropped)]
+        assert len(ahead) >= KEPT  # it was dropped because the leaders did at least as well
 
 
 def test_the_marks_follow_the_loss_only_where_it_is_real() -> None:

@@ -18,7 +18,7 @@ from angler.cli.backend_options import AddressOption, BackendOption, ReviewProce
 from angler.cli.common import emit_json, make_folder, out, progress_bar, seat_from_cli, write_text
 from angler.core.errors import AnglerError
 from angler.core.records import load_record, player_count
-from angler.review.advice import CHECKED_LABELS, AdviceCheck, check_advice
+from angler.review.advice import CHECKED_LABELS, AdviceCheck, check_advice, marks_to_check
 from angler.review.review import Review, review_seat
 from angler.sim.backends import check_backend
 from angler.sim.simulate import seat_agents
@@ -86,7 +86,7 @@ def review_check_command(
     if len(kinds) > 1:
         raise AnglerError("give records of one game with one number of players")
     seat_index = seat_from_cli(seat, player_count(records[0][1]), "--seat")
-    checked_marks = [name.strip() for name in marks.split(",") if name.strip()]
+    checked_marks = marks_to_check([name.strip() for name in marks.split(",") if name.strip()])
     checked_backend = check_backend(backend, jobs, address)
     for path, record in records:
         if record.result is None:

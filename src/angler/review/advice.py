@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from angler.agents.base import Agent, agent_seed, make_agent
+from angler.core.errors import AnglerError
 from angler.core.records import Record, replay
 from angler.core.state import State
 from angler.review.estimate import ROLLOUT_CAP
@@ -54,10 +55,7 @@ def check_advice(
     paired replays each (the first with the game's own chance, the rest with fresh seeds).
     ``players`` names the agent who plays on in each seat (default: the record's ``seats``,
     with the heuristic standing in for a person)."""
-    known = {name for name, _ in THRESHOLDS}
-    unknown = [name for name in labels if name not in known]
-    if unknown:
-        raise ValueError(f"no such mark to check: {', '.join(unknown)}")
+    marks_to_check(labels)
     seats = list(players) if players is not None else _players_of(record)
     checks = []
     for decision in decisions:
@@ -81,6 +79,17 @@ def check_advice(
             )
         )
     return checks
+
+
+def marks_to_check(labels: Sequence[str]) -> list[str]:
+    """``labels`` if each is a mark of a real loss; a one-line AnglerError otherwise."""
+    known = [name for name, _ in THRESHOLDS]
+    unknown = [name for name in labels if name not in known]
+    if unknown:
+        raise AnglerError(
+            f"no mark {', '.join(map(repr, unknown))} to check (marks: {', '.join(known)})"
+        )
+    return list(labels)
 
 
 def _players_of(record: Record) -> list[str]:

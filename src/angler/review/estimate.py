@@ -16,6 +16,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from statistics import fmean
 from typing import Any
 
 from angler.core.game import Game
@@ -23,7 +24,7 @@ from angler.core.view import View
 from angler.stats import Estimate
 
 MIN_SAMPLES = 16  # half choose the best move, half measure its lead: 8 each, for a timed budget
-FEWEST_SAMPLES = 2  # a counted budget's floor: one to choose, one to measure (a quick look)
+FEWEST_SAMPLES = 2  # a move's floor: one sample to choose, one to measure (a quick look)
 ROLLOUT_CAP = 2000  # decisions a rollout plays before it is scored as it stands
 
 
@@ -75,43 +76,97 @@ def worth_of_moves(
     seconds: float | None = None,
     seed: int = 0,
 ) -> list[MoveWorth]:
-    """Each candidate's worth to ``view.player`` over paired samples: ``rollouts`` in all (two
-    per move at least: a budget counted in rollouts is taken at its word), or as many as
-    ``seconds`` allow (``MIN_SAMPLES`` at least). Deterministic in ``seed`` when counted."""
+    """Each candidate's worth to ``view.player`` over paired samples: ``rollouts`` in all, or
+    as many as ``seconds`` allow. Deterministic in ``seed`` when counted.
+
+    Two rounds, on one sequence of sampled worlds: a screening round plays every candidate on
+    the first samples (``SCREENING`` of the budget, one pair of samples each at least), then
+    the rest of the budget goes to the ``KEPT`` candidates that led the screening, and the move
+    played, which go on through the same worlds. A review's question is whether the move played
+    lost against the best: the samples are spent where that is decided. The screening reads
+    even-numbered samples alone, as the choice of the best does (``review.py``), so the
+    odd-numbered ones stay a fair measure of the lead."""
     moves = candidates(game, view, legal, played)
-    rng = random.Random(seed)
-    policy = game.search.heuristic()
-    me = view.player
-    wins: dict[int, list[float]] = {move: [] for move in moves}
-    scores: dict[int, list[float]] = {move: [] for move in moves}
-    samples = max(FEWEST_SAMPLES, (rollouts or 0) // len(moves))
+    sampler = _Sampler(game, view, random.Random(seed))
     deadline = time.perf_counter() + seconds if seconds is not None else None
-    done = 0
-    while (
-        done < MIN_SAMPLES or time.perf_counter() < deadline
-        if deadline is not None
-        else done < samples
-    ):
-        world = game.search.determinise(view, rng)
-        chance = rng.getrandbits(62)
+    if deadline is not None:
+        screening_until = time.perf_counter() + SCREENING * (seconds or 0)
+        while sampler.drawn < FEWEST_SAMPLES or time.perf_counter() < screening_until:
+            sampler.play_pair(moves)
+    else:
+        per_move = (rollouts or 0) // len(moves)
+        pairs = max(1, round(SCREENING * per_move / 2)) if len(moves) > KEPT + 1 else per_move // 2
+        for _ in range(max(1, pairs)):
+            sampler.play_pair(moves)
+    kept = _leaders(sampler, moves, played)
+    if deadline is not None:
+        while sampler.drawn < MIN_SAMPLES or time.perf_counter() < deadline:
+            sampler.play_pair(kept)
+    else:
+        spent = sampler.drawn * len(moves)
+        for _ in range(max(0, (rollouts or 0) - spent) // (2 * len(kept))):
+            sampler.play_pair(kept)
+    return [sampler.worth(move) for move in moves]
+
+
+SCREENING = 0.3  # the share of a decision's budget that screens every candidate
+KEPT = 3  # candidates carried past the screening, besides the move played
+
+
+class _Sampler:
+    """The sampled worlds of one decision, in order, and each move's results on them."""
+
+    def __init__(self, game: Game[Any, Any], view: View, rng: random.Random) -> None:
+        self.game, self.view, self.rng = game, view, rng
+        self.policy = game.search.heuristic()
+        self.worlds: list[tuple[Any, int]] = []  # a re-dealt state and a chance seed
+        self.wins: dict[int, list[float]] = {}
+        self.scores: dict[int, list[float]] = {}
+
+    @property
+    def drawn(self) -> int:
+        return len(self.worlds)
+
+    def play_pair(self, moves: Sequence[int]) -> None:
+        """Two more samples (an even- and an odd-numbered one) for each of ``moves``, on the
+        worlds every move meets at those numbers."""
+        for _ in range(2):
+            self._play_sample(moves)
+
+    def _play_sample(self, moves: Sequence[int]) -> None:
+        number = len(self.wins.get(moves[0], []))
+        if number == len(self.worlds):
+            world = self.game.search.determinise(self.view, self.rng)
+            self.worlds.append((world, self.rng.getrandbits(62)))
+        world, chance = self.worlds[number]
         for move in moves:
             state = world.clone()
             state.chance.seed = chance
-            state.apply_action(move, me)
-            win, score = _play_out(state, policy, me)
-            wins[move].append(win)
-            scores[move].append(score)
-        done += 1
-    return [
-        MoveWorth(
+            state.apply_action(move, self.view.player)
+            win, score = _play_out(state, self.policy, self.view.player)
+            self.wins.setdefault(move, []).append(win)
+            self.scores.setdefault(move, []).append(score)
+
+    def worth(self, move: int) -> MoveWorth:
+        wins, scores = self.wins[move], self.scores[move]
+        return MoveWorth(
             action=move,
-            win=Estimate.of(wins[move]),
-            score=Estimate.of(scores[move]),
-            wins=tuple(wins[move]),
-            scores=tuple(scores[move]),
+            win=Estimate.of(wins),
+            score=Estimate.of(scores),
+            wins=tuple(wins),
+            scores=tuple(scores),
         )
-        for move in moves
-    ]
+
+
+def _leaders(sampler: _Sampler, moves: Sequence[int], played: int) -> list[int]:
+    """The ``KEPT`` moves that lead the screening on its even-numbered samples, and ``played``."""
+
+    def screened(move: int) -> tuple[float, float]:
+        return (fmean(sampler.wins[move][::2]), fmean(sampler.scores[move][::2]))
+
+    leaders = sorted(moves, key=lambda move: (screened(move), -moves.index(move)), reverse=True)
+    kept = leaders[:KEPT]
+    return kept + ([played] if played not in kept else [])
 
 
 def _play_out(state: Any, policy: Any, me: int) -> tuple[float, float]:

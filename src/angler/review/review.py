@@ -62,7 +62,7 @@ class ReviewedDecision:
             "win_share": rounded(self.worth(self.played).win),
             "loss": rounded(self.loss),
             "score_loss": rounded(self.score_loss),
-            "samples": len(self.moves[0].wins),
+            "samples": max(len(move.wins) for move in self.moves),
             "moves": [
                 {
                     "action": self.texts[move.action],
@@ -157,7 +157,9 @@ def review_decision(game: Any, decision: Decision, budget: str, seed: int) -> Re
     def chosen_by(move: MoveWorth) -> tuple[float, float, bool]:
         return (fmean(move.wins[::2]), fmean(move.scores[::2]), move.action == decision.played)
 
-    best = max(moves, key=chosen_by)
+    # Only the candidates sampled to the end are in the running (the screening dropped others).
+    longest = max(len(move.wins) for move in moves)
+    best = max((move for move in moves if len(move.wins) == longest), key=chosen_by)
     played = next(move for move in moves if move.action == decision.played)
     loss = Estimate.of([b - p for b, p in zip(best.wins[1::2], played.wins[1::2], strict=True)])
     score_loss = Estimate.of(
