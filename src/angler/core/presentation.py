@@ -74,6 +74,11 @@ class Presentation(Generic[V]):
         Fish names the card an aim is at); what a person types stays the action's text."""
         return self.game.action_to_string(action)
 
+    def move_words(self, view: V, action: int) -> str:
+        """One of the seat's moves in the words of the game's log ("play blue 10"), for a
+        review's advice: the menu's label here, for a game with no words of its own."""
+        return self.menu_label(view, action)
+
     def prompt(self, view: V, legal: Sequence[int]) -> str:
         """One line saying what the person to act is deciding (lead or follow, cast, shop…),
         shown above the menu on the screen and before the choices in the text prompt."""

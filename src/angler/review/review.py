@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from statistics import fmean
@@ -175,8 +176,19 @@ def review_decision(game: Any, decision: Decision, budget: str, seed: int) -> Re
         loss=loss,
         score_loss=score_loss,
         moves=tuple(moves),
-        texts={move.action: presentation.menu_label(decision.view, move.action) for move in moves},
+        texts=_move_texts(game, decision.view, [move.action for move in moves]),
     )
+
+
+def _move_texts(game: Any, view: Any, actions: list[int]) -> dict[int, str]:
+    """Each move in the game's words; two that read alike (copies of a card) with their
+    record text too, so that advice never names two moves the same."""
+    words = {action: game.presentation.move_words(view, action) for action in actions}
+    counts = Counter(words.values())
+    return {
+        action: text if counts[text] == 1 else f"{text} ({game.action_to_string(action)})"
+        for action, text in words.items()
+    }
 
 
 def _review_batch(

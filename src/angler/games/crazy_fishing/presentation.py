@@ -3,13 +3,24 @@ on the terminal, rods and baits in their colours and a picture of the sea (``ter
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from angler.core.events import Event
 from angler.core.presentation import Presentation
 from angler.games.crazy_fishing import view as text
-from angler.games.crazy_fishing.actions import action_to_string, ids_of
+from angler.games.crazy_fishing.actions import (
+    BESIDE,
+    CAST,
+    KIND_BITS,
+    KIND_MASK,
+    PEEK,
+    SEA,
+    SPLIT,
+    action_to_string,
+    ids_of,
+)
 from angler.games.crazy_fishing.board import board, catalogue, open_board
 from angler.games.crazy_fishing.rules import CrazyFishingState
 from angler.games.crazy_fishing.view import CrazyFishingView
@@ -41,6 +52,36 @@ class CrazyFishingPresentation(Presentation[CrazyFishingView]):
 
     def menu_label(self, view: CrazyFishingView, action: int) -> str:
         return action_to_string(self.game.cards, action)  # the text, as the core's, one call less
+
+    def move_words(self, view: CrazyFishingView, action: int) -> str:
+        """A move as the board and the log word it: "cast rod 4 and bait 2+", "try rod 1
+        (spot 3)", "try the face-down 1-3 fish (spot 5)"; other moves as the menu says them."""
+        kind, argument = action & KIND_MASK, action >> KIND_BITS
+        labels = self._labels
+        if kind in (CAST, SPLIT):
+            names = [labels[card] for card in ids_of(argument)]
+            named = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+            return f"cast {named}" if kind == CAST else f"split: {named} for the first fish"
+        if kind == BESIDE:
+            return f"try {labels[argument]}, beside the sea"
+        if kind in (SEA, PEEK):
+            verb = "try" if kind == SEA else "peek at"
+            return f"{verb} {self._fish_at(view, argument, labels)} (spot {argument})"
+        return self.menu_label(view, action)
+
+    @functools.cached_property
+    def _labels(self) -> list[str]:
+        return [card["label"] for card in self.catalogue()]
+
+    @staticmethod
+    def _fish_at(view: CrazyFishingView, spot: int, labels: list[str]) -> str:
+        """The fish at a sea spot as the seat knows it: its face, or its back's range."""
+        for place, _x, _y, _covered, back, face in view.sea:
+            if place == spot:
+                if face >= 0:
+                    return labels[face]
+                return "the face-down fish" if back in ("", "?") else f"the face-down {back} fish"
+        return "a fish"
 
     def prompt(self, view: CrazyFishingView, legal: Sequence[int]) -> str:
         return text.prompt(view, self.game.cards)

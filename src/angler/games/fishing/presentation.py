@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from angler.core.events import Event
 from angler.core.presentation import COLOUR_STYLE, Presentation
 from angler.games.fishing import view as text
+from angler.games.fishing.actions import CALL, VERBS
 from angler.games.fishing.board import board, catalogue, open_board
 from angler.games.fishing.cards import SUITS
 from angler.games.fishing.view import FishingView
@@ -42,6 +43,14 @@ class FishingPresentation(Presentation[FishingView]):
 
     def menu(self, view: FishingView, legal: Sequence[int]) -> tuple[list[int], str]:
         return text.menu(view, self.game.cards, legal), ""
+
+    def move_words(self, view: FishingView, action: int) -> str:
+        """ "play blue 10", "call yellow": the verb, and the card as the log names it."""
+        cards = self.game.cards
+        kind, argument = divmod(action, len(cards))
+        if kind == CALL:
+            return f"call {SUITS[argument]}"
+        return f"{VERBS[kind]} {cards.labels[argument]}"
 
     def prompt(self, view: FishingView, legal: Sequence[int]) -> str:
         return text.prompt(view, self.game.cards)
