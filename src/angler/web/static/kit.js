@@ -109,7 +109,7 @@ export function suggestMark(suggest, inBest, inPlayed) {
   const same = String(suggest.best) === String(suggest.played);
   const better = suggest.label === "close" ? "about as good" : "better";
   const kind = inBest && inPlayed ? (same ? "both" : "shared") : inBest ? "best" : "played";
-  const badge = { both: "played ✓ best", shared: "in both", best: better, played: "played" }[kind];
+  const badge = { both: "played ✓ best", shared: "in both", best: suggest.label === "close" ? "as good" : "better", played: "played" }[kind];
   const words = {
     both: `played: ${suggest.playedWords}, the best move`,
     shared: `in the move played and the ${better} one`,
