@@ -56,23 +56,26 @@ def test_a_seat_s_review_is_asked_shown_and_kept(
     decisions = review["decisions"]
     # The chart: a dot for each decision, under the board.
     assert page.locator("#review-chart svg circle.review-dot").count() == len(decisions)
-    # Each reviewed step is labelled, with the better move when it was not played.
+    # A dot leads to the position its decision was made from (the step before the record's
+    # action), labelled, with the better move when it was not played; the next step tells it too.
     for decision in decisions[:3] + [d for d in decisions if d["label"] != "best"][:3]:
         page.locator(f'#review-chart circle[data-step="{decision["step"]}"]').dispatch_event(
             "click"
         )
-        note = page.inner_text("#review-note")
-        assert note.startswith(decision["label"].capitalize()), note
-        if decision["best"] != decision["played"]:
-            better = "About as good" if decision["label"] == "close" else "Better"
-            assert f"{better}: {decision['best']}" in note, note
-        assert page.input_value("#step") == str(decision["step"])
+        assert page.input_value("#step") == str(decision["step"] - 1)
+        for told in ("#review-ahead", "#review-behind"):
+            note = page.inner_text(told)
+            assert note.startswith(decision["label"].capitalize()), note
+            if decision["best"] != decision["played"]:
+                better = "About as good" if decision["label"] == "close" else "Better"
+                assert f"{better}: {decision['best']}" in note, note
+            page.click("#next")
     # The costliest decisions are links to their step.
     links = page.locator("#review-costly a")
     assert links.count() == len(review["costly"])
     if review["costly"]:
         links.first.click()
-        assert page.input_value("#step") == str(review["costly"][0]["step"])
+        assert page.input_value("#step") == str(review["costly"][0]["step"] - 1)
         marks = page.locator(".review-marks .review-mark").count()
         assert marks == sum(d["label"] in ("inaccuracy", "mistake", "blunder") for d in decisions)
     # Seen again: shown at once from the store, never asked again.

@@ -92,6 +92,61 @@ export function seatName(seat, viewer) {
   return `Player ${seat + 1}`;
 }
 
+/** A review's marks on a replay's board (docs/web.md, "Reviews"). `ui.suggest` is
+ * {best, played, label, bestWords, playedWords} at the position where the reviewed seat decides;
+ * a board asks this of each thing it draws that takes an action code (or of a card in a cast:
+ * `inBest`, `inPlayed`). Null for anything else, and always outside a reviewed replay. */
+export function suggestion(ui, code) {
+  const suggest = ui && ui.suggest;
+  if (!suggest || code === null || code === undefined) return null;
+  return suggestMark(suggest, String(suggest.best) === String(code), String(suggest.played) === String(code));
+}
+
+/** The mark of a thing that is part of the better move (`inBest`), of the played one, or both:
+ * its kind, a short badge and the words a screen reader says. */
+export function suggestMark(suggest, inBest, inPlayed) {
+  if (!suggest || (!inBest && !inPlayed)) return null;
+  const same = String(suggest.best) === String(suggest.played);
+  const better = suggest.label === "close" ? "about as good" : "better";
+  const kind = inBest && inPlayed ? (same ? "both" : "shared") : inBest ? "best" : "played";
+  const badge = { both: "played ✓ best", shared: "in both", best: suggest.label === "close" ? "as good" : "better", played: "played" }[kind];
+  const words = {
+    both: `played: ${suggest.playedWords}, the best move`,
+    shared: `in the move played and the ${better} one`,
+    best: `${better}: ${suggest.bestWords}`,
+    played: `played: ${suggest.playedWords}`,
+  }[kind];
+  return { kind, badge, words, inBest, inPlayed, best: inBest ? suggest.best : null, played: inPlayed ? suggest.played : null };
+}
+
+/** The data a marked element carries (tests read it): its kind, and the code of each move it is
+ * part of; for an SVG element, or an HTML one through markSuggested. */
+export function suggestData(mark) {
+  if (!mark) return {};
+  const data = { "data-suggest": mark.kind };
+  if (mark.inBest) data["data-best"] = String(mark.best);
+  if (mark.inPlayed) data["data-played"] = String(mark.played);
+  return data;
+}
+
+/** Mark an HTML element (a card, a chip) with `mark`: classes for its ring (each board's CSS),
+ * the kind and code as data, and the words added to its name. Returns the badge to place. */
+export function markSuggested(node, mark) {
+  if (!mark) return null;
+  if (mark.inBest) node.classList.add("is-suggested");
+  if (mark.inPlayed) node.classList.add("is-played");
+  for (const [key, value] of Object.entries(suggestData(mark))) node.setAttribute(key, value);
+  const name = node.getAttribute("aria-label");
+  if (name) node.setAttribute("aria-label", `${name}; ${mark.words}`);
+  node.title = node.title ? `${node.title} (${mark.words})` : mark.words;
+  return suggestBadge(mark);
+}
+
+/** The small text badge beside a marked thing: colour is never the only sign. */
+export function suggestBadge(mark) {
+  return mark ? h("span", { class: `suggest-badge suggest-${mark.kind}`, "aria-hidden": "true" }, mark.badge) : null;
+}
+
 /** Replace everything inside node with the given children. */
 export function replace(node, ...children) {
   node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));

@@ -57,7 +57,8 @@ export async function showReplay(app, room, params) {
     board.render(boardRoot, {
       board: now.boards[index], cards: replay.cards || [], legal: [], prompt: "", hint: "", seat: who, to_act: now.to_act,
       over: now.over, scores: now.scores, winners: now.winners, log: [], version: step,
-    }, { act: () => {}, seatName: (s) => seatName(s, who), replay: true, reducedMotion: true });
+    }, { act: () => {}, seatName: (s) => seatName(s, who), replay: true, reducedMotion: true,
+      suggest: reviewed ? reviewed.suggestion(step) : null }); // the review's better move, drawn on the board
     const said = steps.slice(0, step + 1).flatMap((st) => st.said[index]);
     const shown = said.slice(-200);
     replace(log, shown.map((line) => h("li", {}, line)));
@@ -91,6 +92,8 @@ export async function showReplay(app, room, params) {
 
   slider.addEventListener("input", () => go(Number(slider.value)));
   const keys = (event) => {
+    // A key some control used (the review chart's arrows) is not a step too.
+    if (event.defaultPrevented) return;
     if (event.target.closest && event.target.closest("input, select, textarea")) return;
     const moves = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: steps.length - 1 };
     if (event.key in moves) {

@@ -1,7 +1,8 @@
 // A seat's review on the replay page (docs/web.md, "Reviews"): asked of the server once (it
-// queues it and keeps it with the room), its progress polled, then each reviewed step marked
-// with its label and the better move, the accuracy, the costliest decisions as links to their
-// step, and a chart of the seat's expected share of the victory over the game.
+// queues it and keeps it with the room), its progress polled, then each reviewed decision marked
+// with its label and the better move (in words under the caption, and on the board at the
+// position the seat decided from), the accuracy, the costliest decisions as links to that
+// position, and a chart of the seat's expected share of the victory over the game.
 import { h, replace, s } from "/static/kit.js";
 import { api } from "/static/net.js";
 
@@ -14,9 +15,14 @@ const percent = (share) => `${Math.round(100 * share)}%`;
 
 /**
  * The review of `seat` of finished `room`: returns {panel, note, marks, chart, draw(step),
- * stop()}. `panel` holds the button, progress and summary; `note` goes under the step caption
- * (the step's label and the better move); `marks` under the step slider; `chart` under the
- * board. `go(step)` moves the replay; `steps` is its number of steps (0 = the deal).
+ * suggestion(step), stop()}. `panel` holds the button, progress and summary; `note` goes under
+ * the step caption (the label and the better move of the decision about to be made, and of the
+ * one just made); `marks` under the step slider; `chart` under the board. `suggestion(step)` is
+ * what the board marks at `step` (kit.js suggestion). `go(step)` moves the replay (and draws
+ * the board again); `steps` is its number of steps (0 = the deal).
+ *
+ * A decision's `step` is the record's action number: the position the seat decided from is the
+ * replay's step before it (`step - 1`), where the board shows the better move.
  */
 export function reviewOf(room, seat, steps, go) {
   const id = encodeURIComponent(room);
@@ -37,6 +43,7 @@ export function reviewOf(room, seat, steps, go) {
     button, status, progress, summary);
   const note = h("p", { class: "review-note", id: "review-note", "aria-live": "polite", hidden: true });
   const marks = h("div", { class: "review-marks", "aria-hidden": "true", hidden: true });
+  const before = (d) => d.step - 1; // the replay step showing the position the seat decided from
   const chart = h("figure", { class: "panel review-chart", id: "review-chart", hidden: true });
 
   function show(answer) {
@@ -98,8 +105,8 @@ export function reviewOf(room, seat, steps, go) {
     byStep = new Map(review.decisions.map((d) => [d.step, d]));
     const counts = ORDER.filter((label) => review.labels[label]).map((label) => `${review.labels[label]} ${LABELS[label].toLowerCase()}`);
     const costly = review.costly.map((c) => h("li", {},
-      h("a", { href: `#/replay/${encodeURIComponent(room)}?seat=${seat}&step=${c.step}`, class: `review-jump label-${c.label}`,
-        onClick: (event) => { event.preventDefault(); go(c.step); } }, `Step ${c.step}`),
+      h("a", { href: `#/replay/${encodeURIComponent(room)}?seat=${seat}&step=${before(c)}`, class: `review-jump label-${c.label}`,
+        onClick: (event) => { event.preventDefault(); go(before(c)); } }, `Step ${c.step}`),
       ` · ${LABELS[c.label] || c.label}: ${c.why}`));
     replace(summary,
       h("p", { class: "review-accuracy" }, h("strong", {}, review.accuracy === null ? "No decisions to review" : `Accuracy ${review.accuracy}`),
@@ -108,11 +115,11 @@ export function reviewOf(room, seat, steps, go) {
         ? [h("h3", {}, "The costliest decisions"), h("ol", { class: "review-costly", id: "review-costly" }, costly)]
         : h("p", { class: "muted" }, "No decision cost a real share of the victory."));
     replace(marks, review.decisions.filter((d) => MARKED.has(d.label)).map((d) =>
-      h("span", { class: `review-mark label-${d.label}`, style: { left: `${(100 * d.step) / Math.max(1, steps - 1)}%` } })));
+      h("span", { class: `review-mark label-${d.label}`, style: { left: `${(100 * before(d)) / Math.max(1, steps - 1)}%` } })));
     marks.hidden = false;
     drawChart(review);
     chart.hidden = false;
-    draw(current);
+    go(current); // the board again, with its marks
   }
 
   function drawChart(review) {
@@ -126,47 +133,99 @@ export function reviewOf(room, seat, steps, go) {
       s("line", { class: "review-grid", x1: left, x2: width - right, y1: y(share), y2: y(share) }),
       s("text", { class: "review-axis", x: left - 6, y: y(share) + 4, "text-anchor": "end" }, percent(share)),
     ]);
-    const dots = review.decisions.map((d) => s("circle", {
+    // One tab stop for all the dots (a roving tabindex): arrows move between decisions.
+    const dots = review.decisions.map((d, index) => s("circle", {
       class: `review-dot label-${d.label}`, cx: x(d.step), cy: y(d.win_share.mean), r: MARKED.has(d.label) ? 5 : 3,
-      "data-step": d.step, onClick: () => go(d.step),
+      "data-step": d.step, role: "button", tabindex: index === 0 ? 0 : -1,
+      "aria-label": `Step ${d.step}: ${LABELS[d.label] || d.label}, ${percent(d.win_share.mean)}`,
+      onClick: () => go(before(d)),
     }, s("title", {}, `Step ${d.step}: ${LABELS[d.label] || d.label}, ${percent(d.win_share.mean)}`)));
     const cursor = s("line", { class: "review-cursor", id: "review-cursor", x1: x(current), x2: x(current), y1: top, y2: height - bottom });
-    const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "review-svg", role: "img",
-      "aria-label": `${who}'s expected share of the victory after each decision, from ${percent(review.decisions[0]?.win_share.mean ?? 0)} to ${percent(review.decisions.at(-1)?.win_share.mean ?? 0)}` },
+    const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "review-svg", role: "group",
+      "aria-label": `${who}'s expected share of the victory after each decision, from ${percent(review.decisions[0]?.win_share.mean ?? 0)} to ${percent(review.decisions.at(-1)?.win_share.mean ?? 0)}; arrow keys move between decisions`,
+      onKeydown: (event) => chartKey(event, review.decisions) },
     grid, cursor,
     s("polyline", { class: "review-line", points }),
     dots,
     s("text", { class: "review-axis", x: left, y: height - 6 }, "Step 1"),
     s("text", { class: "review-axis", x: width - right, y: height - 6, "text-anchor": "end" }, `Step ${steps - 1}`));
     replace(chart, h("figcaption", {}, h("h2", {}, `${who}'s expected share of the victory`),
-      h("span", { class: "muted" }, "After each decision, as the seat could know it; larger dots: inaccuracies, mistakes and blunders.")), svg);
+      h("span", { class: "muted" }, "After each decision, as the seat could know it; larger dots: inaccuracies, mistakes and blunders. A dot (or Enter on it; arrow keys between them) shows the position it was decided from.")), svg);
   }
 
-  /** The replay moved to `step`: its note, and the chart's cursor. */
+  /** The chart's keys, on a focused dot: Left/Right (Home/End) to the previous or next (first,
+   * last) decision, the replay following; Enter or Space to the focused one. Kept from the
+   * replay page's own arrow keys (replay.js), which would move one step instead. */
+  function chartKey(event, decisions) {
+    const dot = event.target.closest && event.target.closest(".review-dot");
+    if (!dot) return;
+    const at = decisions.findIndex((d) => String(d.step) === dot.dataset.step);
+    const moves = { ArrowLeft: at - 1, ArrowRight: at + 1, ArrowUp: at - 1, ArrowDown: at + 1, Home: 0, End: decisions.length - 1, Enter: at, " ": at };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const next = decisions[Math.max(0, Math.min(decisions.length - 1, moves[event.key]))];
+    go(before(next));
+    focusDot(next.step);
+  }
+
+  /** The dot of decision `step` becomes the chart's one tab stop (and takes the focus). */
+  function focusDot(step, focus = true) {
+    const dot = chart.querySelector(`.review-dot[data-step="${step}"]`);
+    if (!dot) return;
+    for (const other of chart.querySelectorAll(".review-dot")) {
+      other.setAttribute("tabindex", other === dot ? "0" : "-1");
+      other.classList.toggle("is-current", other === dot);
+    }
+    if (focus) dot.focus();
+  }
+
+  /** The replay moved to `step`: its note (the decision about to be made here, whose better
+   * move the board shows, and the one just made), and the chart's cursor. */
   function draw(step) {
     current = step;
+    const ahead = byStep.get(step + 1);
+    const behind = byStep.get(step);
+    const shown = ahead || behind;
     const cursor = chart.querySelector("#review-cursor");
     if (cursor) {
-      const dot = chart.querySelector(`[data-step="${step}"]`);
+      const dot = shown ? chart.querySelector(`.review-dot[data-step="${shown.step}"]`) : null;
       const place = dot ? dot.getAttribute("cx") : null;
       if (place) {
         cursor.setAttribute("x1", place);
         cursor.setAttribute("x2", place);
       }
       cursor.classList.toggle("shown", Boolean(place));
+      if (dot && !chart.contains(document.activeElement)) focusDot(shown.step, false);
     }
-    const decision = byStep.get(step);
     if (!byStep.size) return;
     note.hidden = false;
-    if (!decision) {
+    if (!ahead && !behind) {
       replace(note, h("span", { class: "muted" }, `${who}: no decision reviewed at this step`));
       return;
     }
-    const better = decision.label === "best" || decision.best === decision.played
-      ? h("span", {}, ` · ${who} played ${decision.played}`)
-      : h("span", { class: "review-better" }, ` · Played ${decision.played}. ${decision.label === "close" ? "About as good" : "Better"}: ${decision.best}`);
-    replace(note, h("span", { class: `review-badge label-${decision.label}` }, LABELS[decision.label] || decision.label),
-      better, h("span", { class: "muted" }, ` · expected share ${percent(decision.win_share.mean)}`));
+    replace(note,
+      behind ? h("span", { class: "review-behind", id: "review-behind" }, noteOf(behind, "")) : null,
+      ahead ? h("span", { class: "review-ahead", id: "review-ahead" }, noteOf(ahead, `${who} decides here (marked on the board). `)) : null);
+  }
+
+  /** One decision in words, after `lead`: its label, the move played and the better one. */
+  function noteOf(decision, lead) {
+    const same = decision.label === "best" || decision.best === decision.played;
+    const better = same
+      ? h("span", {}, ` · ${lead}${who} played ${decision.played}`)
+      : h("span", { class: "review-better" }, ` · ${lead}Played ${decision.played}. ${decision.label === "close" ? "About as good" : "Better"}: ${decision.best}`);
+    return [h("span", { class: `review-badge label-${decision.label}` }, LABELS[decision.label] || decision.label),
+      better, h("span", { class: "muted" }, ` · expected share ${percent(decision.win_share.mean)}`)];
+  }
+
+  /** What the board marks at `step`: the move the review found better for the decision made
+   * from this position, and the move played; null where the seat does not decide next. */
+  function suggestion(step) {
+    const decision = byStep.get(step + 1);
+    if (!decision) return null;
+    return { best: decision.best_code, played: decision.played_code, label: decision.label,
+      bestWords: decision.best, playedWords: decision.played };
   }
 
   // A review asked before is shown at once (it is never computed twice); none: the button.
@@ -176,7 +235,7 @@ export function reviewOf(room, seat, steps, go) {
   });
 
   return {
-    panel, note, marks, chart, draw,
+    panel, note, marks, chart, draw, suggestion,
     stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

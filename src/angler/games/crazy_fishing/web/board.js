@@ -3,7 +3,7 @@
 // It draws payload.board (games/crazy_fishing/board.py documents its fields), whose cards are
 // ids into payload.cards, the game's card catalogue (each card's facts by id).
 
-import { h, s, nameByWords, pressable, replace } from "/static/kit.js";
+import { h, s, markSuggested, nameByWords, pressable, replace, suggestData, suggestMark, suggestion } from "/static/kit.js";
 
 const KIND_WORD = { rod: "rod", bait: "bait", fish: "fish" };
 const KIND_ORDER = { rod: 0, bait: 1, fish: 2 };
@@ -15,6 +15,7 @@ export function render(root, payload, ui) {
   const live = !ui.replay && payload.seat !== null && payload.seat !== undefined;
   const cards = payload.cards || [];
   const ctx = { board, cards, ui, live, memory, root, payload, rerender: () => render(root, payload, ui) };
+  ctx.castMarks = castMarks(board, ui);
   // Drawing back to 6 is done on the decks themselves: they come up where decisions are made.
   const drawing = live && board.choices.some((choice) => choice.deck);
   // What the last payload showed, so what is new can move: faces turned up, fish caught.
@@ -63,6 +64,44 @@ function drawPanel(ctx) {
     h("h3", {}, `Draw back to 6 cards: you hold ${rods} and ${baits}`),
     h("p", { class: "cf-hint" }, "Tap the deck to draw from. Six of one kind means sitting out the next round."),
     decksPanel(ctx),
+  );
+}
+
+// ----- a review's marks on a replay (kit.js suggestion) -----
+
+/** The cards of the better cast and of the played one, by id: each card's mark. */
+function castMarks(board, ui) {
+  const marks = new Map();
+  const suggest = ui.suggest;
+  if (!suggest) return marks;
+  const cardsOf = (code) => new Set((board.cast_options.find((o) => String(o.code) === String(code)) || { cards: [] }).cards);
+  const best = cardsOf(suggest.best);
+  const played = cardsOf(suggest.played);
+  for (const id of new Set([...best, ...played])) marks.set(id, suggestMark(suggest, best.has(id), played.has(id)));
+  return marks;
+}
+
+/** Ring an HTML card or chip and put its badge on it. */
+function marked(node, mark) {
+  const badge = markSuggested(node, mark);
+  if (badge) node.append(badge);
+  return node;
+}
+
+/** In a replay, the choices made by buttons (stir the sea before or after, stop, split the
+ * baits) drawn as words, the better one and the played one marked; none where neither is. */
+function reviewedChoices(ctx) {
+  const { board, ui } = ctx;
+  const choices = [
+    ...board.choices.filter((choice) => !choice.deck).map((choice) => [choice.code, choice.label]),
+    ...(board.split ? board.split.options.map((option) => [option.code, option.text]) : []),
+  ];
+  const shown = choices.map(([code, words]) => [suggestion(ui, code), words]).filter(([mark]) => mark);
+  if (!shown.length) return null;
+  return h(
+    "section",
+    { class: "cf-decide cf-reviewed", "aria-label": "The choice reviewed" },
+    shown.map(([mark, words]) => marked(h("span", { class: "cf-go cf-static", role: "img", "aria-label": words }, words), mark)),
   );
 }
 
@@ -225,7 +264,8 @@ function seatPanel(ctx, seat) {
             const classes = ["cf-chip", `colour-${card(ctx, id).colour}`];
             if (index === pile.length - 1) classes.push("cf-top");
             if (fresh) classes.push("cf-new");
-            return fishChip(ctx, id, { class: classes.join(" ") });
+            const chip = fishChip(ctx, id, { class: classes.join(" ") });
+            return me ? marked(chip, ctx.castMarks.get(id)) : chip; // a caught fish cast as bait
           })
         : h("span", { class: "cf-empty" }, "no fish yet"),
     ),
@@ -327,6 +367,7 @@ function seaPanel(ctx) {
     s("rect", { x: left, y: top, width, height, rx: r, class: "cf-water" }),
     s("rect", { x: left, y: top, width, height, rx: r, fill: "url(#cf-ripples)" }),
     board.sea.map((fish) => seaFish(ctx, fish, r)),
+    board.sea.map((fish) => seaMark(ctx, fish, r, top)),
     // Outlines over everything, lit while a covered fish's button below is pointed at.
     s("g", { class: "cf-overlay", "aria-hidden": "true" },
       hidden.map((fish) =>
@@ -466,6 +507,7 @@ function seaFish(ctx, fish, r) {
     );
   }
   if (action) parts.push(s("circle", { r: r + 3, class: "cf-ring" }));
+  const mark = fish.action ? suggestion(ctx.ui, fish.action.code) : null;
   if (fish.chosen) {
     parts.push(s("circle", { r: r + 3, class: "cf-chosen-ring" }));
     const index = board.targets.findIndex((t) => t.where === "sea" && t.spot === fish.spot);
@@ -484,9 +526,14 @@ function seaFish(ctx, fish, r) {
     mePeeked ? "you looked at it" : fish.peeked_by.length ? "looked at by a Fish Finder" : "",
     fish.chosen ? "chosen this catch" : "",
   ].filter(Boolean);
+  if (mark) {
+    classes.push(...[mark.inBest && "is-suggested", mark.inPlayed && "is-played"].filter(Boolean));
+    words.push(mark.words);
+  }
   const g = s(
     "g",
     {
+      ...suggestData(mark),
       class: classes.join(" "),
       transform: `translate(${fish.x},${-fish.y})`,
       dataset: face ? { spot: String(fish.spot), card: String(fish.card) } : { spot: String(fish.spot) },
@@ -502,6 +549,22 @@ function seaFish(ctx, fish, r) {
     g.setAttribute("aria-label", words.join(", "));
   }
   return g;
+}
+
+/** A sea fish's review mark: a ring (solid for the better move, dashed for the played one) and
+ * a word above it. */
+function seaMark(ctx, fish, r, top) {
+  const mark = fish.action ? suggestion(ctx.ui, fish.action.code) : null;
+  if (!mark) return null;
+  const width = mark.badge.length * 8 + 16;
+  // The word above the fish, or under it where the water's top edge would cut it off.
+  const above = -fish.y - r - 24 > top;
+  // Over every fish, as a covered one's ring would be hidden under the fish above it.
+  return s("g", { class: `cf-suggest cf-suggest-${mark.kind}`, "aria-hidden": "true", transform: `translate(${fish.x},${-fish.y})` },
+    s("circle", { r: r + 5, class: "cf-suggest-ring" }),
+    s("g", { class: "suggest-label", "data-spot": String(fish.spot), transform: `translate(0,${above ? -r - 14 : r + 16})` },
+      s("rect", { x: -width / 2, y: -10, width, height: 18, rx: 9 }),
+      s("text", { y: 3.5 }, mark.badge)));
 }
 
 /** A fish whose face has just turned up (since the last payload drawn) flips into view. */
@@ -532,7 +595,8 @@ function besidePanel(ctx) {
         const c = card(ctx, entry.card);
         const action = ctx.live ? entry.action : null;
         const caption = h("span", { class: "cf-beside-name" }, c.label);
-        if (!action) return h("span", { class: "cf-beside-fish" }, fishChip(ctx, entry.card, { class: `cf-chip cf-chip-big colour-${c.colour}` }), caption);
+        const mark = entry.action ? suggestion(ctx.ui, entry.action.code) : null;
+        if (!action) return h("span", { class: "cf-beside-fish" }, marked(fishChip(ctx, entry.card, { class: `cf-chip cf-chip-big colour-${c.colour}` }), mark), caption);
         const node = h(
           "button",
           { class: `cf-chip cf-chip-big cf-legal colour-${c.colour}`, type: "button", dataset: { card: String(entry.card), action: String(action.code) }, "aria-label": `Try ${c.label}, beside the sea` },
@@ -549,7 +613,7 @@ function besidePanel(ctx) {
 
 function decisionPanel(ctx) {
   const { board } = ctx;
-  if (!ctx.live) return null;
+  if (!ctx.live) return reviewedChoices(ctx);
   if (board.cast_options.length) return castPicker(ctx);
   if (board.split) return splitPicker(ctx);
   const buttons = board.choices.filter((choice) => !choice.deck);
@@ -769,7 +833,7 @@ function handPanel(ctx) {
       "div",
       { class: "cf-hand-row" },
       board.hand.length
-        ? [...board.hand].sort((a, b) => KIND_ORDER[card(ctx, a).kind] - KIND_ORDER[card(ctx, b).kind]).map((id) => rectCard(ctx, id)) : h("span", { class: "cf-empty" }, "empty"),
+        ? [...board.hand].sort((a, b) => KIND_ORDER[card(ctx, a).kind] - KIND_ORDER[card(ctx, b).kind]).map((id) => marked(rectCard(ctx, id), ctx.castMarks.get(id))) : h("span", { class: "cf-empty" }, "empty"),
     ),
   );
 }
@@ -789,6 +853,7 @@ function decksPanel(ctx) {
       h("span", { class: "cf-deck-count" }, String(count)),
       h("span", { class: "cf-deck-word" }, choice ? `draw a ${kind}` : `${kind}s`),
     );
+    if (!choice && draws[kind]) marked(node, suggestion(ctx.ui, draws[kind].code));
     if (choice) {
       nameByWords(node, `Draw a ${kind} (${label})`);
       node.dataset.action = String(choice.code);

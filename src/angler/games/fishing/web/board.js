@@ -4,7 +4,7 @@
 // scores and piles, the effects in force, the trick, the ocean stack and your hand. Cards that
 // an action takes are buttons carrying data-action; the shell shows the prompt and the log.
 
-import { COLOURS, count, h, nameByWords, patternDefs, replace, s } from "/static/kit.js";
+import { COLOURS, count, h, markSuggested, nameByWords, patternDefs, replace, s, suggestion } from "/static/kit.js";
 
 const ANIMATED = new WeakMap(); // root -> the card ids last drawn in the trick (to animate new ones)
 
@@ -34,8 +34,8 @@ export function render(root, payload, ui) {
     root,
     statusBar(board, live),
     seatStrip(board),
-    tableArea(board, action, act, fresh),
-    handArea(board, action, act, live),
+    tableArea(board, action, act, fresh, ui),
+    handArea(board, action, act, live, ui),
     oceanPanel(board),
   );
   refocus(root, focused);
@@ -318,13 +318,13 @@ function chip(card) {
 
 // ----- the table: effects in force, the trick, a call -----
 
-function tableArea(board, action, act, fresh) {
+function tableArea(board, action, act, fresh, ui) {
   return h(
     "section",
     { class: "fb-table", "aria-label": "The table" },
     effectsRow(board),
-    trickRow(board, action, act, fresh),
-    callPicker(board, action, act),
+    trickRow(board, action, act, fresh, ui),
+    callPicker(board, action, act, ui),
     trickNote(board),
     lastTrick(board),
   );
@@ -378,7 +378,7 @@ function swatch(colour) {
     s("rect", { x: 1, y: 1, width: 14, height: 14, rx: 4, fill: `url(#pat-${colour})`, stroke: COLOURS[colour].ink, "stroke-width": 1.2 }));
 }
 
-function trickRow(board, action, act, fresh) {
+function trickRow(board, action, act, fresh, ui) {
   // The card that set the colour to follow: the first colour card (a buoy lead leaves it open),
   // none when a call set it.
   const setter = board.effects.call ? -1 : board.trick.findIndex((play) => play.card.colour !== "buoy");
@@ -390,12 +390,15 @@ function trickRow(board, action, act, fresh) {
     if (play.resolving) marks.push(h("span", { class: "fb-tag is-resolving" }, "choosing"));
     if (play.caught) marks.push(h("span", { class: "fb-tag is-caught" }, "caught"));
     const extra = [`played by ${play.name}`, play.winning && "winning the trick", play.caught && "already caught"].filter(Boolean).join(", ");
+    const card = cardElement(play.card, { code, onPress: code !== null ? act(code) : null, verb: code !== null ? "Catch" : "", extra });
+    const badge = markSuggested(card, suggestion(ui, play.action));
     return h(
       "li",
       {
-        class: ["fb-slot", play.winning && "is-winning", play.caught && "is-caught", code !== null && "is-catchable", fresh.has(play.card.id) && "fb-enter"].filter(Boolean).join(" "),
+        class: ["fb-slot", play.winning && "is-winning", play.caught && "is-caught", code !== null && "is-catchable", fresh.has(play.card.id) && "fb-enter", badge && "has-suggest"].filter(Boolean).join(" "),
       },
-      cardElement(play.card, { code, onPress: code !== null ? act(code) : null, verb: code !== null ? "Catch" : "", extra }),
+      card,
+      badge,
       h("span", { class: "fb-slot-name" }, play.name),
       marks.length ? h("span", { class: "fb-slot-marks" }, marks) : null,
     );
@@ -411,9 +414,11 @@ function trickRow(board, action, act, fresh) {
   return h("ol", { class: "fb-trick", "aria-label": "The trick, in play order" }, slots, waiting);
 }
 
-function callPicker(board, action, act) {
+function callPicker(board, action, act, ui) {
   if (board.phase !== "call") return null;
   const choices = board.calls.filter((call) => action(call.action) !== null);
+  const reviewed = board.calls.some((call) => suggestion(ui, call.action));
+  if (reviewed) return reviewedCalls(board, ui);
   if (!choices.length) {
     return h("p", { class: "fb-callwait" }, `${who(board, board.effects.caller)} is calling the colour for this trick…`);
   }
@@ -436,6 +441,24 @@ function callPicker(board, action, act) {
         capital(call.colour) + (call.colour === "green" ? " (trumps)" : ""),
       ),
     ),
+  );
+}
+
+/** A replay's call, as a review marks it: the colours the seat could call, none pressable. */
+function reviewedCalls(board, ui) {
+  return h(
+    "div",
+    { class: "fb-calls", role: "group", "aria-label": "The colours that could be called" },
+    h("span", { class: "fb-calls-title" }, "The colours that could be called:"),
+    board.calls.filter((call) => call.action !== null && call.action !== undefined).map((call) => {
+      const words = `${capital(call.colour)}${call.colour === "green" ? " (trumps)" : ""}`;
+      const chip = h("span", { class: `fb-call is-static colour-${call.colour}`, role: "img", "aria-label": words },
+        s("svg", { viewBox: "0 0 24 24", class: "fb-swatch", "aria-hidden": "true" },
+          s("rect", { x: 1, y: 1, width: 22, height: 22, rx: 5, fill: `url(#pat-${call.colour})`, stroke: COLOURS[call.colour].ink, "stroke-width": 1.5 })),
+        words);
+      const badge = markSuggested(chip, suggestion(ui, call.action));
+      return h("span", { class: `fb-call-slot${badge ? " has-suggest" : ""}` }, chip, badge);
+    }),
   );
 }
 
@@ -514,7 +537,7 @@ function oceanPanel(board) {
 
 // ----- your hand, the pass to the left, your stockroom -----
 
-function handArea(board, action, act, live) {
+function handArea(board, action, act, live, ui) {
   if (board.seat === null) {
     const passing = board.pass ? " Everyone is passing 1 card to the left." : "";
     return h("section", { class: "fb-hand-area" }, h("p", { class: "fb-note" }, `You are watching: hands stay hidden.${passing}`));
@@ -527,7 +550,8 @@ function handArea(board, action, act, live) {
     const code = action(card.action);
     const extra = passing && code !== null ? `to ${toName}, on your left` : card.passing ? "chosen to pass" : "";
     const element = cardElement(card, { code, onPress: code !== null ? act(code) : null, verb: code !== null ? verb : "", extra, dim: choosing && code === null && !card.passing });
-    return h("li", { class: `fb-hand-slot${card.passing ? " is-passing" : ""}` }, element, card.passing ? h("span", { class: "fb-tag is-passing" }, `→ ${toName}`) : null);
+    const badge = markSuggested(element, suggestion(ui, card.action));
+    return h("li", { class: `fb-hand-slot${card.passing ? " is-passing" : ""}${badge ? " has-suggest" : ""}` }, element, badge, card.passing ? h("span", { class: "fb-tag is-passing" }, `→ ${toName}`) : null);
   });
   const deciding = live ? board.deciding : null;
   const heading = deciding === "play" ? "Your hand: play one of the lit cards" : deciding === "pass" ? "Your hand: choose a card to pass" : "Your hand";

@@ -8,7 +8,7 @@
 // as in the event) and data-animating="false".
 
 import { h, patternDefs, replace, s } from "/static/kit.js";
-import { capital, motionReduced, who, act, canAct, sentences } from "./common.js";
+import { capital, motionReduced, who, act, canAct, reviewedPill, sentences } from "./common.js";
 import { placeDie, progress, runAnimation } from "./motion.js";
 import { yourPanels, playersPanel, shopPanel } from "./panels.js";
 import { NARROW, tableSvg, viewBox } from "./table.js";
@@ -136,6 +136,8 @@ function status(st) {
   if (model.done && canAct(st)) {
     const d = model.done;
     parts.push(h("button", { class: "ff-btn ff-done", type: "button", "data-action": String(d.code), "aria-label": d.label, onClick: () => act(st, d) }, capital(d.label)));
+  } else if (model.done) {
+    parts.push(reviewedPill(st, model.done, capital(model.done.label), "ff-done"));
   }
   if (model.aim && canAct(st)) {
     parts.push(h("span", { class: "ff-aim-hint" }, model.aim.hint));

@@ -1,6 +1,6 @@
 // Flip & Fish board: small helpers shared by its modules (words, colours, acting).
 
-import { COLOURS, seatName as kitSeatName, reducedMotion } from "/static/kit.js";
+import { COLOURS, h, markSuggested, seatName as kitSeatName, reducedMotion, suggestion } from "/static/kit.js";
 
 export function motionReduced(ui) {
   return Boolean(ui.reducedMotion) || reducedMotion();
@@ -19,6 +19,30 @@ export function who(st, seat) {
 export function act(st, action) {
   if (!canAct(st) || !action) return;
   st.ui.act(action.text);
+}
+
+/** In a replay, an action the review marks (the better move or the one played), drawn as words
+ * in place of its button, never pressable; null for any other. */
+export function reviewedPill(st, action, text, cls = "") {
+  if (canAct(st) || !action) return null;
+  const mark = suggestion(st.ui, action.code);
+  if (!mark) return null;
+  const pill = h("span", { class: `ff-btn ff-static ${cls}`, role: "img", "aria-label": action.label }, text);
+  pill.append(markSuggested(pill, mark));
+  return pill;
+}
+
+const CAST = 4; // a cast's kind: the low 4 bits of its code (games/flip_and_fish/actions.py)
+
+/** The point a cast's code aims at, in table mm (actions.py: `argument << 4 | kind`, the
+ * argument the aim's index on the table's `step` grid, row by row from -half); null for any
+ * other action. */
+export function aimOf(code, table) {
+  const number = Number(code);
+  if (!Number.isSafeInteger(number) || number % 16 !== CAST) return null;
+  const side = Math.floor(Math.trunc(2 * table.half) / table.step) + 1;
+  const index = Math.floor(number / 16);
+  return [Math.floor(index / side) * table.step - table.half, (index % side) * table.step - table.half];
 }
 
 export const fmt = (n) => String(Math.round(n * 10) / 10);

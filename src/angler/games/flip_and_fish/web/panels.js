@@ -2,7 +2,7 @@
 // equipment, the other players' trophies and gear, and the shop.
 
 import { h, s, COLOURS } from "/static/kit.js";
-import { act, canAct, capital, star, who } from "./common.js";
+import { act, canAct, capital, reviewedPill, star, who } from "./common.js";
 
 // How an equipment card is spent, at a glance: once (discard), face down until geared up (flip),
 // always in effect (ongoing).
@@ -31,11 +31,13 @@ function miniCard(card, extra = {}) {
     { class: classes.join(" "), "data-card": String(card.id), title: isGear ? card.text : card.ability || "" },
     swatch,
     h("span", { class: "ff-mini-text" }, h("span", { class: "ff-mini-title" }, card.title, extra.used ? " (used)" : ""), h("span", { class: "ff-mini-detail" }, detail)),
-    extra.children && [extra.children].flat().length ? h("span", { class: "ff-mini-actions" }, extra.children) : null,
+    extra.children && [extra.children].flat().filter(Boolean).length ? h("span", { class: "ff-mini-actions" }, extra.children) : null,
   );
 }
 
+/** The action's button; in a replay, its mark if the review made one (else nothing). */
 function actionButton(st, action, text, cls = "") {
+  if (!canAct(st)) return reviewedPill(st, action, text, cls);
   return h(
     "button",
     { class: `ff-btn ${cls}`, type: "button", "data-action": String(action.code), "aria-label": action.label, onClick: () => act(st, action) },
@@ -76,10 +78,11 @@ export function yourPanels(st) {
         ),
       );
     }
-    for (const a of acting ? card.actions : []) children.push(actionButton(st, a, a.text.startsWith("stocktake") ? "stocktake" : "discard", "ff-small"));
+    for (const a of card.actions) children.push(actionButton(st, a, a.text.startsWith("stocktake") ? "stocktake" : "discard", "ff-small"));
     return miniCard(card, { selected, children });
   });
-  const fishing = [];
+  // In a replay, the bait sets the review marks (none pressable).
+  const fishing = acting ? [] : model.fish_options.map((o) => reviewedPill(st, o, capital(o.label), "ff-fish"));
   if (options.length) {
     const label = match ? capital(match.label) : "That bait is not allowed";
     fishing.push(
@@ -91,10 +94,10 @@ export function yourPanels(st) {
   const gear = me.gear.map((card) =>
     miniCard(card, {
       used: !card.ready,
-      children: acting ? card.actions.map((a) => actionButton(st, a, a.text.startsWith("use") ? "use" : "discard", "ff-small")) : null,
+      children: card.actions.map((a) => actionButton(st, a, a.text.startsWith("use") ? "use" : "discard", "ff-small")),
     }),
   );
-  const gearUps = acting ? model.gear_up.map((g) => actionButton(st, g, capital(g.label))) : [];
+  const gearUps = model.gear_up.map((g) => actionButton(st, g, capital(g.label))).filter(Boolean);
   return [
     h(
       "section",
@@ -141,7 +144,6 @@ export function playersPanel(st) {
 export function shopPanel(st) {
   const model = st.payload.board;
   const shop = model.shop;
-  const acting = canAct(st);
   let body;
   if (!shop.open) {
     body = h("p", { class: "ff-empty" }, shop.pending ? "A trophy was caught: the shop opens next turn." : "The shop opens after the first trophy is caught.");
@@ -149,10 +151,10 @@ export function shopPanel(st) {
     body = h(
       "div",
       { class: "ff-minis" },
-      shop.row.map((card) => miniCard(card, { children: acting && card.action ? actionButton(st, card.action, "buy", "ff-small ff-primary") : null })),
+      shop.row.map((card) => miniCard(card, { children: card.action ? actionButton(st, card.action, "buy", "ff-small ff-primary") : null })),
     );
   }
-  const dip = acting && shop.dip ? actionButton(st, shop.dip, "Lucky dip (top card)") : null;
+  const dip = shop.dip ? actionButton(st, shop.dip, "Lucky dip (top card)") : null;
   return h(
     "section",
     { class: "ff-panel ff-panel-shop", "aria-label": "The shop" },

@@ -2,8 +2,8 @@
 // y flipped so that north is up. The water cards, the jetties, the latest cast with the ruler's
 // reach, and the aim layer.
 
-import { s, COLOURS, nameByWords, pressable } from "/static/kit.js";
-import { act, canAct, capital, cardWords, colourOf, fmt, star, who } from "./common.js";
+import { s, COLOURS, nameByWords, pressable, suggestData, suggestMark, suggestion } from "/static/kit.js";
+import { act, aimOf, canAct, capital, cardWords, colourOf, fmt, star, who } from "./common.js";
 import { aimLayer, wireAiming } from "./aim.js";
 
 const OUTCOME_WORDS = {
@@ -38,6 +38,10 @@ export function viewBox(st) {
       xs.push(x - 40, x + 40);
       ys.push(y - 40, y + 40);
     }
+  }
+  for (const [x, y] of reviewAims(st)) {
+    xs.push(x - 60, x + 60);
+    ys.push(y - 80, y + 80);
   }
   const margin = 22;
   // Never beyond the whole picture (the table, and the floor where a die fell off it).
@@ -77,6 +81,7 @@ export function tableSvg(st) {
     reachLayer(st),
     model.water.map((slot) => waterCard(st, slot)),
     castLayer(st),
+    reviewLayer(st),
     aimLayer(st),
   );
   if (aiming) wireAiming(svg, st);
@@ -174,7 +179,8 @@ function waterCard(st, slot) {
     });
   }
   g.append(...cardFace(slot, x, y, w, l));
-  const chips = slot.actions.filter(() => canAct(st));
+  // A replay draws the chips a review marks, without their press.
+  const chips = slot.actions.filter((action) => canAct(st) || suggestion(st.ui, action.code));
   chips.forEach((action, i) => g.append(slotChip(st, action, slot.x, -slot.y + l / 2 + 14 + i * 22)));
   return g;
 }
@@ -251,8 +257,63 @@ function slotChip(st, action, cx, cy) {
     s("rect", { x: -width / 2, y: -9, width, height: 18, rx: 9 }),
     s("text", { y: 4, "text-anchor": "middle" }, text),
   );
+  const mark = canAct(st) ? null : suggestion(st.ui, action.code);
+  if (mark) return markedChip(g, mark, action, width);
   g.addEventListener("pointerdown", (event) => event.stopPropagation());
   return pressable(g, () => act(st, action), action.label);
+}
+
+/** A chip on a water card as a review marks it in a replay: a ring, a word over it, no press. */
+function markedChip(g, mark, action, width) {
+  g.classList.add(...[mark.inBest && "is-suggested", mark.inPlayed && "is-played"].filter(Boolean));
+  for (const [key, value] of Object.entries(suggestData(mark))) g.setAttribute(key, value);
+  g.setAttribute("role", "img");
+  g.setAttribute("aria-label", `${action.label}; ${mark.words}`);
+  g.prepend(s("rect", { class: "ff-suggest-ring", x: -width / 2 - 4, y: -13, width: width + 8, height: 26, rx: 13 }));
+  g.append(suggestLabel(mark, 0, -22));
+  return g;
+}
+
+/** A review's word on the table (SVG): "better", "played". */
+function suggestLabel(mark, x, y, size = 11, room = null) {
+  const width = mark.badge.length * size * 0.62 + size * 1.3;
+  // Kept inside the drawing (`room`: the x range it may use) rather than cut at its edge.
+  const shift = room ? Math.max(room[0] + width / 2, Math.min(room[1] - width / 2, room[2] + x)) - room[2] - x : 0;
+  return s("g", { class: `suggest-label suggest-${mark.kind}`, transform: `translate(${x + shift},${y})`, "aria-hidden": "true" },
+    s("rect", { x: -width / 2, y: -size * 0.8, width, height: size * 1.55, rx: size * 0.77 }),
+    s("text", { y: size * 0.36, "text-anchor": "middle", "font-size": size }, mark.badge));
+}
+
+/** The points of the casts a review marks: [best, played] (`all`: with nulls for a move that
+ * is not a cast), or those that are casts. */
+function reviewAims(st, all = false) {
+  const suggest = canAct(st) ? null : st.ui.suggest;
+  const table = st.payload.board.table;
+  const aims = suggest ? [aimOf(suggest.best, table), aimOf(suggest.played, table)] : [];
+  return all ? aims : aims.filter(Boolean);
+}
+
+// In a replay, where the reviewed seat aims next: the cast the review found better and the one
+// played, each a target at its point, with a word (one target when they are the same).
+function reviewLayer(st) {
+  const suggest = canAct(st) ? null : st.ui.suggest;
+  if (!suggest) return null;
+  const [best, played] = reviewAims(st, true);
+  const [x0, , x1] = viewBox(st);
+  const same = String(suggest.best) === String(suggest.played);
+  const targets = [
+    best && [best, suggestMark(suggest, true, same)],
+    played && !same && [played, suggestMark(suggest, false, true)],
+  ].filter(Boolean);
+  if (!targets.length) return null;
+  // The played one first: the better one is drawn over it where they overlap.
+  return s("g", { class: "ff-review-layer" }, targets.reverse().map(([[x, y], mark]) =>
+    s("g", { class: `ff-aim-suggest ${mark.inBest ? "is-suggested" : ""} ${mark.inPlayed ? "is-played" : ""}`, transform: `translate(${x},${-y})`,
+      ...suggestData(mark), "data-x": String(x), "data-y": String(y), role: "img", "aria-label": `aim at ${x}, ${y} mm; ${mark.words}` },
+    s("circle", { class: "ff-suggest-ring", r: 22 }),
+    s("path", { class: "ff-suggest-cross", d: "M-34,0 h22 M12,0 h22 M0,-34 v22 M0,12 v22" }),
+    // The word toward the table's middle, away from its edge.
+    suggestLabel(mark, 0, y < 0 ? -52 : 52, 22, [x0, x1, x]))));
 }
 
 // The ruler's reach round the die (its yellow "ideal" part inside), under the cards.
