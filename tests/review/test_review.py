@@ -215,6 +215,12 @@ def test_the_marks_follow_the_loss_only_where_it_is_real() -> None:
     assert label(False, Estimate(0.03, 0.02, 0.04)) == "inaccuracy"
     assert label(False, Estimate(0.07, 0.05, 0.09)) == "mistake"
     assert label(False, Estimate(0.3, 0.2, 0.4)) == "blunder"
+    # A real loss of points with no measurable loss of win share: the points make it real.
+    points = Estimate(2.0, 0.5, 3.5)
+    assert label(False, Estimate(0.0, -0.1, 0.1), points) == "good"
+    assert label(False, Estimate(0.06, -0.02, 0.14), points) == "mistake"
+    assert label(False, Estimate(-0.05, -0.15, 0.05), points) == CLOSE  # won more, scored less
+    assert label(False, Estimate(0.06, -0.02, 0.14), Estimate(2.0, -0.5, 4.5)) == CLOSE
     assert move_accuracy(0.0) == pytest.approx(100.0, abs=1e-3)
     assert move_accuracy(0.1) < move_accuracy(0.05) < move_accuracy(0.01) < 100
     assert move_accuracy(1.0) == 0.0

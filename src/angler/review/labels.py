@@ -2,7 +2,8 @@
 
 A decision's **loss** is the expected share of the victory the played move gave up against the
 best candidate, measured sample by sample on the same worlds and dice. It is marked by the loss
-only where its 95% interval lies above zero (the loss is real); otherwise the move is "close".
+only where the loss is real: its 95% interval, or that of the final score lost, lies above
+zero; otherwise the move is "close".
 """
 
 from __future__ import annotations
@@ -22,11 +23,18 @@ THRESHOLDS: tuple[tuple[str, float], ...] = (
 LABELS = (BEST, CLOSE, *(label for label, _ in THRESHOLDS))
 
 
-def label(played_is_best: bool, loss: Estimate) -> str:
-    """The mark of a decision whose played move lost ``loss`` against the best candidate."""
+def label(played_is_best: bool, loss: Estimate, score_loss: Estimate | None = None) -> str:
+    """The mark of a decision whose played move lost ``loss`` of expected win share (and
+    ``score_loss`` of expected final score) against the best candidate.
+
+    The loss is real when its interval lies above zero, or when the score's loss does while
+    the win share's is not below zero: a move can clearly cost points and yet rarely change
+    who wins, and a few hundred rollouts see the points long before the rare changed winner.
+    Its mark is then by the win share lost."""
     if played_is_best:
         return BEST
-    if loss.low <= 0:
+    real = loss.low > 0 or (score_loss is not None and score_loss.low > 0 and loss.mean >= 0)
+    if not real:
         return CLOSE
     return next(name for name, bound in THRESHOLDS if loss.mean < bound)
 

@@ -172,7 +172,7 @@ def review_decision(game: Any, decision: Decision, budget: str, seed: int) -> Re
         prompt=presentation.prompt(decision.view, decision.legal),
         played=decision.played,
         best=best.action,
-        label=label(best.action == decision.played, loss),
+        label=label(best.action == decision.played, loss, score_loss),
         loss=loss,
         score_loss=score_loss,
         moves=tuple(moves),
