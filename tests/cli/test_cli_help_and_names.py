@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 Capture = pytest.CaptureFixture[str]
 COMMANDS = ["games", "play", "simulate", "tournament", "replay", "bench", "balance", "serve"]
-COMMANDS += ["loadtest", "analyse", "cluster", "review"]
+COMMANDS += ["loadtest", "analyse", "cluster", "review", "review-check"]
 
 
 def help_text(args: list[str], width: int, monkeypatch: pytest.MonkeyPatch, capsys: Capture) -> str:

@@ -38,7 +38,9 @@ def review_check_command(
     budget: Annotated[
         str, typer.Option("--budget", metavar="BUDGET", help="Per decision, as for a review.")
     ] = CHECK_BUDGET,
-    seed: Annotated[int, typer.Option("--seed", help="The reviews' and the replays' seed.")] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", metavar="SEED", help="The reviews' and the replays' seed.")
+    ] = 0,
     tries: Annotated[
         int,
         typer.Option(
