@@ -138,14 +138,20 @@ def test_compared_card_files_show_each_cards_effect_side_by_side(tmp_path: Path)
     section = effects_section(render(run, "angler analyse crazy-fishing --compare renamed.json"))
     for label in ("A", "B"):
         assert f"<th>effect of one more copy {label}</th>" in section
-    assert "the difference is not tested" in section
+    assert "<th>B − A</th><th>changed in B</th>" in section
     only_a = re.search(r"<tr><td>F7</td>(.*?)</tr>", section)
     only_b = re.search(r"<tr><td>Big7</td>(.*?)</tr>", section)
     both = re.search(r"<tr><td>F6</td>(.*?)</tr>", section)
     assert only_a and only_b and both
-    assert only_a.group(1).endswith("<td></td><td></td><td></td><td></td>")  # B's empty, no note
+    changed = '<td>–</td><td><span class="changed">changed</span></td>'
+    assert only_a.group(1).endswith("<td></td><td></td><td></td>" + changed + "<td></td>")
     assert only_b.group(1).startswith("<td></td><td></td><td></td><td>")  # A's empty
-    assert both.group(1).count("points (") == 2
+    assert both.group(1).count("points (") == 3  # A, B and B − A
+    assert [c.text for c in run.changes] == [
+        f"fish: {name} {what} (size 7, back {back}, kind ordinary, three_plus false)"
+        for name, what in (("F7", "removed"), ("Big7", "added"))
+        for back in ("4-7", "?")
+    ]
 
 
 def test_a_report_of_one_game_counts_it_in_the_singular() -> None:

@@ -26,8 +26,10 @@ from angler.core.plots import require_matplotlib
 from angler.sim.analyse import configure, run_analysis
 from angler.sim.backends import check_backend
 from angler.sim.card_effects import require_statsmodels
+from angler.sim.findings import findings
 from angler.sim.report_html import render
 from angler.sim.stopping import sigterm_stops_runs
+from angler.sim.verdict import text, verdict
 
 SUFFIXES = (".html", ".htm")
 
@@ -144,7 +146,10 @@ def analyse_command(
             backend=chosen,
             address=address,
         )
-    write_text(out_file, render(analysis, command))
+    found = findings(analysis)
+    write_text(out_file, render(analysis, command, found))
+    if analysis.compared:  # the answer on the terminal too, as the report's top gives it
+        typer.echo(text(verdict(analysis, found)))
     if analysis.stopped is not None:
         err.print(f"{analysis.stopped}; the report of those is in {out_file}", markup=False)
         sys.exit(analysis.stopped.status)

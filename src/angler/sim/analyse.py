@@ -17,13 +17,16 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from angler.agents import agent_seed, make_agent
+from angler.core.data import read_json
 from angler.core.errors import AnglerError
 from angler.core.registry import make_game
 from angler.play.loop import play_out
 from angler.sim.backends import Backend, check_backend, play_batches
+from angler.sim.card_diff import Change, card_file_changes, changed_cards
 from angler.sim.simulate import seat_agents
 from angler.sim.stopping import RunStopped, signal_of
 
@@ -75,6 +78,7 @@ class Analysis:
     shares: tuple[tuple[str, str, str], ...]
     held_names: list[list[str]] = field(default_factory=list)  # by side: every card one may hold
     holdings_meaning: str = ""  # what holding a card means in this game
+    changes: list[Change] = field(default_factory=list)  # what B's card file changes in A's
     outcomes: list[Outcome] = field(default_factory=list)
     planned: int = 0
     stopped: RunStopped | None = None
@@ -86,6 +90,10 @@ class Analysis:
     @property
     def compared(self) -> bool:
         return len(self.card_files) == 2
+
+    @property
+    def changed_cards(self) -> list[str]:
+        return changed_cards(self.changes)
 
     def played(self, side: int, players: int) -> list[Outcome]:
         """The sound games of one side at one player count, by seed; when comparing, only the
@@ -130,6 +138,7 @@ def configure(
     by_count: dict[int, list[str]] = {}
     facts = []
     held_names: list[list[str]] = []
+    card_data = []
     for cards in card_files:
         names_held: dict[str, None] = {}
         for count in dict.fromkeys(counts):
@@ -142,6 +151,8 @@ def configure(
                 facts.append(game.statistics.count_facts())
             names_held.update(dict.fromkeys(game.statistics.holding_names()))
         held_names.append(list(names_held))
+        source = getattr(getattr(game, "cards", None), "source", "")
+        card_data.append(read_json(Path(source)) if source else None)
     described = first.describe_options()
     return Analysis(
         game=first.name,
@@ -155,6 +166,7 @@ def configure(
         shares=first.statistics.count_shares,
         held_names=held_names,
         holdings_meaning=first.statistics.holdings_meaning,
+        changes=card_file_changes(*card_data) if len(card_data) == 2 else [],
     )
 
 

@@ -17,7 +17,11 @@ from typing import Any
 
 from angler.core.view import counted
 from angler.sim.analyse import Analysis, Outcome, counted_rows
-from angler.sim.card_effects import CardEffect, card_effects, same_total_in_each_game, seat_rows
+from angler.sim.card_effects import CardEffect, same_total_in_each_game, seat_rows
+from angler.sim.differences import CORRECTION, Difference
+from angler.sim.findings import Findings, all_played, figure_groups, findings, per_game
+from angler.sim.glossary import GLOSSARY
+from angler.sim.verdict import difference_text, verdict
 from angler.stats import Estimate
 
 STYLE = """
@@ -26,24 +30,29 @@ pre{background:#f4f4f4;padding:.6em;white-space:pre-wrap;word-break:break-all}
 table{border-collapse:collapse;margin:.6em 0}th,td{border:1px solid #ccc;padding:.2em .5em}
 td{text-align:right}td:first-child{text-align:left}th{background:#eef}
 .note{color:#555;font-size:.92em}.sig{color:#a00;font-weight:bold}img{max-width:100%}
+.answer{border:2px solid #88a;padding:0 1em;margin:1em 0}.changed{color:#06c;font-weight:bold}
+dt{font-weight:bold}dd{margin:0 0 .5em 1.5em}
 """
 SIDES = ("A", "B")
 
 
-def render(analysis: Analysis, command: str) -> str:
-    """The whole page."""
+def render(analysis: Analysis, command: str, found: Findings | None = None) -> str:
+    """The whole page; ``found``, the tested figures, computed here unless given."""
+    found = found if found is not None else findings(analysis)
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         f"<title>{_e(analysis.title)}: analysis</title><style>{STYLE}</style></head><body>",
         *_header(analysis, command),
-        *_wins(analysis),
-        *_scores(analysis),
-        *_lengths(analysis),
-        *_tallies(analysis),
-        *_counts(analysis),
-        *_card_effects(analysis),
+        *_answer(analysis, found),
+        *_wins(analysis, found),
+        *_scores(analysis, found),
+        *_lengths(analysis, found),
+        *_tallies(analysis, found),
+        *_counts(analysis, found),
+        *_card_effects(analysis, found),
         *_anomalies(analysis),
+        *_glossary(),
         "</body></html>",
     ]
     return "\n".join(parts) + "\n"
@@ -61,42 +70,14 @@ def significant(estimate: Estimate) -> bool:
     return estimate.low > 0 or estimate.high < 0
 
 
-def _difference_cell(a: Sequence[float], b: Sequence[float], percent: bool = False) -> str:
-    if not a:
+def _difference_cell(difference: Difference | None, percent: bool = False) -> str:
+    """B − A with its interval, its raw p-value and the corrected one, and the verdict."""
+    if difference is None or not difference.n:
         return "–"
-    difference = paired_difference(a, b)
-    if percent:
-        text = (
-            f"{difference.mean * 100:+.1f} points "
-            f"({difference.low * 100:+.1f} to {difference.high * 100:+.1f})"
-        )
-    else:
-        text = difference.text().replace(f"{difference.mean:.2f}", f"{difference.mean:+.2f}", 1)
-    if significant(difference):
-        return f'<span class="sig">{_e(text)}: significant</span>'
-    return f"{_e(text)}: not significant"
-
-
-def _per_game(
-    analysis: Analysis, players: int, value: Callable[[Outcome], float]
-) -> list[list[float]]:
-    """One list per side: ``value`` of each sound game at this player count, paired by seed."""
-    return [
-        [value(outcome) for outcome in analysis.played(side, players)]
-        for side in range(len(analysis.card_files))
-    ]
-
-
-def _seat_share(seat: int) -> Callable[[Outcome], float]:
-    return lambda outcome: outcome.share(seat)
-
-
-def _length(key: str) -> Callable[[Outcome], float]:
-    return lambda outcome: outcome.lengths.get(key, 0.0)
-
-
-def _tally(key: str) -> Callable[[Outcome], float]:
-    return lambda outcome: outcome.tally.get(key, 0.0)
+    text = _e(difference_text(difference, percent))
+    if difference.significant:
+        return f'<span class="sig">{text}: significant</span>'
+    return f"{text}: not significant"
 
 
 # ----- sections -----
@@ -148,49 +129,69 @@ def _header(analysis: Analysis, command: str) -> list[str]:
     return lines
 
 
-def _wins(analysis: Analysis) -> list[str]:
+def _answer(analysis: Analysis, found: Findings) -> list[str]:
+    """The comparison's answer, first: what changed, what moved, what did not."""
+    sections = verdict(analysis, found)
+    if not sections:
+        return []
+    lines = ['<div class="answer">', "<h2>The answer: what B changes, and what that moved</h2>"]
+    for section in sections:
+        lines.append(f"<h3>{_e(section.title)}</h3><ul>")
+        lines += [f"<li>{_e(item)}</li>" for item in section.items]
+        lines.append("</ul>")
+    lines.append(
+        f'<p class="note">B − A is the mean of the per-game differences on the same seeds, with '
+        f"its 95% interval and p-value; significant means its p-value stays under 0.05 after "
+        f"{CORRECTION}'s correction for the number of figures tested together (the raw p-value "
+        "is shown beside the corrected one). The changed cards are tested as a family of their "
+        "own; every other card is corrected for the number of cards in its table. The details "
+        "follow.</p>"
+    )
+    lines.append("</div>")
+    return lines
+
+
+def _wins(analysis: Analysis, found: Findings) -> list[str]:
     lines = [
         "<h2>Who wins: share of victories by seat</h2>",
         '<p class="note">A victory shared by k players counts 1/k for each. Par is 1 in the '
         "number of players. Seat 1 plays first.</p>",
     ]
     for players in analysis.player_counts:
-        seats = [_per_game(analysis, players, _seat_share(seat)) for seat in range(players)]
+        wins = figure_groups(analysis, players)[0]
+        seats = [per_game(analysis, players, value) for value in wins.figures.values()]
         n = len(seats[0][0])
         lines.append(f"<h3>{players} players (n = {counted(n, 'game')})</h3>")
         header = ["seat", *_side_labels(analysis, "win share")]
         if analysis.compared:
             header.append("B − A per game")
         rows = []
-        for seat, sides in enumerate(seats):
+        for seat, (label, sides) in enumerate(zip(wins.figures, seats, strict=True)):
             cells = [f"seat {seat + 1}", *(_share(values) for values in sides)]
             if analysis.compared:
-                cells.append(_difference_cell(sides[0], sides[1], percent=True))
+                cells.append(_difference_cell(found.figures.get((players, label)), True))
             rows.append(cells)
         advantage = [
             _e("first player's advantage over par"),
             *(_advantage(values, players) for values in seats[0]),
         ]
-        if analysis.compared:
-            advantage.append(_difference_cell(seats[0][0], seats[0][1], percent=True))
+        if analysis.compared:  # seat 1's share moves as its advantage over par does
+            advantage.append(
+                _difference_cell(found.figures.get((players, "win share of seat 1")), True)
+            )
         rows.append(advantage)
         lines.append(_table(header, rows, raw=True))
         lines.append(_embed(_share_plot(analysis, players, seats)))
     return lines
 
 
-def _scores(analysis: Analysis) -> list[str]:
+def _scores(analysis: Analysis, found: Findings) -> list[str]:
     lines = [
         "<h2>Scores</h2>",
         '<p class="note">The histogram counts every player\'s final score. The mean score is '
         "each game's average over its players, then averaged over the games.</p>",
     ]
-    figures = {
-        "mean score per player": lambda o: sum(o.scores) / len(o.scores),
-        "winning score": lambda o: float(max(o.scores)),
-        "gap between first and last": lambda o: float(max(o.scores) - min(o.scores)),
-    }
-    lines += _per_count_table(analysis, figures)
+    lines += _per_count_table(analysis, found, 1)
     lines.append(
         _embed(
             _histograms(
@@ -201,13 +202,10 @@ def _scores(analysis: Analysis) -> list[str]:
     return lines
 
 
-def _lengths(analysis: Analysis) -> list[str]:
+def _lengths(analysis: Analysis, found: Findings) -> list[str]:
     lines = ["<h2>How long games last</h2>"]
     keys = list(dict.fromkeys(key for o in analysis.outcomes for key in o.lengths))
-    figures: dict[str, Callable[[Outcome], float]] = {"decisions": lambda o: float(o.decisions)}
-    for key in keys:
-        figures[f"{key}s (at the end)"] = _length(key)
-    lines += _per_count_table(analysis, figures)
+    lines += _per_count_table(analysis, found, 2)
     what = keys[0] if keys else "decisions"
     lines.append(
         _embed(
@@ -221,18 +219,16 @@ def _lengths(analysis: Analysis) -> list[str]:
     return lines
 
 
-def _tallies(analysis: Analysis) -> list[str]:
-    keys = sorted({key for o in analysis.outcomes for key in o.tally})
-    if not keys:
+def _tallies(analysis: Analysis, found: Findings) -> list[str]:
+    if not any(o.tally for o in analysis.outcomes):
         return []
-    figures = {key: _tally(key) for key in keys}
     return [
         "<h2>What the game tallies, per game on average</h2>",
-        *_per_count_table(analysis, figures),
+        *_per_count_table(analysis, found, 3),
     ]
 
 
-def _counts(analysis: Analysis) -> list[str]:
+def _counts(analysis: Analysis, found: Findings) -> list[str]:
     names = analysis.count_names()
     if not names:
         return []
@@ -242,12 +238,17 @@ def _counts(analysis: Analysis) -> list[str]:
         "times per game with its 95% interval; the columns beside the name are what the card "
         "file says about it.</p>",
     ]
+    if analysis.compared:
+        lines.append(
+            f'<p class="note">Rows sorted by how sure the change is (smallest p-value first); '
+            f"corrected with {CORRECTION}'s method for the number of rows of the table.</p>"
+        )
     for name in names:
-        lines += _count_table(analysis, name)
+        lines += _count_table(analysis, found, name)
     return lines
 
 
-def _count_table(analysis: Analysis, name: str) -> list[str]:
+def _count_table(analysis: Analysis, found: Findings, name: str) -> list[str]:
     _, by, thing = name.rpartition(" by ")
     facts = analysis.facts[0].get(thing, {}) if by else {}
     fact_keys = list(dict.fromkeys(key for row in facts.values() for key in row))
@@ -272,8 +273,10 @@ def _count_table(analysis: Analysis, name: str) -> list[str]:
         *_side_labels(analysis, "total"),
         *_side_labels(analysis, "per game"),
     ]
+    changes = found.count_changes.get(name, {})
     if analysis.compared:
-        header.append("B − A per game")
+        rows_shown.sort(key=lambda row: _change_order(changes.get(row)))
+        header += ["B − A per game", "changed in B"]
     # Shares the game asks for beside this table, e.g. landed = caught / bites.
     shares = [(label, whole) for label, part, whole in analysis.shares if part == name]
     for label, _ in shares:
@@ -287,7 +290,7 @@ def _count_table(analysis: Analysis, name: str) -> list[str]:
         cells += [str(int(sum(side))) for side in values]
         cells += [_e(Estimate.of(side).text()) for side in values]
         if analysis.compared:
-            cells.append(_difference_cell(values[0], values[1]))
+            cells += [_difference_cell(changes.get(row)), _changed_mark(found, row)]
         for _, whole in shares:
             for side, part in zip(per_side, values, strict=True):
                 total = sum(o.counts.get(whole, {}).get(row, 0) for o in side)
@@ -296,23 +299,17 @@ def _count_table(analysis: Analysis, name: str) -> list[str]:
     return [f"<h3>{_e(name)} (n = {counted(n, 'game')})</h3>", _table(header, rows, raw=True)]
 
 
-def _card_effects(analysis: Analysis) -> list[str]:
-    """Each card's effect on its holder's win share, side by side when comparing."""
+def _card_effects(analysis: Analysis, found: Findings) -> list[str]:
+    """Each card's effect on its holder's win share, side by side with B − A when comparing."""
     sides = range(len(analysis.card_files))
-    names = [analysis.held_names[side] if analysis.held_names else [] for side in sides]
-    played = [
-        [o for players in analysis.player_counts for o in analysis.played(side, players)]
-        for side in sides
-    ]
+    played = [all_played(analysis, side) for side in sides]
     rows = [seat_rows(outcomes) for outcomes in played]
-    if not any(names) and not any(row.held for side in rows for row in side):
+    effects = found.effects
+    if not any(effects):
         return []  # the game names no holdings
-    effects = [
-        {effect.card: effect for effect in card_effects(rows[side], names[side])} for side in sides
-    ]
     cards = sorted(
         dict.fromkeys(card for side in effects for card in side),
-        key=lambda card: _effect_order(card, effects),
+        key=lambda card: _effect_order(card, effects, found),
     )
     lines = [
         "<h2>Each card's effect on its holder's win share</h2>",
@@ -332,6 +329,8 @@ def _card_effects(analysis: Analysis) -> list[str]:
             f"effect of one more copy {label}".strip(),
             f"interval leaves out 0 {label}".strip(),
         ]
+    if analysis.compared:
+        header += ["B − A", "changed in B"]
     header.append("note")
     table = []
     for card in cards:
@@ -342,6 +341,11 @@ def _card_effects(analysis: Analysis) -> list[str]:
             cells += _effect_cells(effect)
             if effect is not None and effect.note:
                 notes.append(f"{SIDES[side]}: " * analysis.compared + effect.note)
+        if analysis.compared:
+            cells += [
+                _difference_cell(found.effect_changes.get(card), True),
+                _changed_mark(found, card),
+            ]
         table.append([*cells, _e("; ".join(notes))])
     lines.append(_table(header, table, raw=True))
     if any(effect.estimable for side in effects for effect in side.values()):
@@ -372,19 +376,28 @@ def _effects_explained(analysis: Analysis, same_total: bool) -> str:
     )
     if analysis.compared:
         text += (
-            " A and B are estimated each on its own games; the difference is not tested: "
-            "compare the two intervals."
+            " A and B are estimated each on its own games; B − A is the difference of the two "
+            "estimates, its interval from their two standard errors as if the estimates were "
+            "independent (they play the same seeds and move together, so the true interval is "
+            "narrower: this one errs on the safe side). Rows are sorted by how sure the change "
+            f"is (smallest p-value first). Significant means after {CORRECTION}'s correction: the "
+            "changed cards among themselves, every other card for the number of such cards."
         )
     return f'<p class="note">{_e(text)}</p>'
 
 
-def _effect_order(card: str, effects: Sequence[dict[str, CardEffect]]) -> tuple[int, float]:
-    """Largest effect first (A's, or B's for a card only B has); cards not estimable last."""
+def _effect_order(
+    card: str, effects: Sequence[dict[str, CardEffect]], found: Findings
+) -> tuple[int, float, float]:
+    """When comparing, the surest change first; else the largest effect first (A's, or B's for a
+    card only B has). Cards not estimable last."""
+    if len(effects) == 2:
+        return _change_order(found.effect_changes.get(card))
     for side in effects:
         effect = side.get(card)
         if effect is not None and effect.effect is not None:
-            return (0, -effect.effect)
-    return (1, 0.0)
+            return (0, -effect.effect, 0.0)
+    return (1, 0.0, 0.0)
 
 
 def _effect_cells(effect: CardEffect | None) -> list[str]:
@@ -419,26 +432,48 @@ def _anomalies(analysis: Analysis) -> list[str]:
     return lines
 
 
-def _per_count_table(
-    analysis: Analysis, figures: dict[str, Callable[[Outcome], float]]
-) -> list[str]:
-    """Rows: the figures; columns: each player count (and side, and B − A), mean ± interval."""
+def _per_count_table(analysis: Analysis, found: Findings, group: int) -> list[str]:
+    """Rows: the figures of one group; columns: each player count (and side, and B − A), mean ±
+    interval."""
     header = ["per game"]
     for players in analysis.player_counts:
         n = len(analysis.played(0, players))
         header += [f"{label}, {players} players (n = {n})" for label in _side_labels(analysis, "")]
         if analysis.compared:
             header.append(f"B − A, {players} players")
+    figures = {
+        players: figure_groups(analysis, players)[group].figures
+        for players in analysis.player_counts
+    }
     rows = []
-    for label, value in figures.items():
+    for label in figures[analysis.player_counts[0]]:
         cells = [_e(label)]
         for players in analysis.player_counts:
-            sides = _per_game(analysis, players, value)
+            sides = per_game(analysis, players, figures[players][label])
             cells += [_e(Estimate.of(values).text()) for values in sides]
             if analysis.compared:
-                cells.append(_difference_cell(sides[0], sides[1]))
+                cells.append(_difference_cell(found.figures.get((players, label))))
         rows.append(cells)
     return [_table(header, rows, raw=True)]
+
+
+def _change_order(difference: Difference | None) -> tuple[int, float, float]:
+    """The surest change first (smallest p-value, then the largest change); untested last."""
+    if difference is None or not difference.n:
+        return (1, 0.0, 0.0)
+    return (0, difference.p, -abs(difference.mean))
+
+
+def _changed_mark(found: Findings, name: str) -> str:
+    return '<span class="changed">changed</span>' if name in found.changed else ""
+
+
+def _glossary() -> list[str]:
+    lines = ["<h2>Glossary</h2>", "<dl>"]
+    for term, meaning in GLOSSARY.items():
+        lines.append(f"<dt>{_e(term)}</dt><dd>{_e(meaning)}</dd>")
+    lines.append("</dl>")
+    return lines
 
 
 # ----- figures -----
