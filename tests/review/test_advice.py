@@ -5,6 +5,7 @@ the same players; and ``angler review-check``, which sums reviews of many games 
 from __future__ import annotations
 
 import dataclasses
+import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -13,17 +14,17 @@ from tests.review.test_review import played_record
 
 from angler.core.errors import AnglerError
 from angler.core.records import Record
-from angler.review.advice import check_advice
-from angler.review.review import ReviewedDecision, review_seat
+from angler.review.advice import Advice, check_advice
+from angler.review.review import review_seat
 
 if TYPE_CHECKING:
     from tests.conftest import Angler
 
 
-def _marked_all(record: Record, seat: int, first: int) -> list[ReviewedDecision]:
+def _marked_all(record: Record, seat: int, first: int) -> list[Advice]:
     """The seat's first decisions, reviewed and every one marked a blunder (to be checked)."""
     review = review_seat(record, seat, "8it", seed=1, first=first)
-    return [dataclasses.replace(d, label="blunder") for d in review.decisions]
+    return [Advice.of(dataclasses.replace(d, label="blunder")) for d in review.decisions]
 
 
 @pytest.mark.parametrize("game", ["fishing", "crazy-fishing", "flip-and-fish"])
@@ -48,7 +49,7 @@ def test_a_different_move_changes_the_real_game() -> None:
     for decision in review.decisions:
         other = next((m.action for m in decision.moves if m.action != decision.played), None)
         if other is not None:
-            swapped.append(dataclasses.replace(decision, best=other, label="mistake"))
+            swapped.append(Advice.of(dataclasses.replace(decision, best=other, label="mistake")))
     checks = check_advice(record, 0, swapped, tries=2, seed=3)
     assert len(checks) == len(swapped) > 0
     assert any(check.score_gain != 0 for check in checks)
@@ -93,6 +94,13 @@ def test_the_command_sums_up_reviews_and_checks(angler: Angler, tmp_path: Path) 
     )
     table = angler(args)
     assert table.status == 0 and "accuracy over the games:" in table.stdout
+    # A review kept in --reviews is read back, not made again: an edited one shows through.
+    kept = reviews / f"{files[0].stem}.review.json"
+    edited = json.loads(kept.read_text(encoding="utf-8")) | {"accuracy": 12.5}
+    kept.write_text(json.dumps(edited), encoding="utf-8")
+    again = angler([*args, "--reviews", reviews, "--json"]).json()
+    assert again["records"][0]["accuracy"] == 12.5
+    assert again["records"][1:] == result["records"][1:]
 
 
 def test_the_command_refuses_bad_asks_in_one_line(angler: Angler, tmp_path: Path) -> None:

@@ -18,8 +18,14 @@ from angler.cli.backend_options import AddressOption, BackendOption, ReviewProce
 from angler.cli.common import emit_json, make_folder, out, progress_bar, seat_from_cli, write_text
 from angler.core.errors import AnglerError
 from angler.core.records import load_record, player_count
-from angler.review.advice import CHECKED_LABELS, AdviceCheck, check_advice, marks_to_check
-from angler.review.review import Review, review_seat
+from angler.review.advice import (
+    CHECKED_LABELS,
+    Advice,
+    AdviceCheck,
+    check_advice,
+    marks_to_check,
+)
+from angler.review.review import review_seat
 from angler.sim.backends import check_backend
 from angler.sim.simulate import seat_agents
 from angler.stats import Estimate
@@ -69,7 +75,12 @@ def review_check_command(
     ] = None,
     reviews: Annotated[
         Path | None,
-        typer.Option("--reviews", metavar="DIR", help="Also write each review as JSON here."),
+        typer.Option(
+            "--reviews",
+            metavar="DIR",
+            help="Keep each review here as JSON (RECORD-NAME.review.json); one already there, "
+            "of the same seat, budget and seed, is read back instead of reviewed again.",
+        ),
     ] = None,
     jobs: ReviewProcessesOption = None,
     backend: BackendOption = "local",
@@ -103,21 +114,24 @@ def review_check_command(
     with progress:
         task = progress.add_task("reviews", total=len(records))
         for path, record in records:
-            review = review_seat(
-                record,
-                seat_index,
-                budget,
-                seed,
-                jobs=jobs if jobs is not None or checked_backend == "ray" else 1,
-                backend=checked_backend,
-                address=address,
-            )
-            checks = check_advice(
-                record, seat_index, review.decisions, checked_marks, tries, seed, agents
-            )
-            if reviews is not None:
-                write_text(reviews / f"{path.stem}.review.json", json.dumps(review.as_dict()))
-            rows.append(_row(path, review, checks))
+            kept = reviews / f"{path.stem}.review.json" if reviews is not None else None
+            done = _kept_review(kept, record.game, seat_index, budget, seed)
+            if done is None:
+                review = review_seat(
+                    record,
+                    seat_index,
+                    budget,
+                    seed,
+                    jobs=jobs if jobs is not None or checked_backend == "ray" else 1,
+                    backend=checked_backend,
+                    address=address,
+                )
+                done = review.as_dict()
+                if kept is not None:
+                    write_text(kept, json.dumps(done))
+            advice = [Advice.from_json(decision) for decision in done["decisions"]]
+            checks = check_advice(record, seat_index, advice, checked_marks, tries, seed, agents)
+            rows.append(_row(path, done, checks))
             progress.advance(task)
     summary = _summary(rows)
     if as_json:
@@ -128,12 +142,27 @@ def review_check_command(
         out.print(line, markup=False)
 
 
-def _row(path: Path, review: Review, checks: list[AdviceCheck]) -> dict[str, Any]:
+def _kept_review(
+    path: Path | None, game: str, seat: int, budget: str, seed: int
+) -> dict[str, Any] | None:
+    """A whole review written by an earlier run into --reviews, if it is of this seat at this
+    budget and seed: a long check stopped half-way goes on where it was."""
+    if path is None or not path.is_file():
+        return None
+    try:
+        kept: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    same = (kept.get("game"), kept.get("seat"), kept.get("budget"), kept.get("seed"))
+    return kept if same == (game, seat, budget, seed) and kept.get("complete") else None
+
+
+def _row(path: Path, review: dict[str, Any], checks: list[AdviceCheck]) -> dict[str, Any]:
     return {
         "record": path.name,
-        "accuracy": review.accuracy,
-        "decisions": len(review.decisions),
-        "labels": review.counts(),
+        "accuracy": review["accuracy"],
+        "decisions": review["reviewed"],
+        "labels": review["labels"],
         "checks": [
             {
                 "step": check.step,

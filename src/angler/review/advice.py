@@ -32,6 +32,34 @@ STAND_IN = "heuristic"  # who plays on for a seat the record names no agent for 
 
 
 @dataclass(frozen=True)
+class Advice:
+    """What a review advised at one decision: the move it found best against the one played."""
+
+    step: int
+    label: str
+    best: int
+    played: int
+    predicted: float  # the expected win share the review said the best move gains
+
+    @classmethod
+    def of(cls, decision: ReviewedDecision) -> Advice:
+        return cls(
+            decision.step, decision.label, decision.best, decision.played, decision.loss.mean
+        )
+
+    @classmethod
+    def from_json(cls, decision: dict[str, Any]) -> Advice:
+        """From a review's JSON (``angler review --json``): codes above 2**53 are text there."""
+        return cls(
+            step=decision["step"],
+            label=decision["label"],
+            best=int(decision["best_code"]),
+            played=int(decision["played_code"]),
+            predicted=decision["loss"]["mean"] or 0.0,
+        )
+
+
+@dataclass(frozen=True)
 class AdviceCheck:
     """One checked decision: the seat's result with the advice less its result as played."""
 
@@ -45,7 +73,7 @@ class AdviceCheck:
 def check_advice(
     record: Record,
     seat: int,
-    decisions: Iterable[ReviewedDecision],
+    decisions: Iterable[Advice],
     labels: Sequence[str] = CHECKED_LABELS,
     tries: int = 1,
     seed: int = 0,
@@ -73,7 +101,7 @@ def check_advice(
             AdviceCheck(
                 step=decision.step,
                 label=decision.label,
-                predicted=decision.loss.mean,
+                predicted=decision.predicted,
                 win_gain=sum(wins) / tries,
                 score_gain=sum(scores) / tries,
             )
