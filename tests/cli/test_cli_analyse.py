@@ -189,3 +189,25 @@ def test_bad_sweeps_and_comparisons_are_one_line_errors(
         "--agents at 3 players: give 1 agent or 3"
     )
     assert not (tmp_path / "r.html").exists()
+
+
+def test_ctrl_c_in_a_sweep_still_writes_its_report(
+    angler: Angler, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    played = analysis_module.play_task
+    calls: list[int] = []
+
+    def interrupted_at_the_fourth(*args: object) -> analysis_module.Outcome:
+        calls.append(1)
+        if len(calls) == 4:
+            raise KeyboardInterrupt
+        return played(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(analysis_module, "play_task", interrupted_at_the_fourth)
+    out = tmp_path / "stopped.html"
+    args = ["analyse", "fishing", "-p", "3", "-n", "3", "-j", "1", "--sweep", "G1.value=1,30"]
+    run = angler([*args, "--out", out])
+    assert run.status == 130
+    page = out.read_text()
+    assert "interrupted after 3 of 6 games" in page
+    assert "3 players (n = 1 game at each value)" in page  # seed 2 finished at one value only

@@ -21,6 +21,7 @@ from angler.sim.sweep import Sweep
 from angler.stats import Estimate
 
 OWN_CARDS = "the game's own card file"
+NONE_PAIRED = "No seed was played soundly at every value: nothing to draw."
 COLUMNS = 3  # small figures side by side in one image, before the next row
 TERMS = ("n", "95% interval", "Wilson interval", "normal interval of a mean", "paired games")
 TERMINAL_GROUPS = 3  # the terminal shows wins, scores and length; the tallies are in the report
@@ -56,6 +57,9 @@ def sweep_text(analysis: Analysis) -> str:
     ]
     for players in analysis.player_counts:
         lines.append(f"  {players} players ({analysis.seating(players)}):")
+        if not analysis.played(0, players):
+            lines.append(f"    {NONE_PAIRED}")
+            continue
         for group in figure_groups(analysis, players)[:TERMINAL_GROUPS]:
             for label, cells in _rows(analysis, players, group):
                 values = "; ".join(
@@ -114,6 +118,8 @@ def _header(analysis: Analysis, sweep: Sweep, command: str) -> list[str]:
 
 def _group_section(analysis: Analysis, sweep: Sweep, players: int, group: FigureGroup) -> list[str]:
     n = len(analysis.played(0, players))
+    if not n:
+        return [f"<h3>{players} players</h3>", f"<p>{NONE_PAIRED}</p>"]
     header = [f"per game, at {sweep.label} =", *sweep.values]
     rows = [[_e(label), *map(_e, cells)] for label, cells in _rows(analysis, players, group)]
     return [
