@@ -81,7 +81,11 @@ def analyse_command(
     games: Annotated[
         int,
         typer.Option(
-            "--games", "-n", min=1, metavar="K", help="Games per player count (and card file)."
+            "--games",
+            "-n",
+            min=1,
+            metavar="K",
+            help="Games per player count (and per card file, or sweep value).",
         ),
     ] = 200,
     agents: Annotated[
