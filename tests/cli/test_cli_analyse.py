@@ -105,3 +105,109 @@ def test_analyse_checks_its_input_before_playing(
     angler(["analyse", "fishing", "-p", "9", *good]).assert_user_error("3–5 players, not 9")
     angler(["analyse", "fishing", "-a", "nobody", *good]).assert_user_error("nobody")
     assert not (tmp_path / "r.html").exists()
+
+
+def test_a_sweep_writes_one_report_with_its_command_and_the_values_in_order(
+    angler: Angler, tmp_path: Path
+) -> None:
+    out = tmp_path / "sweep.html"
+    sweep = "sea.scatter_mm_per_sqrt_card=60,10"  # the designer's order, not sorted
+    args = ["analyse", "crazy-fishing", "-p", "2", "-n", "3", "-j", "1", "--sweep", sweep]
+    run = angler([*args, "--out", out])
+    assert run.status == 0, run.stderr
+    page = out.read_text()
+    command = (
+        f"angler analyse crazy-fishing --players 2 --sweep {sweep} --games 3 --agents heuristic "
+        f"--seed 1 --out {out}"
+    )
+    assert page.index(f"<pre>{command}</pre>") < page.index("<h2>")
+    assert "<th>60</th><th>10</th>" in page
+    assert "rounds (at the end): 60: " in run.stdout
+
+
+def test_compare_options_names_the_option_changed(angler: Angler, tmp_path: Path) -> None:
+    out = tmp_path / "oos.html"
+    args = ["analyse", "crazy-fishing", "-p", "2", "-n", "2", "-j", "1"]
+    run = angler([*args, "--compare-options", "out_of_series=all", "--out", out])
+    assert run.status == 0, run.stderr
+    assert "option out_of_series: none → all" in run.stdout
+    page = out.read_text()
+    top = page[page.index('<div class="answer">') : page.index("<h2>Who wins")]
+    assert "<li>option out_of_series: none → all</li>" in top
+    assert "--compare-options out_of_series=all" in page
+
+
+def test_an_agent_per_seat_is_named_in_the_report_and_sets_the_player_count(
+    angler: Angler, tmp_path: Path
+) -> None:
+    out = tmp_path / "seats.html"
+    run = angler(
+        ["analyse", "fishing", "-a", "random,heuristic,random", "-n", "2", "-j", "1", "--out", out]
+    )
+    assert run.status == 0, run.stderr
+    page = out.read_text()
+    assert "3 players: seat 1: random, seat 2: heuristic, seat 3: random" in page
+    assert "<td>seat 2 (heuristic)</td>" in page
+    assert "4 players" not in page  # three agents, one per seat: three players
+
+
+def test_bad_sweeps_and_comparisons_are_one_line_errors(
+    angler: Angler, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_games(*args: object, **kwargs: object) -> None:
+        raise AssertionError("played before checking its input")
+
+    monkeypatch.setattr(analyse, "run_analysis", no_games)
+    good = ["--out", tmp_path / "r.html"]
+    for sweep, says in [
+        ("G1.value", "--sweep needs PATH=V1,V2,…"),
+        ("G1.value=3", "at least 2 values"),
+        ("G1.value=1,x", "G1.value: it is a number, not 'x'"),
+        ("G1.wings=1,2", "cards.G1 has no field 'wings'"),
+        ("nowhere.x=1,2", "no key or card 'nowhere'"),
+    ]:
+        angler(["analyse", "fishing", "--sweep", sweep, *good]).assert_user_error(says)
+    angler(
+        ["analyse", "crazy-fishing", "--sweep", "out_of_series=none,shark", *good]
+    ).assert_user_error("--sweep out_of_series=shark")
+    angler(
+        ["analyse", "fishing", "--sweep", "G1.value=1,2", "--compare", tmp_path / "b.json", *good]
+    ).assert_user_error("leave out --compare")
+    angler(
+        ["analyse", "crazy-fishing", "--compare-options", "tides=high", *good]
+    ).assert_user_error("no option 'tides'")
+    angler(["analyse", "fishing", "--compare-options", "cards=b.json", *good]).assert_user_error(
+        "--compare"
+    )
+    angler(["analyse", "fishing", "--compare-options", "cards", *good]).assert_user_error(
+        "--compare-options needs key=value"
+    )
+    angler(["analyse", "fishing", "-a", "random,random", *good]).assert_user_error(
+        "2 agents, one per seat, but fishing is for 3–5 players"
+    )
+    angler(["analyse", "fishing", "-a", "random,random", "-p", "3", *good]).assert_user_error(
+        "--agents at 3 players: give 1 agent or 3"
+    )
+    assert not (tmp_path / "r.html").exists()
+
+
+def test_ctrl_c_in_a_sweep_still_writes_its_report(
+    angler: Angler, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    played = analysis_module.play_task
+    calls: list[int] = []
+
+    def interrupted_at_the_fourth(*args: object) -> analysis_module.Outcome:
+        calls.append(1)
+        if len(calls) == 4:
+            raise KeyboardInterrupt
+        return played(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(analysis_module, "play_task", interrupted_at_the_fourth)
+    out = tmp_path / "stopped.html"
+    args = ["analyse", "fishing", "-p", "3", "-n", "3", "-j", "1", "--sweep", "G1.value=1,30"]
+    run = angler([*args, "--out", out])
+    assert run.status == 130
+    page = out.read_text()
+    assert "interrupted after 3 of 6 games" in page
+    assert "3 players (n = 1 game at each value)" in page  # seed 2 finished at one value only

@@ -26,16 +26,17 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 """Standard error: progress and messages."""
 
 
-def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
-    """``--option key=value`` pairs as a dict; the game reads and checks each value."""
+def parse_options(pairs: Sequence[str] | None, flag: str = "--option") -> dict[str, str]:
+    """``--option key=value`` pairs (or another ``flag``'s) as a dict; the game reads and checks
+    each value."""
     options: dict[str, str] = {}
     for pair in pairs or ():
         key, sep, value = pair.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise AnglerError(f"--option needs key=value, not {pair!r}")
+            raise AnglerError(f"{flag} needs key=value, not {pair!r}")
         if key == "players":
-            raise AnglerError("give the player count with --players, not --option players=…")
+            raise AnglerError(f"give the player count with --players, not {flag} players=…")
         options[key] = value.strip()
     return options
 

@@ -4,7 +4,8 @@ distributions and intervals and, given a second card file, compare the two on th
 
 Game ``i`` (from 1) at every player count is dealt from seed ``S + i - 1``; seat ``k``'s agent is
 seeded from that seed and the seat (:func:`angler.agents.agent_seed`), as in ``simulate`` and
-``balance``. With two card files, both play every seed: the games are paired.
+``balance``. Every *side* (card file A and B, or the same game with other options, or each value
+of a sweep) plays every seed: the games are paired.
 
 A game that raises, never ends (more than :data:`MOVE_CAP` decisions) or ends without a winner is
 an *anomaly*: it is listed, and left out of every figure.
@@ -26,9 +27,10 @@ from angler.core.errors import AnglerError
 from angler.core.registry import make_game
 from angler.play.loop import play_out
 from angler.sim.backends import Backend, check_backend, play_batches
-from angler.sim.card_diff import Change, card_file_changes, changed_cards
+from angler.sim.card_diff import Change, card_file_changes, changed_cards, option_changes
 from angler.sim.simulate import seat_agents
 from angler.sim.stopping import RunStopped, signal_of
+from angler.sim.sweep import Sweep
 
 MOVE_CAP = 20_000  # decisions: far beyond any real game of the three, so a game past it stalled
 
@@ -37,7 +39,7 @@ MOVE_CAP = 20_000  # decisions: far beyond any real game of the three, so a game
 class Outcome:
     """One game, reduced to what the report needs; plain data, so it crosses processes."""
 
-    side: int  # 0: the card file, 1: the one compared with it
+    side: int  # 0: the card file, 1: the one compared with it (or a sweep's value)
     players: int
     seed: int
     scores: tuple[int, ...] = ()
@@ -56,7 +58,8 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Task:
-    """One game to play: which card file, at which player count, from which seed."""
+    """One game to play: which side (card file and options), at which player count, from which
+    seed."""
 
     side: int
     players: int
@@ -73,12 +76,14 @@ class Analysis:
     seed: int
     games: int
     agents: dict[int, list[str]]  # by player count
-    card_files: list[str]  # as the designer named them; "" for the bundled one
+    card_files: list[str]  # by side, as the designer named them; "" for the bundled one
     facts: list[dict[str, dict[str, dict[str, Any]]]]  # by side
     shares: tuple[tuple[str, str, str], ...]
     held_names: list[list[str]] = field(default_factory=list)  # by side: every card one may hold
     holdings_meaning: str = ""  # what holding a card means in this game
     changes: list[Change] = field(default_factory=list)  # what B's card file changes in A's
+    variants: list[dict[str, Any]] = field(default_factory=list)  # by side: options changed
+    sweep: Sweep | None = None  # what the sides vary, one value each, when sweeping
     outcomes: list[Outcome] = field(default_factory=list)
     planned: int = 0
     stopped: RunStopped | None = None
@@ -88,20 +93,45 @@ class Analysis:
         return sorted(self.agents)
 
     @property
+    def sides(self) -> int:
+        return len(self.card_files)
+
+    @property
     def compared(self) -> bool:
-        return len(self.card_files) == 2
+        """An A/B comparison (of card files or options), rather than one game or a sweep."""
+        return self.sides == 2 and self.sweep is None
+
+    def seating(self, players: int) -> str:
+        """Who sat where at a player count: ``heuristic in every seat``, or seat by seat."""
+        names = self.agents[players]
+        if len(set(names)) == 1:
+            return f"{names[0]} in every seat"
+        return ", ".join(f"seat {seat + 1}: {name}" for seat, name in enumerate(names))
+
+    def seat_label(self, players: int, seat: int) -> str:
+        """``seat 2``, with its agent when the seats are not all alike: ``seat 2 (random)``."""
+        names = self.agents[players]
+        return f"seat {seat + 1}" + (f" ({names[seat]})" if len(set(names)) > 1 else "")
+
+    def settings(self, options: Mapping[str, Any], side: int) -> dict[str, Any]:
+        """The game's options on one side: the common ones, that side's changes, its card file."""
+        changed = self.variants[side] if self.variants else {}
+        return card_options({**options, **changed}, self.card_files[side])
 
     @property
     def changed_cards(self) -> list[str]:
         return changed_cards(self.changes)
 
     def played(self, side: int, players: int) -> list[Outcome]:
-        """The sound games of one side at one player count, by seed; when comparing, only the
-        seeds both sides finished soundly, so that every figure is paired."""
+        """The sound games of one side at one player count, by seed; with several sides, only the
+        seeds every side finished soundly, so that every figure is paired."""
         sound = {(o.side, o.players, o.seed): o for o in self.outcomes if not o.anomaly}
         seeds = sorted(seed for (s, p, seed) in sound if s == side and p == players)
-        if self.compared:
-            seeds = [seed for seed in seeds if (1 - side, players, seed) in sound]
+        seeds = [
+            seed
+            for seed in seeds
+            if all((other, players, seed) in sound for other in range(self.sides))
+        ]
         return [sound[(side, players, seed)] for seed in seeds]
 
     def anomalies(self) -> list[Outcome]:
@@ -130,20 +160,35 @@ def configure(
     card_files: Sequence[str],
     players: Sequence[int] = (),
     agents: Sequence[str] = ("heuristic",),
+    variants: Sequence[Mapping[str, Any]] = (),
+    sweep: Sweep | None = None,
 ) -> Analysis:
     """Check every setting (game, options, card files, player counts, agents) before any game is
-    played, and return the empty analysis."""
-    first = make_game(game_name, **card_options(options, card_files[0]))
-    counts = list(players) or list(range(first.min_players, first.max_players + 1))
+    played, and return the empty analysis.
+
+    Each card file is a *side*; ``variants`` (one per side, if given) are the options that side
+    changes. Without ``players``, every count the game allows, or with one agent per seat, that
+    many players.
+    """
+    changed = [dict(variant) for variant in variants] or [{} for _ in card_files]
+    if len(changed) != len(card_files):
+        raise ValueError(f"{len(changed)} sets of options for {len(card_files)} card files")
+    side_options = [
+        card_options({**options, **variant}, cards)
+        for cards, variant in zip(card_files, changed, strict=True)
+    ]
+    first = make_game(game_name, **side_options[0])
+    counts = list(players) or _player_counts(first, agents)
     by_count: dict[int, list[str]] = {}
     facts = []
     held_names: list[list[str]] = []
     card_data = []
-    for cards in card_files:
+    described = []
+    for settings in side_options:
         names_held: dict[str, None] = {}
         for count in dict.fromkeys(counts):
-            game = make_game(game_name, count, **card_options(options, cards))
-            names = seat_agents(agents, count)
+            game = make_game(game_name, count, **settings)
+            names = _seat_agents(agents, count)
             for seat, name in enumerate(names):
                 make_agent(name, agent_seed(0, seat), game)
             by_count[count] = names
@@ -153,11 +198,12 @@ def configure(
         held_names.append(list(names_held))
         source = getattr(getattr(game, "cards", None), "source", "")
         card_data.append(read_json(Path(source)) if source else None)
-    described = first.describe_options()
+        described.append(_game_options(game.describe_options()))
+    compared = len(card_files) == 2 and sweep is None
     return Analysis(
         game=first.name,
         title=first.title,
-        options={k: v for k, v in described.items() if k not in ("players", "cards")},
+        options=described[0],
         seed=0,
         games=0,
         agents=by_count,
@@ -166,8 +212,36 @@ def configure(
         shares=first.statistics.count_shares,
         held_names=held_names,
         holdings_meaning=first.statistics.holdings_meaning,
-        changes=card_file_changes(*card_data) if len(card_data) == 2 else [],
+        changes=(card_file_changes(*card_data) + option_changes(*described)) if compared else [],
+        variants=changed,
+        sweep=sweep,
     )
+
+
+def _player_counts(game: Any, agents: Sequence[str]) -> list[int]:
+    """Every count the game allows; with one agent named per seat, that many players."""
+    if len(agents) > 1:
+        if not game.min_players <= len(agents) <= game.max_players:
+            raise AnglerError(
+                f"--agents names {len(agents)} agents, one per seat, but {game.name} is for "
+                f"{game.min_players}–{game.max_players} players"
+            )
+        return [len(agents)]
+    return list(range(game.min_players, game.max_players + 1))
+
+
+def _seat_agents(agents: Sequence[str], players: int) -> list[str]:
+    """One agent per seat; a one-line error names the player count that does not fit."""
+    try:
+        return seat_agents(agents, players)
+    except AnglerError as error:
+        if len(agents) in (1, players):
+            raise  # an unknown agent: its own message says which
+        raise AnglerError(f"--agents at {players} players: {error}") from None
+
+
+def _game_options(described: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in described.items() if k not in ("players", "cards")}
 
 
 def play_task(
@@ -255,15 +329,15 @@ def run_analysis(
         raise AnglerError(f"an analysis needs at least 1 game per player count, not {games}")
     backend = check_backend(backend, jobs, address)
     analysis.seed, analysis.games = seed, games
-    # Both card files play a seed one after the other, so a stopped run stays paired.
+    # Every side plays a seed one after the other, so a stopped run stays paired.
     tasks = [
         Task(side, count, game_seed)
         for count in analysis.player_counts
         for game_seed in range(seed, seed + games)
-        for side in range(len(analysis.card_files))
+        for side in range(analysis.sides)
     ]
     analysis.planned = len(tasks)
-    settings = [card_options(options, cards) for cards in analysis.card_files]
+    settings = [analysis.settings(options, side) for side in range(analysis.sides)]
 
     def finish(numbered: tuple[int, Outcome]) -> None:
         if on_game is not None:

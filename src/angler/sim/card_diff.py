@@ -1,4 +1,5 @@
-"""What changed between two card files: a structural diff of their JSON, in the file's own words.
+"""What changed between two card files: a structural diff of their JSON, in the file's own words
+(and which game options a comparison changes).
 
 A list of records that have a ``name`` (a game's cards: Fishing's ``cards``, Crazy Fishing's
 ``rods``, ``baits`` and ``fish``, Flip & Fish's ``fishing`` and ``shopping``) is compared card by
@@ -33,6 +34,20 @@ class Change:
 def card_file_changes(a: Any, b: Any) -> list[Change]:
     """Every difference between two card files' JSON values, A's order first."""
     return list(_changes(a, b, ""))
+
+
+def option_changes(a: dict[str, Any], b: dict[str, Any]) -> list[Change]:
+    """Every game option B sets otherwise than A (``--compare-options``), as a change of its own:
+    ``option out_of_series: none → all``.
+
+    >>> [c.text for c in option_changes({"oos_rods": False}, {"oos_rods": True})]
+    ['option oos_rods: false → true']
+    """
+    return [
+        Change(f"option {key}", f"option {key}: {_shown(a.get(key))} → {_shown(b.get(key))}")
+        for key in dict.fromkeys([*a, *b])
+        if a.get(key) != b.get(key)
+    ]
 
 
 def changed_cards(changes: list[Change]) -> list[str]:

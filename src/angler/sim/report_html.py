@@ -85,9 +85,7 @@ def _difference_cell(difference: Difference | None, percent: bool = False) -> st
 
 def _header(analysis: Analysis, command: str) -> list[str]:
     options = ", ".join(f"{key} = {_shown(value)}" for key, value in analysis.options.items())
-    agents = "; ".join(
-        f"{count} players: {', '.join(names)}" for count, names in analysis.agents.items()
-    )
+    agents = "; ".join(f"{count} players: {analysis.seating(count)}" for count in analysis.agents)
     lines = [
         f"<h1>{_e(analysis.title)}: analysis for designers</h1>",
         "<p>Made by this command (run it again to get the same report):</p>",
@@ -167,7 +165,7 @@ def _wins(analysis: Analysis, found: Findings) -> list[str]:
             header.append("B − A per game")
         rows = []
         for seat, (label, sides) in enumerate(zip(wins.figures, seats, strict=True)):
-            cells = [f"seat {seat + 1}", *(_share(values) for values in sides)]
+            cells = [_e(analysis.seat_label(players, seat)), *(_share(values) for values in sides)]
             if analysis.compared:
                 cells.append(_difference_cell(found.figures.get((players, label)), True))
             rows.append(cells)

@@ -25,10 +25,11 @@ def verdict(analysis: Analysis, found: Findings) -> list[Section]:
     if not analysis.compared:
         return []
     changes = [change.text for change in analysis.changes] or [
-        "nothing: the two card files hold the same cards and values, so any difference below "
-        "is chance (or a setting outside the card file)"
+        "nothing: the two card files hold the same cards and values and the game options are "
+        "the same, so any difference below is chance"
     ]
-    sections = [Section("What changed from A to B (read from the two card files)", changes)]
+    where = "read from the two card files and the game options"
+    sections = [Section(f"What changed from A to B ({where})", changes)]
     if found.changed:
         sections.append(Section("The changed cards", _changed_cards(analysis, found)))
     moved, still = _headline(analysis, found)
