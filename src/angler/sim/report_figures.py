@@ -91,9 +91,17 @@ def inline_svg(figure: Figure, slug: str, finding: str) -> str:
     # Namespaces are implied in HTML; dropping them keeps every address out of the page.
     svg = re.sub(r'\s+xmlns(:\w+)?="[^"]*"', "", svg)
     svg = re.sub(r"<metadata>.*?</metadata>\s*", "", svg, flags=re.DOTALL)
+    svg = _own_ids(svg, slug)
     caption = f"{slug}-caption"
     svg = svg.replace("<svg", f'<svg role="img" aria-labelledby="{caption}"', 1)
     return f'<figure>{svg}<figcaption id="{caption}">{html.escape(finding)}</figcaption></figure>'
+
+
+def _own_ids(svg: str, slug: str) -> str:
+    """Every id of the figure, and every reference to one, prefixed by its slug: matplotlib
+    numbers some ids per figure (``axes_1``), which would repeat across one page's figures."""
+    svg = svg.replace(' id="', f' id="{slug}-')
+    return svg.replace("url(#", f"url(#{slug}-").replace('href="#', f'href="#{slug}-')
 
 
 @contextmanager
@@ -213,6 +221,7 @@ def _whole_number_bars(axes: Axes, panel: Panel, width: int, unit: str) -> None:
     sides = len(panel.series)
     bar = 0.8 * width / sides
     for side, series in enumerate(panel.series):
+        # A value that is not whole (no game's so far) counts in the bin of the one below it.
         counts = Counter(width * math.floor(v / width) for v in series.values)
         total = len(series.values) or 1
         starts = sorted(counts)
