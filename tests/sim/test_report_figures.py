@@ -112,7 +112,7 @@ def bar_centres(figure: Figure) -> list[list[float]]:
 
 def test_whole_numbers_are_drawn_one_bar_per_value() -> None:
     scores = [0.0, 1.0, 1.0, 2.0, 2.0, 2.0, 5.0]
-    figure = whole_number_figure([Panel(3, [series(A, scores)])], "final score", "players")
+    figure = whole_number_figure([Panel(3, [series(A, scores)])], "final score", "player")
     assert bar_centres(figure) == [[0, 1, 2, 5]]
     heights = [bar.get_height() for bar in figure.axes[0].containers[0]]
     assert heights == pytest.approx([1 / 7, 2 / 7, 3 / 7, 1 / 7])
@@ -120,7 +120,7 @@ def test_whole_numbers_are_drawn_one_bar_per_value() -> None:
 
 def test_compared_whole_numbers_are_dodged_side_by_side_around_each_value() -> None:
     panel = Panel(2, [series(A, [1.0, 2.0]), series(B, [2.0, 3.0])])
-    a, b = bar_centres(whole_number_figure([panel], "rounds per game", "games"))
+    a, b = bar_centres(whole_number_figure([panel], "rounds per game", "game"))
     assert [round(x) for x in a] == [1, 2] and [round(x) for x in b] == [2, 3]
     assert all(x < round(x) for x in a) and all(x > round(x) for x in b)
 
@@ -129,7 +129,7 @@ def test_a_wide_range_of_whole_numbers_is_binned_in_round_widths() -> None:
     assert bin_width(list(range(30))) == 1
     assert bin_width([0, 100]) == 5
     decisions = [float(d) for d in range(100, 400, 7)]
-    figure = whole_number_figure([Panel(3, [series(A, decisions)])], "decisions", "games")
+    figure = whole_number_figure([Panel(3, [series(A, decisions)])], "decisions", "game")
     widths = {round(bar.get_width(), 6) for bar in figure.axes[0].containers[0]}
     assert widths == {0.8 * 10}  # bins of 10 whole numbers
 
@@ -153,7 +153,7 @@ def test_no_legend_covers_the_data_of_any_figure() -> None:
     panels = [Panel(p, [series(A, [9.0, 10.0]), series(B, [10.0, 11.0])]) for p in (2, 3, 4)]
     figures = [
         share_figure(4, shares),
-        whole_number_figure(panels, "final score", "players"),
+        whole_number_figure(panels, "final score", "player"),
         forest_figure(["C0", "C1"], [effects(2), effects(2, 1)], [A, B]),
     ]
     for figure in figures:

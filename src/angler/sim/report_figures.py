@@ -194,7 +194,7 @@ def bin_width(values: Sequence[float], most: int = MOST_BARS) -> int:
 
 
 def whole_number_figure(panels: Sequence[Panel], what: str, unit: str) -> Figure:
-    """One panel of bars per player count: the share of ``unit`` (players, games) at each value
+    """One panel of bars per player count: the share of the ``unit``s (player, game) at each value
     of ``what``, A and B side by side; a dashed line at each side's mean."""
     columns = min(len(panels), 2 if len(panels[0].series) > 1 else 3)
     rows = math.ceil(len(panels) / columns)
@@ -231,15 +231,29 @@ def _whole_number_bars(axes: Axes, panel: Panel, width: int, unit: str) -> None:
         axes.bar(xs, shares, bar, color=COLOURS[side], label=series.label)
         if math.isfinite(series.mean.mean):
             axes.axvline(series.mean.mean, color=DARK_COLOURS[side], linestyle="--", linewidth=2)
-    axes.plot(
-        [], [], color="#333", linestyle="--", linewidth=2, label="mean per game"
-    )  # legend entry only
+    # A line of no points: the legend's entry for the dashed means.
+    axes.plot([], [], color="#333", linestyle="--", linewidth=2, label="mean per game")
+    _whole_number_axis(axes, [v for series in panel.series for v in series.values], width)
+    axes.yaxis.set_major_formatter(_percent_formatter())
+    axes.set_ylabel(f"% of {unit}s")
+    axes.set_title(f"{panel.players} players (n = {counted(panel.series[0].games, 'game')})")
+
+
+def _whole_number_axis(axes: Axes, values: Sequence[float], width: int) -> None:
+    """Ticks on whole numbers only, every one when they are few, and a bin's room on either
+    side, so that one value alone is a bar among whole numbers, not a block spanning fractional
+    ticks."""
     from matplotlib.ticker import MaxNLocator
 
-    axes.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=8, steps=[1, 2, 5, 10]))
-    axes.yaxis.set_major_formatter(_percent_formatter())
-    axes.set_ylabel(f"% of {unit}")
-    axes.set_title(f"{panel.players} players (n = {counted(panel.series[0].games, 'game')})")
+    if not values:
+        return
+    first = width * math.floor(min(values) / width)
+    last = width * math.floor(max(values) / width) + width - 1
+    axes.set_xlim(first - 0.5 - width, last + 0.5 + width)
+    if width == 1 and last - first < 15:
+        axes.set_xticks(range(first, last + 1))
+    else:
+        axes.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=8, steps=[1, 2, 5, 10]))
 
 
 def distribution_finding(panels: Sequence[Panel], what: str, unit: str) -> str:
@@ -261,9 +275,11 @@ def _spread(series: Series, unit: str) -> str:
     value, count = Counter(series.values).most_common(1)[0]
     mean = series.mean
     interval = f" ({mean.low:.1f}–{mean.high:.1f})" if math.isfinite(mean.high - mean.low) else ""
+    if min(series.values) == max(series.values):
+        return f"always {value:g} ({counted(len(series.values), unit)})"
     return (
         f"{min(series.values):g} to {max(series.values):g}, most often {value:g} "
-        f"({count / len(series.values):.0%} of {unit}), mean per game {mean.mean:.1f}{interval}"
+        f"({count / len(series.values):.0%} of {unit}s), mean per game {mean.mean:.1f}{interval}"
     )
 
 

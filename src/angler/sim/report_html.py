@@ -211,7 +211,7 @@ def _scores(analysis: Analysis, found: Findings) -> list[str]:
     lines += _per_count_table(analysis, found, 1)
     lines.append(
         _distribution_figure(
-            analysis, "scores", "final score", "players", lambda o: [float(s) for s in o.scores]
+            analysis, "scores", "final score", "player", lambda o: [float(s) for s in o.scores]
         )
     )
     return lines
@@ -227,7 +227,7 @@ def _lengths(analysis: Analysis, found: Findings) -> list[str]:
             analysis,
             "lengths",
             f"{what}s per game" if keys else "decisions per game",
-            "games",
+            "game",
             lambda o: [o.lengths.get(what, 0.0) if keys else float(o.decisions)],
         )
     )
