@@ -181,3 +181,11 @@ def test_the_forest_caption_names_the_largest_effects_and_the_intervals_that_lea
         "the largest effect is C9 +4.0 points (+1.0 to +7.0), the smallest C0 -5.0 points "
         "(-8.0 to -2.0)."
     )
+
+
+def test_a_compared_forest_caption_leads_with_the_surest_change_on_top() -> None:
+    text = forest_finding(["C9", "C0"], [effects(10), effects(10, 1)], [A, B])
+    assert text.startswith(
+        "The plot shows 2 cards. The surest change, on top: C9, A +4.0 points (+1.0 to +7.0), "
+        "B +5.0 points (+2.0 to +8.0). A: of 10 estimable cards,"
+    )

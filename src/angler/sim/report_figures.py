@@ -353,8 +353,9 @@ def forest_title(shown: Sequence[str], effects: Sequence[dict[str, CardEffect]])
 def forest_finding(
     shown: Sequence[str], effects: Sequence[dict[str, CardEffect]], labels: Sequence[str]
 ) -> str:
-    """How many intervals leave out 0 on each side, and the largest effect up and down."""
-    parts = []
+    """How many intervals leave out 0 on each side, and the largest effect up and down; compared,
+    first the card on top, the surest change."""
+    parts = [_surest_change(shown[0], effects, labels)] if len(effects) > 1 and shown else []
     for side, by_card in enumerate(effects):
         estimable = [e for e in by_card.values() if e.estimable]
         if not estimable:
@@ -370,12 +371,23 @@ def forest_finding(
     return f"The plot shows {len(shown)} cards. " + ". ".join(parts) + "."
 
 
-def _points(effect: CardEffect) -> str:
+def _surest_change(
+    card: str, effects: Sequence[dict[str, CardEffect]], labels: Sequence[str]
+) -> str:
+    sides = [
+        f"{label.split(':')[0]} {_points(e, named=False)}"
+        if (e := side.get(card)) is not None and e.estimable
+        else f"{label.split(':')[0]} not estimable"
+        for side, label in zip(effects, labels, strict=True)
+    ]
+    return f"The surest change, on top: {card}, " + ", ".join(sides)
+
+
+def _points(effect: CardEffect, named: bool = True) -> str:
     assert effect.effect is not None and effect.low is not None and effect.high is not None
     return (
-        f"{effect.card} {effect.effect * 100:+.1f} points "
-        f"({effect.low * 100:+.1f} to {effect.high * 100:+.1f})"
-    )
+        f"{effect.card} " if named else ""
+    ) + f"{effect.effect * 100:+.1f} points ({effect.low * 100:+.1f} to {effect.high * 100:+.1f})"
 
 
 def _effect(by_card: dict[str, CardEffect], card: str) -> float | None:
