@@ -76,6 +76,8 @@ def test_every_figure_is_inline_svg_at_least_800_px_wide_labelled_by_its_finding
         assert re.search(r"\d", caption) and "figure" not in caption.lower()
     assert "<text" in page  # text stays text: searchable, sharp at any zoom
     assert "http" not in page and "<img" not in page  # one file, nothing fetched
+    for svg in re.findall(r"<svg .*?</svg>", page, flags=re.DOTALL):  # no rule for the page
+        assert all(rule.startswith("#") for rule in re.findall(r"<style[^>]*>([^{]*)\{", svg))
     ids = re.findall(r'\sid="([^"]+)"', page)
     assert len(ids) == len(set(ids))  # several inline SVGs in one page: no id twice
 

@@ -92,8 +92,10 @@ def inline_svg(figure: Figure, slug: str, finding: str) -> str:
     svg = re.sub(r'\s+xmlns(:\w+)?="[^"]*"', "", svg)
     svg = re.sub(r"<metadata>.*?</metadata>\s*", "", svg, flags=re.DOTALL)
     svg = _own_ids(svg, slug)
+    # An inline SVG's style sheet applies to the whole page: keep matplotlib's to its figure.
+    svg = svg.replace('<style type="text/css">*{', f"<style>#{slug} *{{")
     caption = f"{slug}-caption"
-    svg = svg.replace("<svg", f'<svg role="img" aria-labelledby="{caption}"', 1)
+    svg = svg.replace("<svg", f'<svg id="{slug}" role="img" aria-labelledby="{caption}"', 1)
     return f'<figure>{svg}<figcaption id="{caption}">{html.escape(finding)}</figcaption></figure>'
 
 
