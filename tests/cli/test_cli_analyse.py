@@ -26,7 +26,7 @@ def test_analyse_writes_one_html_report(angler: Angler, tmp_path: Path) -> None:
         f"angler analyse fishing --players 3 --games 2 --agents heuristic --seed 1 --out {out}"
     )
     assert f"<pre>{command}</pre>" in page
-    assert "3 players (n = 2 games)" in page and "data:image/png;base64," in page
+    assert "3 players (n = 2 games)" in page and 'role="img" aria-labelledby=' in page
 
 
 def test_analyse_compares_two_card_files(angler: Angler, tmp_path: Path) -> None:

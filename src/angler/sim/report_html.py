@@ -1,5 +1,6 @@
 """The analysis as one self-contained HTML page for designers: tables and matplotlib figures
-(PNG, embedded as data URIs), every figure with its 95% interval and its number of games.
+(inline SVG, :mod:`angler.sim.report_figures`), every figure with its 95% interval, its number
+of games and a caption that states its finding.
 
 With two card files, every figure shows both side by side and the difference B − A, paired game
 by game on the same seeds: the mean of the per-game differences with its normal interval
@@ -9,9 +10,7 @@ out 0. Shares (a seat's part of each victory) are compared the same way, as per-
 
 from __future__ import annotations
 
-import base64
 import html
-import io
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -21,6 +20,20 @@ from angler.sim.card_effects import CardEffect, same_total_in_each_game, seat_ro
 from angler.sim.differences import CORRECTION, Difference
 from angler.sim.findings import Findings, all_played, figure_groups, findings, per_game
 from angler.sim.glossary import GLOSSARY
+from angler.sim.report_figures import (
+    Panel,
+    SeatShares,
+    Series,
+    distribution_finding,
+    forest_cards,
+    forest_figure,
+    forest_finding,
+    forest_title,
+    inline_svg,
+    share_figure,
+    share_finding,
+    whole_number_figure,
+)
 from angler.sim.verdict import difference_text, verdict
 from angler.stats import Estimate
 
@@ -29,7 +42,10 @@ body{font-family:system-ui,sans-serif;max-width:70em;margin:2em auto;padding:0 1
 pre{background:#f4f4f4;padding:.6em;white-space:pre-wrap;word-break:break-all}
 table{border-collapse:collapse;margin:.6em 0}th,td{border:1px solid #ccc;padding:.2em .5em}
 td{text-align:right}td:first-child{text-align:left}th{background:#eef}
-.note{color:#555;font-size:.92em}.sig{color:#a00;font-weight:bold}img{max-width:100%}
+.note{color:#555;font-size:.92em}.sig{color:#a00;font-weight:bold}
+figure{margin:1em 0;overflow-x:auto}figcaption{color:#555;font-size:.92em;max-width:60em}
+figure svg{display:block;max-width:100%;min-width:45em;height:auto}
+table{display:block;overflow-x:auto}
 .answer{border:2px solid #88a;padding:0 1em;margin:1em 0}.changed{color:#06c;font-weight:bold}
 dt{font-weight:bold}dd{margin:0 0 .5em 1.5em}
 """
@@ -179,22 +195,21 @@ def _wins(analysis: Analysis, found: Findings) -> list[str]:
             )
         rows.append(advantage)
         lines.append(_table(header, rows, raw=True))
-        lines.append(_embed(_share_plot(analysis, players, seats)))
+        lines.append(_share_figure(analysis, players, seats))
     return lines
 
 
 def _scores(analysis: Analysis, found: Findings) -> list[str]:
     lines = [
         "<h2>Scores</h2>",
-        '<p class="note">The histogram counts every player\'s final score. The mean score is '
-        "each game's average over its players, then averaged over the games.</p>",
+        '<p class="note">The bars count every player\'s final score, one bar per score (or per '
+        "bin of whole numbers when they spread wide). The mean score is each game's average "
+        "over its players, then averaged over the games (the dashed lines).</p>",
     ]
     lines += _per_count_table(analysis, found, 1)
     lines.append(
-        _embed(
-            _histograms(
-                analysis, "final score (every player)", lambda o: [float(s) for s in o.scores]
-            )
+        _distribution_figure(
+            analysis, "scores", "final score", "player", lambda o: [float(s) for s in o.scores]
         )
     )
     return lines
@@ -206,12 +221,12 @@ def _lengths(analysis: Analysis, found: Findings) -> list[str]:
     lines += _per_count_table(analysis, found, 2)
     what = keys[0] if keys else "decisions"
     lines.append(
-        _embed(
-            _histograms(
-                analysis,
-                f"{what}s per game" if keys else "decisions per game",
-                lambda o: [o.lengths.get(what, 0.0) if keys else float(o.decisions)],
-            )
+        _distribution_figure(
+            analysis,
+            "lengths",
+            f"{what}s per game" if keys else "decisions per game",
+            "game",
+            lambda o: [o.lengths.get(what, 0.0) if keys else float(o.decisions)],
         )
     )
     return lines
@@ -347,7 +362,7 @@ def _card_effects(analysis: Analysis, found: Findings) -> list[str]:
         table.append([*cells, _e("; ".join(notes))])
     lines.append(_table(header, table, raw=True))
     if any(effect.estimable for side in effects for effect in side.values()):
-        lines.append(_embed(_forest_plot(analysis, cards, effects)))
+        lines += _forest_figure(analysis, cards, effects)
     return lines
 
 
@@ -477,97 +492,51 @@ def _glossary() -> list[str]:
 # ----- figures -----
 
 
-def _embed(figure: Any) -> str:
-    """A matplotlib figure as an embedded PNG (and closed)."""
-    import matplotlib.pyplot as plt
-
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=80, bbox_inches="tight")
-    plt.close(figure)
-    data = base64.b64encode(buffer.getvalue()).decode("ascii")
-    return f'<p><img alt="figure" src="data:image/png;base64,{data}"></p>'
-
-
-def _share_plot(analysis: Analysis, players: int, seats: list[list[list[float]]]) -> Any:
-    import matplotlib.pyplot as plt
-
-    figure, axes = plt.subplots(figsize=(6, 3))
-    sides = len(analysis.card_files)
-    width = 0.8 / sides
-    for side in range(sides):
-        estimates = [Estimate.share(seat[side]) for seat in seats]
-        xs = [seat + 1 + (side - (sides - 1) / 2) * width for seat in range(players)]
-        means = [e.mean for e in estimates]
-        errors = [[e.mean - e.low for e in estimates], [e.high - e.mean for e in estimates]]
-        label = _side_name(analysis, side) + f" (n = {len(seats[0][side])})"
-        axes.bar(xs, means, width, yerr=errors, capsize=4, label=label)
-    axes.axhline(1 / players, color="grey", linestyle="--", label=f"par {1 / players:.0%}")
-    axes.set_xticks(range(1, players + 1))
-    axes.set_xlabel("seat (1 plays first)")
-    axes.set_ylabel("share of victories")
-    axes.set_title(f"{players} players: win share by seat, 95% intervals")
-    axes.legend(fontsize="small")
-    return figure
+def _share_figure(analysis: Analysis, players: int, seats: list[list[list[float]]]) -> str:
+    sides = [
+        SeatShares(
+            _side_name(analysis, side),
+            [Estimate.share(seat[side]) for seat in seats],
+            len(seats[0][side]),
+        )
+        for side in range(len(analysis.card_files))
+    ]
+    return inline_svg(
+        share_figure(players, sides), f"wins-{players}", share_finding(players, sides)
+    )
 
 
-def _forest_plot(
-    analysis: Analysis, cards: Sequence[str], effects: Sequence[dict[str, CardEffect]]
-) -> Any:
-    """Each estimable card's effect with its 95% interval, in the table's order."""
-    import matplotlib.pyplot as plt
-
-    shown = [c for c in cards if any(side.get(c, _NONE).estimable for side in effects)]
-    figure, axes = plt.subplots(figsize=(6, 1.2 + 0.24 * len(shown)))
-    sides = len(effects)
-    for side, by_card in enumerate(effects):
-        offset = (side - (sides - 1) / 2) * 0.3
-        points = [
-            (y + offset, e.effect * 100, e.low * 100, e.high * 100)
-            for y, card in enumerate(shown)
-            if (e := by_card.get(card, _NONE)).effect is not None
-            and e.low is not None
-            and e.high is not None
-        ]
-        if not points:
-            continue
-        ys, means, lows, highs = zip(*points, strict=True)
-        below = [mean - low for mean, low in zip(means, lows, strict=True)]
-        above = [high - mean for mean, high in zip(means, highs, strict=True)]
-        label = _side_name(analysis, side)
-        axes.errorbar(means, ys, xerr=[below, above], fmt="o", capsize=3, label=label)
-    axes.axvline(0, color="grey", linestyle="--")
-    axes.set_yticks(range(len(shown)), shown, fontsize="small")
-    axes.set_ylim(len(shown) - 0.5, -0.5)  # the largest effect on top, as in the table
-    axes.set_title("Each card's effect on its holder's win share", fontsize="medium")
-    axes.set_xlabel("effect of one more copy on the win share (points), 95% interval")
-    if sides > 1:
-        axes.legend(fontsize="small")
-    return figure
-
-
-_NONE = CardEffect("", 0)  # a card a side's file does not have
-
-
-def _histograms(analysis: Analysis, what: str, values_of: Callable[[Outcome], list[float]]) -> Any:
-    import matplotlib.pyplot as plt
-
-    counts = analysis.player_counts
-    figure, grid = plt.subplots(1, len(counts), figsize=(3.2 * len(counts) + 1, 3), squeeze=False)
-    for axes, players in zip(grid[0], counts, strict=True):
+def _distribution_figure(
+    analysis: Analysis, slug: str, what: str, unit: str, values_of: Callable[[Outcome], list[float]]
+) -> str:
+    """Every value of ``what`` at each player count (one per player or per game), and the mean
+    of the per-game means: games are independent, players in one game are not."""
+    panels = []
+    for players in analysis.player_counts:
+        series = []
         for side in range(len(analysis.card_files)):
             played = analysis.played(side, players)
             values = [value for o in played for value in values_of(o)]
-            # The mean of per-game means: games are independent, players in one game are not.
             mean = Estimate.of([sum(values_of(o)) / len(values_of(o)) for o in played])
-            label = f"{_side_name(analysis, side)}: mean {mean.text()} (n = {len(played)})"
-            if values:
-                axes.hist(values, bins=min(20, max(1, len(set(values)))), alpha=0.55, label=label)
-        axes.set_title(f"{players} players", fontsize="small")
-        axes.set_xlabel(what, fontsize="small")
-        if axes.get_legend_handles_labels()[0]:
-            axes.legend(fontsize="x-small")
-    grid[0][0].set_ylabel("games" if "every player" not in what else "players")
-    return figure
+            series.append(Series(_side_name(analysis, side), values, mean, len(played)))
+        panels.append(Panel(players, series))
+    if not any(s.values for panel in panels for s in panel.series):
+        return ""
+    figure = whole_number_figure(panels, what, unit)
+    return inline_svg(figure, slug, distribution_finding(panels, what, unit))
+
+
+def _forest_figure(
+    analysis: Analysis, cards: Sequence[str], effects: Sequence[dict[str, CardEffect]]
+) -> list[str]:
+    """The forest plot of the cards it can show legibly, under a heading saying which."""
+    shown = forest_cards(cards, effects)
+    labels = [_side_name(analysis, side) for side in range(len(effects))]
+    figure = forest_figure(shown, effects, labels)
+    return [
+        f"<h3>{_e(forest_title(shown, effects))}</h3>",
+        inline_svg(figure, "effects", forest_finding(shown, effects, labels)),
+    ]
 
 
 # ----- text -----
