@@ -130,7 +130,8 @@ def test_crazy_fishing_scatter_sweep_plays_the_same_seeds_and_changes_game_lengt
     assert decisions[0] > decisions[2]  # a tight sea: casts reach fewer fish, games run longer
     page = render_sweep(run, "angler analyse crazy-fishing --sweep sea.scatter_mm_per_sqrt_card=…")
     assert header_values(page) == ["10", "29", "60"]
-    assert page.count('src="data:image/png;base64,') == 4  # wins, scores, length, tallies
+    assert page.count("<figure><svg") == 4  # wins, scores, length, tallies
+    assert page.count("<figcaption") == 4 and "rounds (at the end): " in page
     assert "<pre>angler analyse crazy-fishing --sweep" in page.split("<h2>")[0]
 
 

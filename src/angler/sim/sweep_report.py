@@ -16,7 +16,8 @@ from angler.core.view import counted
 from angler.sim.analyse import Analysis, Outcome
 from angler.sim.findings import FigureGroup, figure_groups, per_game
 from angler.sim.glossary import GLOSSARY
-from angler.sim.report_html import STYLE, _e, _embed, _shown, _table
+from angler.sim.report_figures import _new_figure, _style, inline_svg
+from angler.sim.report_html import STYLE, _e, _shown, _table
 from angler.sim.sweep import Sweep
 from angler.stats import Estimate
 
@@ -124,7 +125,7 @@ def _group_section(analysis: Analysis, sweep: Sweep, players: int, group: Figure
     rows = [[_e(label), *map(_e, cells)] for label, cells in _rows(analysis, players, group)]
     return [
         f"<h3>{players} players (n = {counted(n, 'game')} at each value)</h3>",
-        _embed(_figure(analysis, sweep, players, group)),
+        _figure(analysis, sweep, players, group),
         _table(header, rows, raw=True),
     ]
 
@@ -148,36 +149,63 @@ def _estimates(analysis: Analysis, players: int, group: FigureGroup) -> dict[str
     return shown
 
 
-def _figure(analysis: Analysis, sweep: Sweep, players: int, group: FigureGroup) -> Any:
-    """The win shares on one axes (they share a scale and par); every other figure on its own."""
-    import matplotlib.pyplot as plt
-
+def _figure(analysis: Analysis, sweep: Sweep, players: int, group: FigureGroup) -> str:
+    """The win shares on one axes (they share a scale and par); every other figure on its own;
+    drawn as the report's figures are (``report_figures``): inline SVG, legends outside the data,
+    captioned by what they show."""
     estimates = _estimates(analysis, players, group)
     xs = sweep.positions()
-    if group.percent:
-        figure, axes = plt.subplots(figsize=(6, 3.2))
-        step = _spacing(xs) * 0.06  # seats side by side, so their error bars do not hide
-        for k, (label, values) in enumerate(estimates.items()):
-            offset = (k - (len(estimates) - 1) / 2) * step
-            _error_line(axes, [x + offset for x in xs], values, label)
-        axes.axhline(1 / players, color="grey", linestyle="--", label=f"par {1 / players:.0%}")
-        axes.set_ylabel("share of victories")
-        axes.legend(fontsize="x-small")
-        _x_axis(axes, sweep, xs)
-        axes.set_title(f"{players} players: win share by seat, 95% intervals", fontsize="small")
-        return figure
-    rows = math.ceil(len(estimates) / COLUMNS)
-    columns = min(COLUMNS, len(estimates))
-    size = (3.3 * columns, 2.6 * rows)
-    figure, grid = plt.subplots(rows, columns, figsize=size, squeeze=False, layout="constrained")
-    for axes, (label, values) in zip(grid.flat, estimates.items(), strict=False):
-        _error_line(axes, xs, values, label)
-        _x_axis(axes, sweep, xs)
-        axes.set_title(label, fontsize="small")
-    for axes in list(grid.flat)[len(estimates) :]:
-        axes.set_visible(False)
-    figure.suptitle(f"{players} players: {group.title.lower()}, 95% intervals", fontsize="small")
-    return figure
+    slug = f"sweep-{players}-{_slug(group.title)}"
+    with _style():
+        if group.percent:
+            figure = _new_figure(4.2)
+            axes = figure.subplots()
+            step = _spacing(xs) * 0.06  # seats side by side, so their error bars do not hide
+            for k, (label, values) in enumerate(estimates.items()):
+                offset = (k - (len(estimates) - 1) / 2) * step
+                _error_line(axes, [x + offset for x in xs], values, label)
+            axes.axhline(1 / players, color="grey", linestyle="--", label=f"par {1 / players:.0%}")
+            axes.set_ylabel("share of victories")
+            figure.legend(loc="outside lower center", ncols=min(4, len(estimates) + 1))
+            _x_axis(axes, sweep, xs)
+            axes.set_title(f"{players} players: win share by seat, 95% intervals")
+        else:
+            rows = math.ceil(len(estimates) / COLUMNS)
+            columns = min(COLUMNS, len(estimates))
+            figure = _new_figure(3.0 * rows + 0.6)
+            grid = figure.subplots(rows, columns, squeeze=False)
+            for axes, (label, values) in zip(grid.flat, estimates.items(), strict=False):
+                _error_line(axes, xs, values, label)
+                _x_axis(axes, sweep, xs)
+                axes.set_title(label)
+            for axes in list(grid.flat)[len(estimates) :]:
+                axes.set_visible(False)
+            figure.suptitle(f"{players} players: {group.title.lower()}, 95% intervals")
+    return inline_svg(figure, slug, _finding(sweep, estimates, group.percent))
+
+
+def _finding(sweep: Sweep, estimates: dict[str, list[Estimate]], percent: bool) -> str:
+    """What the figure shows, in words: each figure from the first value to the last, and
+    whether their intervals leave each other (a change the seeds cannot explain)."""
+    first, last = sweep.values[0], sweep.values[-1]
+    parts = []
+    for label, values in estimates.items():
+        start, end = values[0], values[-1]
+        moved = start.high < end.low or end.high < start.low
+        verdict = "a change beyond the intervals" if moved else "within the intervals"
+        parts.append(
+            f"{label}: {_mean(start, percent)} at {first}, {_mean(end, percent)} at {last} "
+            f"({verdict})"
+        )
+    return f"{sweep.label}, from {first} to {last}: " + "; ".join(parts)
+
+
+def _mean(estimate: Estimate, percent: bool) -> str:
+    return f"{estimate.mean:.0%}" if percent else f"{estimate.mean:.2f}"
+
+
+def _slug(text: str) -> str:
+    return "".join(c if c.isalnum() else "-" for c in text.lower()).strip("-")
 
 
 def _error_line(axes: Any, xs: Sequence[float], estimates: Sequence[Estimate], label: str) -> None:
@@ -188,9 +216,8 @@ def _error_line(axes: Any, xs: Sequence[float], estimates: Sequence[Estimate], l
 
 
 def _x_axis(axes: Any, sweep: Sweep, xs: Sequence[float]) -> None:
-    axes.set_xticks(list(xs), list(sweep.values), fontsize="x-small")
-    axes.set_xlabel(sweep.label, fontsize="x-small")
-    axes.tick_params(axis="y", labelsize="x-small")
+    axes.set_xticks(list(xs), list(sweep.values))
+    axes.set_xlabel(sweep.label)
 
 
 def _spacing(xs: Sequence[float]) -> float:
