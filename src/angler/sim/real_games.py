@@ -19,7 +19,8 @@ from typing import Any
 
 from angler.core.data import read_json
 from angler.core.errors import AnglerError, RecordError
-from angler.core.records import Record, player_count, replay
+from angler.core.game import Game
+from angler.core.records import Record, player_count, replay, start_state
 from angler.core.registry import make_game
 from angler.core.view import counted
 from angler.sim.analyse import Analysis, Outcome, outcome_of, seating_text
@@ -28,6 +29,7 @@ from angler.sim.record_source import Found, records_in, shown_source
 
 UNKNOWN_SEAT = "unknown"  # a record that does not say who played (``seats`` missing)
 EXAMPLES = 3  # records named for each reason they were skipped
+AnyGame = Game[Any, Any]
 
 
 @dataclass
@@ -80,7 +82,7 @@ def read_real_games(analysis: Analysis, options: Mapping[str, Any], source: str)
     seats: dict[int, list[Counter[str]]] = {}
     for found in records_in(source):
         read.read += 1
-        why = _why_not_used(found, analysis, cards, read)
+        why = _why_not_used(found, analysis, options, cards, read)
         if isinstance(why, str):
             read.skip(found, why)
             continue
@@ -112,7 +114,7 @@ def use_records(analysis: Analysis, read: RecordsRead) -> None:
 
 
 def _why_not_used(
-    found: Found, analysis: Analysis, cards: Any, read: RecordsRead
+    found: Found, analysis: Analysis, options: Mapping[str, Any], cards: Any, read: RecordsRead
 ) -> str | tuple[Record, Outcome]:
     """Why a game cannot be used, or its record and its outcome."""
     record = found.record
@@ -131,18 +133,22 @@ def _why_not_used(
     if record.result is None:
         return "unfinished"
     try:
+        game = start_state(record).game  # its rules and cards, before replaying every move
+    except RecordError:
+        return "does not replay"
+    changed = _options_changed(_analysed_rules(analysis, options, players), game)
+    if changed:
+        return f"other game options ({changed})"
+    if _record_cards(record, game) != cards:
+        return "another card set"
+    if record.seed in read.used_seeds.get(players, ()):
+        return "the same deal (seed and player count) as a record already used"
+    try:
         state = replay(record)
     except RecordError:
         return "does not replay"
     if not state.is_terminal():
         return "unfinished"
-    changed = _options_changed(analysis.options, state.game.describe_options())
-    if changed:
-        return f"other game options ({changed})"
-    if _record_cards(record, state.game) != cards:
-        return "another card set"
-    if record.seed in read.used_seeds.get(players, ()):
-        return "the same deal (seed and player count) as a record already used"
     outcome = outcome_of(state, Outcome(0, players, record.seed))
     return outcome.anomaly or (record, outcome)
 
@@ -173,10 +179,25 @@ def _read_cards(source: str) -> Any:
     return _card_files[source]
 
 
-def _options_changed(analysed: Mapping[str, Any], described: Mapping[str, Any]) -> str:
+def _analysed_rules(analysis: Analysis, options: Mapping[str, Any], players: int) -> AnyGame:
+    """The analysed game at a player count as a record of it would replay: its options written
+    as a record writes them and read back as a replay reads them, so that both are compared in
+    the same form (a Flip & Fish skill read from a record is a factor per seat, not a word)."""
+    key = (analysis.game, json.dumps(dict(options), sort_keys=True), players)
+    if key not in _rules:
+        made = make_game(analysis.game, players, **analysis.settings(options, 0))
+        written = json.loads(json.dumps(made.describe_options()))
+        written["cards"] = None  # the card set is compared on its own
+        _rules[key] = start_state(Record(analysis.game, written, 0)).game
+    return _rules[key]
+
+
+_rules: dict[tuple[str, str, int], AnyGame] = {}
+
+
+def _options_changed(analysed: AnyGame, played: AnyGame) -> str:
     """The options a record's game sets otherwise than the analysis (``rounds 20``), or ""."""
-    record = json.loads(json.dumps({k: v for k, v in described.items() if k not in _NOT_RULES}))
-    wanted = json.loads(json.dumps(dict(analysed)))
+    wanted, record = (_rule_options(game) for game in (analysed, played))
     return ", ".join(
         f"{key} {json.dumps(record.get(key))}"
         for key in dict.fromkeys([*wanted, *record])
@@ -184,7 +205,16 @@ def _options_changed(analysed: Mapping[str, Any], described: Mapping[str, Any]) 
     )
 
 
-_NOT_RULES = ("players", "cards")  # checked on their own: the player count and the card set
+def _rule_options(game: AnyGame) -> dict[str, Any]:
+    """A game's options but the player count and the card set (checked on their own), as JSON."""
+    described = game.describe_options()
+    rules: dict[str, Any] = json.loads(
+        json.dumps({k: v for k, v in described.items() if k not in _NOT_RULES})
+    )
+    return rules
+
+
+_NOT_RULES = ("players", "cards")
 
 
 def _seat_name(names: Counter[str]) -> str:

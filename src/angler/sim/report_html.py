@@ -137,7 +137,7 @@ def _games_line(analysis: Analysis) -> list[str]:
     lines = [
         f"<li>real games from the records in <b>{_e(read.source)}</b>: {_e(read.counts())}"
         + (
-            ", B's bots playing the same deals (the records' seeds: paired games)"
+            _e(", B's bots playing the same deals (the records' seeds: paired games)")
             if analysis.compared
             else ""
         )
