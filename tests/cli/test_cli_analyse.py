@@ -242,6 +242,7 @@ def test_records_compared_with_bots_on_the_same_deals(angler: Angler, tmp_path: 
     args = ["analyse", "fishing", "--records", records, "--compare-bots", "-a", "heuristic"]
     run = angler([*args, "-j", "1", "--out", out])
     assert run.status == 0, run.stderr
+    assert "What changed from A to B (read from the records' seats" in run.stdout
     assert "who plays: the records' players (3 players: random in every seat)" in run.stdout
     page = out.read_text()
     assert "B&#x27;s bots playing the same deals" in page
