@@ -89,7 +89,7 @@ def read_real_games(analysis: Analysis, options: Mapping[str, Any], source: str)
         record, outcome = why
         read.used_seeds.setdefault(outcome.players, []).append(outcome.seed)
         by_seat = seats.setdefault(outcome.players, [Counter() for _ in range(outcome.players)])
-        for seat, name in enumerate(record.seats or [UNKNOWN_SEAT] * outcome.players):
+        for seat, name in enumerate(_who_played(record, outcome.players)):
             by_seat[seat][name] += 1
         read.outcomes.append(outcome)
     if not read.used:
@@ -215,6 +215,13 @@ def _rule_options(game: AnyGame) -> dict[str, Any]:
 
 
 _NOT_RULES = ("players", "cards")
+
+
+def _who_played(record: Record, players: int) -> list[str]:
+    """Each seat's player as the record says (``unknown`` where it does not, or not for each)."""
+    if record.seats is not None and len(record.seats) == players:
+        return list(record.seats)
+    return [UNKNOWN_SEAT] * players
 
 
 def _seat_name(names: Counter[str]) -> str:
