@@ -211,3 +211,89 @@ def test_ctrl_c_in_a_sweep_still_writes_its_report(
     page = out.read_text()
     assert "interrupted after 3 of 6 games" in page
     assert "3 players (n = 1 game at each value)" in page  # seed 2 finished at one value only
+
+
+def test_records_written_by_simulate_make_the_report_of_their_simulation(
+    angler: Angler, tmp_path: Path
+) -> None:
+    records = tmp_path / "records"
+    simulated = ["fishing", "-p", "3", "-n", "3", "-s", "4", "-a", "heuristic"]
+    assert angler(["simulate", *simulated, "--records", records]).status == 0
+    real, played = tmp_path / "real.html", tmp_path / "played.html"
+    run = angler(["analyse", "fishing", "--records", records, "--out", real])
+    assert run.status == 0, run.stderr
+    assert "records in" in run.stderr and "3 games read, 3 used, 0 skipped" in run.stderr
+    assert angler(["analyse", *simulated, "-j", "1", "--out", played]).status == 0
+    page = real.read_text()
+    assert f"<pre>angler analyse fishing --records {records} --out {real}</pre>" in page
+    assert "3 games read, 3 used, 0 skipped" in page
+    assert "3 players: heuristic in every seat" in page
+
+    def figures(html: str) -> str:  # everything under the settings: every table and figure
+        return html.split("</ul>", 1)[1]
+
+    assert figures(page) == figures(played.read_text())
+
+
+def test_records_compared_with_bots_on_the_same_deals(angler: Angler, tmp_path: Path) -> None:
+    records = tmp_path / "records"
+    assert angler(["simulate", "fishing", "-p", "3", "-n", "2", "--records", records]).status == 0
+    out = tmp_path / "ab.html"
+    args = ["analyse", "fishing", "--records", records, "--compare-bots", "-a", "heuristic"]
+    run = angler([*args, "-j", "1", "--out", out])
+    assert run.status == 0, run.stderr
+    assert "What changed from A to B (read from the records' seats" in run.stdout
+    assert "who plays: the records' players (3 players: random in every seat)" in run.stdout
+    page = out.read_text()
+    assert "B&#x27;s bots playing the same deals" in page
+    assert "A (records): random in every seat / B: heuristic in every seat" in page
+    assert "--compare-bots --agents heuristic" in page
+
+
+def test_bad_records_are_one_line_errors(
+    angler: Angler, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_games(*args: object, **kwargs: object) -> None:
+        raise AssertionError("played before checking its input")
+
+    monkeypatch.setattr(analyse, "run_analysis", no_games)
+    out = ["--out", tmp_path / "r.html"]
+    missing = tmp_path / "nowhere"
+    angler(["analyse", "fishing", "--records", missing, *out]).assert_user_error(
+        f"--records {missing}: no such folder"
+    )
+    (tmp_path / "file.json").write_text("{}")
+    angler(["analyse", "fishing", "--records", tmp_path / "file.json", *out]).assert_user_error(
+        "not a folder"
+    )
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    angler(["analyse", "fishing", "--records", empty, *out]).assert_user_error(
+        "no usable record (0 games read", "no record file in it"
+    )
+    junk = tmp_path / "junk"
+    junk.mkdir()
+    (junk / "a.json").write_text("[1, 2]")
+    angler(["analyse", "fishing", "--records", junk, *out]).assert_user_error(
+        "no usable record (1 game read, 0 used, 1 skipped: not a readable record: 1 (a.json))"
+    )
+    no_file = f"sqlite:///{tmp_path / 'none.db'}"
+    angler(["analyse", "fishing", "--records", no_file, *out]).assert_user_error(
+        "no such database file"
+    )
+    assert not (tmp_path / "none.db").exists()  # not created by looking
+    refused = "postgresql+psycopg://someone:secret@127.0.0.1:1/angler"
+    run = angler(["analyse", "fishing", "--records", refused, *out])
+    run.assert_user_error("cannot open the database")
+    assert "secret" not in run.stderr
+    angler(["analyse", "fishing", "--records", "nodb://x", *out]).assert_user_error(
+        "cannot open the database"
+    )
+    angler(["analyse", "fishing", "--compare-bots", *out]).assert_user_error("give --records")
+    angler(
+        ["analyse", "fishing", "--records", empty, "--sweep", "G1.value=1,2", *out]
+    ).assert_user_error("leave out --records")
+    angler(["analyse", "fishing", "--records", empty, "-n", "5", *out]).assert_user_error(
+        "--games and --seed"
+    )
+    assert not (tmp_path / "r.html").exists()

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from angler.agents import agent_seed, make_agent
 from angler.core.data import read_json
@@ -31,6 +31,9 @@ from angler.sim.card_diff import Change, card_file_changes, changed_cards, optio
 from angler.sim.simulate import seat_agents
 from angler.sim.stopping import RunStopped, signal_of
 from angler.sim.sweep import Sweep
+
+if TYPE_CHECKING:
+    from angler.sim.real_games import RecordsRead
 
 MOVE_CAP = 20_000  # decisions: far beyond any real game of the three, so a game past it stalled
 
@@ -84,6 +87,7 @@ class Analysis:
     changes: list[Change] = field(default_factory=list)  # what B's card file changes in A's
     variants: list[dict[str, Any]] = field(default_factory=list)  # by side: options changed
     sweep: Sweep | None = None  # what the sides vary, one value each, when sweeping
+    records: RecordsRead | None = None  # side A's games read from records rather than played
     outcomes: list[Outcome] = field(default_factory=list)
     planned: int = 0
     stopped: RunStopped | None = None
@@ -102,15 +106,21 @@ class Analysis:
         return self.sides == 2 and self.sweep is None
 
     def seating(self, players: int) -> str:
-        """Who sat where at a player count: ``heuristic in every seat``, or seat by seat."""
-        names = self.agents[players]
-        if len(set(names)) == 1:
-            return f"{names[0]} in every seat"
-        return ", ".join(f"seat {seat + 1}: {name}" for seat, name in enumerate(names))
+        """Who sat where at a player count: ``heuristic in every seat``, or seat by seat; with
+        records, who played them (and the agents of B, when B plays their deals)."""
+        if self.records is None:
+            return seating_text(self.agents[players])
+        real = seating_text(self.records.seats[players])
+        if not self.compared:
+            return real
+        return f"A (records): {real} / B: {seating_text(self.agents[players])}"
 
     def seat_label(self, players: int, seat: int) -> str:
-        """``seat 2``, with its agent when the seats are not all alike: ``seat 2 (random)``."""
-        names = self.agents[players]
+        """``seat 2``, with its agent when the seats are not all alike: ``seat 2 (random)``
+        (not when records and bots compared seat different players in it)."""
+        if self.records is not None and self.compared:
+            return f"seat {seat + 1}"
+        names = self.agents[players] if self.records is None else self.records.seats[players]
         return f"seat {seat + 1}" + (f" ({names[seat]})" if len(set(names)) > 1 else "")
 
     def settings(self, options: Mapping[str, Any], side: int) -> dict[str, Any]:
@@ -145,6 +155,13 @@ class Analysis:
         for outcome in self.outcomes:
             names.update(dict.fromkeys(outcome.counts))
         return list(names)
+
+
+def seating_text(names: Sequence[str]) -> str:
+    """``heuristic in every seat``, or seat by seat: ``seat 1: random, seat 2: heuristic``."""
+    if len(set(names)) == 1:
+        return f"{names[0]} in every seat"
+    return ", ".join(f"seat {seat + 1}: {name}" for seat, name in enumerate(names))
 
 
 def card_options(options: Mapping[str, Any], cards: str) -> dict[str, Any]:
@@ -260,21 +277,27 @@ def play_task(
         return _with_anomaly(base, f"stalled: still going after {MOVE_CAP} decisions")
     except (AnglerError, ValueError, IndexError, KeyError, AssertionError) as error:
         return _with_anomaly(base, f"the game raised {type(error).__name__}: {error}")
+    return outcome_of(state, base)
+
+
+def outcome_of(state: Any, base: Outcome) -> Outcome:
+    """A game played to its end reduced to what the report needs (``base`` names its side,
+    player count and seed): a simulated game, or a real one replayed from its record."""
     if not state.is_terminal():
         return _with_anomaly(base, "stopped before the end with no player to act")
     winners = tuple(state.winners())
     if not winners:
         return _with_anomaly(base, "ended without a winner")
-    statistics = game.statistics
+    statistics = state.game.statistics
     lengths = {
         key: float(value)
         for key, value in statistics.progress(state).items()
         if isinstance(value, int | float) and not isinstance(value, bool)
     }
     return Outcome(
-        side=task.side,
-        players=task.players,
-        seed=task.seed,
+        side=base.side,
+        players=base.players,
+        seed=base.seed,
         scores=tuple(state.scores()),
         winners=winners,
         decisions=len(state.history),
@@ -320,7 +343,9 @@ def run_analysis(
 ) -> Analysis:
     """Play ``games`` seeded games at every player count of ``analysis`` (for each card file: the
     same seeds), on ``jobs`` processes or on Ray (:func:`angler.sim.backends.play_batches`);
-    ``on_game(outcome)`` after each.
+    ``on_game(outcome)`` after each. When side A was read from records (``analysis.records``),
+    only the other sides are played, on the records' seeds (their deals), and ``games`` and
+    ``seed`` are not used.
 
     Ctrl-C (or SIGTERM, under :func:`~angler.sim.stopping.sigterm_stops_runs`) stops at once: the
     analysis keeps the games that finished, and its ``stopped`` says how many.
@@ -328,15 +353,17 @@ def run_analysis(
     if games < 1:
         raise AnglerError(f"an analysis needs at least 1 game per player count, not {games}")
     backend = check_backend(backend, jobs, address)
-    analysis.seed, analysis.games = seed, games
+    records = analysis.records
+    if records is None:
+        analysis.seed, analysis.games = seed, games
     # Every side plays a seed one after the other, so a stopped run stays paired.
     tasks = [
         Task(side, count, game_seed)
         for count in analysis.player_counts
-        for game_seed in range(seed, seed + games)
-        for side in range(analysis.sides)
+        for game_seed in (records.seeds(count) if records else range(seed, seed + games))
+        for side in range(1 if records else 0, analysis.sides)
     ]
-    analysis.planned = len(tasks)
+    analysis.planned = len(analysis.outcomes) + len(tasks)  # the records' games count too
     settings = [analysis.settings(options, side) for side in range(analysis.sides)]
 
     def finish(numbered: tuple[int, Outcome]) -> None:
@@ -352,7 +379,7 @@ def run_analysis(
     try:
         play_batches(play, numbers, finish, workers, backend, address)
     except KeyboardInterrupt as stop:
-        analysis.stopped = RunStopped(len(analysis.outcomes), len(tasks), signal_of(stop))
+        analysis.stopped = RunStopped(len(analysis.outcomes), analysis.planned, signal_of(stop))
     analysis.outcomes.sort(key=lambda o: (o.players, o.seed, o.side))
     return analysis
 

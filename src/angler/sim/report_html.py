@@ -113,11 +113,7 @@ def _header(analysis: Analysis, command: str) -> list[str]:
         lines.append(f"<li>{_e(label)}<b>{_e(_card_name(cards))}</b></li>")
     finished = len(analysis.outcomes)
     lines += [
-        f"<li>{counted(analysis.games, 'game')} per player count"
-        + (" and card file" if analysis.compared else "")
-        + f", seeds {analysis.seed} to {analysis.seed + analysis.games - 1}"
-        + (", the same seeds for both card files (paired games)" if analysis.compared else "")
-        + "</li>",
+        *_games_line(analysis),
         f"<li>players in each seat: {_e(agents)}</li>",
         f"<li>game options: {_e(options) or 'none'}</li>",
         f"<li>games played: {finished} of {analysis.planned}; "
@@ -140,6 +136,30 @@ def _header(analysis: Analysis, command: str) -> list[str]:
         )
         + "</p>"
     )
+    return lines
+
+
+def _games_line(analysis: Analysis) -> list[str]:
+    """Which games: seeded simulations, or records read (how many used, why others were not)."""
+    if analysis.records is None:
+        return [
+            f"<li>{counted(analysis.games, 'game')} per player count"
+            + (" and card file" if analysis.compared else "")
+            + f", seeds {analysis.seed} to {analysis.seed + analysis.games - 1}"
+            + (", the same seeds for both card files (paired games)" if analysis.compared else "")
+            + "</li>"
+        ]
+    read = analysis.records
+    lines = [
+        f"<li>real games from the records in <b>{_e(read.source)}</b>: {_e(read.counts())}"
+        + (
+            _e(", B's bots playing the same deals (the records' seeds: paired games)")
+            if analysis.compared
+            else ""
+        )
+        + "</li>"
+    ]
+    lines += [f"<li>skipped, {_e(reason)}</li>" for reason in read.reasons()]
     return lines
 
 

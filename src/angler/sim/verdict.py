@@ -29,6 +29,8 @@ def verdict(analysis: Analysis, found: Findings) -> list[Section]:
         "the same, so any difference below is chance"
     ]
     where = "read from the two card files and the game options"
+    if analysis.records is not None:  # real games against bots: who plays changed too
+        where = "read from the records' seats, the two card files and the game options"
     sections = [Section(f"What changed from A to B ({where})", changes)]
     if found.changed:
         sections.append(Section("The changed cards", _changed_cards(analysis, found)))
