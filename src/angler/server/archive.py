@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import functools
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from angler.core.errors import AnglerError
 from angler.core.records import Record
@@ -19,15 +19,9 @@ from angler.server.journal import MemoryJournal, StoredAction, done_now
 from angler.server.replays import ALL, replay_steps
 from angler.server.rooms import Room
 from angler.server.store import RoomFinishedError, Store
+from angler.server.unfinished import UnfinishedError
 
 REPLAYS_KEPT = 16  # finished games' replays kept in memory (a replay is read step by step)
-
-
-class UnfinishedError(AnglerError):
-    """A record asked for before the game is over: a seat may see only its own view. (An HTTP
-    refusal, not a room's: the room's refusals are the protocol page's table.)"""
-
-    code: ClassVar[str] = "unfinished"
 
 
 class ReplaySeatError(AnglerError):

@@ -16,9 +16,9 @@ from starlette.routing import BaseRoute, Match
 from angler.core import all_games
 from angler.core.errors import AnglerError
 from angler.server.api import ErrorBody, declare_room_settings
-from angler.server.archive import UnfinishedError
 from angler.server.rooms import HeaderError, InviteError, SeatError
 from angler.server.store import RoomFinishedError, SeatTakenError, UnknownRoomError
+from angler.server.unfinished import UnfinishedError
 
 
 class NoSuchGameError(AnglerError):

@@ -40,9 +40,9 @@ from angler.core.errors import AnglerError
 from angler.core.records import Record, parse_record, player_count, start_state
 from angler.review.decisions import decisions_of
 from angler.review.review import Review, ReviewedDecision, review_decision
-from angler.server.archive import UnfinishedError
 from angler.server.limits import RoomCreations
 from angler.server.store import NODE_LENGTH, Base, Store
+from angler.server.unfinished import UnfinishedError
 
 log = logging.getLogger(__name__)
 

@@ -74,11 +74,9 @@ def _folder_records(folder: Path) -> Iterator[Found]:
 
 
 def _store_records(url: str) -> Iterator[Found]:
-    # The server's modules only when a store is asked for: a folder needs none of them. The
-    # store first: it loads the modules the archive needs (the archive alone would be loaded
-    # half-way when they come back to it).
-    from angler.server.store import Store, StoreError  # isort: skip
-    from angler.server.archive import FinishedRooms  # isort: skip
+    # The server's modules only when a store is asked for: a folder needs none of them.
+    from angler.server.archive import FinishedRooms
+    from angler.server.store import Store, StoreError
 
     _check_sqlite_file(url)
     try:
