@@ -127,3 +127,29 @@ def test_the_editor_on_a_phone_keeps_the_phone_s_width(open_page: OpenPage, game
     page.screenshot(path=shots() / f"{game}-phone.png")
     page.locator(cell(page, path)).scroll_into_view_if_needed()
     page.screenshot(path=shots() / f"{game}-phone-refused.png")
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+@pytest.mark.parametrize("game", ["crazy-fishing", "flip-and-fish"])
+def test_the_editor_has_no_accessibility_violations_and_keeps_the_policy(
+    open_page: OpenPage, game: str, size: str
+) -> None:
+    """axe-core's rules (as tests/web/test_accessibility.py runs them) with a refusal shown and
+    after a quick check; the Content-Security-Policy refuses nothing the editor does."""
+    from tests.web.test_accessibility import VIEWPORTS, violations
+    from tests.web.test_security_policy import assert_none, watched
+
+    page = watched(open_page(viewport=VIEWPORTS[size], frames=False).page)
+    _open(page, game)
+    path, wrong, right, _ = EDITS[game]
+    page.locator(cell(page, path)).fill(wrong)
+    page.wait_for_selector(f"{cell(page, path)}[aria-invalid='true']")
+    found = violations(page)
+    assert not found, f"{game} editor at {size}:\n" + "\n".join(found)
+    page.locator(cell(page, path)).fill(right)
+    page.wait_for_selector("#editor-status:has-text('The card set is valid')")
+    page.click("#quick-check")
+    page.wait_for_selector("#check-figures", timeout=CHECKED_MS)
+    found = violations(page)
+    assert not found, f"{game} quick check at {size}:\n" + "\n".join(found)
+    assert_none(page, f"{game} editor")
