@@ -227,3 +227,18 @@ def test_a_signed_in_post_needs_its_csrf_token_and_other_sites_are_refused(
         headers={"x-csrf-token": csrf, "origin": "https://elsewhere.example"},
     )
     assert foreign.status_code == 403
+
+
+def test_a_server_without_the_analysis_extra_says_so_in_one_line(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib.util
+
+    found = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name: None if name == "matplotlib" else found(name)
+    )
+    cards = _bundled(client, "fishing")
+    answer = client.post("/cards/fishing/report", json={"cards": cards})
+    one_line_refusal(answer, 503, "analysis")
+    assert "matplotlib" in answer.json()["message"]

@@ -153,3 +153,36 @@ def test_the_editor_has_no_accessibility_violations_and_keeps_the_policy(
     found = violations(page)
     assert not found, f"{game} quick check at {size}:\n" + "\n".join(found)
     assert_none(page, f"{game} editor")
+
+
+def test_cards_are_added_and_removed_by_keyboard(open_page: OpenPage) -> None:
+    page = open_page(frames=False).page
+    _open(page, "flip-and-fish")
+    caption = page.locator(".editor-list caption").nth(1)
+    assert caption.inner_text() == "shopping: 20 cards"
+    page.get_by_role("button", name="Add a card to shopping").focus()
+    page.keyboard.press("Enter")
+    assert caption.inner_text() == "shopping: 21 cards"
+    added = page.locator(cell(page, ["shopping", 20, "name"]))
+    assert added.evaluate("node => node === document.activeElement")
+    # The copy shares its name with the card it copies: copies of one type, alike, so valid.
+    page.wait_for_selector("#editor-status:has-text('The card set is valid')")
+    # A rule between a card's fields: at the card's row (its first cell).
+    page.locator(cell(page, ["shopping", 20, "kind"])).select_option("discard")
+    page.wait_for_selector(f"{cell(page, ['shopping', 20, 'name'])}[aria-invalid='true']")
+    page.locator(cell(page, ["shopping", 20, "kind"])).select_option("ongoing")
+    # Copies of one type that differ: a problem of the whole set, listed above the tables.
+    page.locator(cell(page, ["shopping", 20, "value"])).fill("2")
+    page.wait_for_selector("#editor-problems li")
+    assert "copies of TackleBox differ" in page.locator("#editor-problems").inner_text()
+    page.locator(cell(page, ["shopping", 20, "value"])).fill("1")
+    page.wait_for_selector("#editor-status:has-text('The card set is valid')")
+    remove = page.get_by_role("button", name=f"Remove {added.input_value()}").last
+    remove.focus()
+    page.keyboard.press("Enter")
+    assert caption.inner_text() == "shopping: 20 cards"
+    page.wait_for_selector("#editor-status:has-text('The card set is valid')")
+    # The focus stays in the list: on the card before the last one removed.
+    focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert focused == "Remove TackleBox"
+    assert page.evaluate("document.activeElement.closest('tr').rowIndex") == 20

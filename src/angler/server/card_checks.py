@@ -19,6 +19,7 @@ the newest ``KEPT`` (finished ones for ``KEEP_S``), none after a restart.
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import logging
 import math
 import secrets
@@ -60,6 +61,26 @@ class CheckUnknownError(AnglerError):
 class ReportNotReadyError(AnglerError):
     code: ClassVar[str] = "check"
     status: ClassVar[int] = 409
+
+
+class AnalysisMissingError(AnglerError):
+    """The server was installed without the analysis extra (statsmodels, matplotlib)."""
+
+    code: ClassVar[str] = "analysis"
+    status: ClassVar[int] = 503
+
+
+def require_analysis(kind: Kind) -> None:
+    """AnalysisMissingError unless the modules a check needs are installed (found, not imported:
+    the server's own process never loads them)."""
+    needed = ["statsmodels"] + (["matplotlib"] if kind == "report" else [])
+    missing = [name for name in needed if importlib.util.find_spec(name) is None]
+    if missing:
+        what = "quick check" if kind == "quick" else "full report"
+        raise AnalysisMissingError(
+            f"this server cannot make a {what}: it lacks {' and '.join(missing)}, "
+            "the analysis extra (pip install 'angler[analysis]')"
+        )
 
 
 class ChecksBusyError(ReviewsBusyError):
@@ -122,9 +143,11 @@ def play_games(
 
 def report_html(analysis: Analysis, command: str) -> str:
     """The full report's page, in a worker of the pool (the figures take seconds to draw)."""
+    from angler.core.plots import require_matplotlib
     from angler.sim.findings import findings
     from angler.sim.report_html import render
 
+    require_matplotlib("a full report")  # drawn to files, never to a window
     return render(analysis, command, findings(analysis))
 
 
@@ -196,6 +219,7 @@ class CardChecks:
     def ask(self, game: str, cards: dict[str, Any], kind: Kind, person: str) -> dict[str, Any]:
         """Queue a check of ``cards`` (a set the game plays: checked by the caller) for
         ``person`` (``account:ID`` or ``address:HOST``); its status."""
+        require_analysis(kind)
         if len(self.queue) >= self.waiting:
             raise ChecksBusyError(
                 f"{self.waiting} card-set checks wait already: try again in {RETRY_AFTER_S} s",

@@ -118,8 +118,15 @@ export async function showCardEditor(app, game) {
   }
 
   function removeCard(list, index) {
-    valueAt(cards, list.path).splice(index, 1);
+    const rows = valueAt(cards, list.path);
+    rows.splice(index, 1);
     draw();
+    // The focus stays in the list: on the card that took the removed one's place (the one
+    // before it, if it was the last), else on the list's "Add a card" button.
+    const next = Math.min(index, rows.length - 1);
+    const section = [...tablesBox.querySelectorAll(".editor-list")][lists.indexOf(list)];
+    const target = next >= 0 ? section.querySelectorAll("tbody tr")[next].querySelector("button") : section.querySelector(":scope > .btn");
+    target.focus();
   }
 
   function scheduleCheck(wait) {
