@@ -242,3 +242,24 @@ def test_a_server_without_the_analysis_extra_says_so_in_one_line(
     answer = client.post("/cards/fishing/report", json={"cards": cards})
     one_line_refusal(answer, 503, "analysis")
     assert "matplotlib" in answer.json()["message"]
+
+
+def test_finished_checks_are_forgotten_after_an_hour_or_past_the_newest_kept() -> None:
+    from angler.server import card_checks
+
+    now = [0.0]
+    checks = card_checks.CardChecks(3, 3, waiting=100, per_minute=0, clock=lambda: now[0])
+    cards: dict[str, Any] = {}
+    first = checks.ask("fishing", cards, "quick", "address:a")["id"]
+    checks.checks[first].finished_at = 0.0
+    now[0] = card_checks.KEEP_S + 1
+    second = checks.ask("fishing", cards, "quick", "address:a")["id"]
+    assert first not in checks.checks and second in checks.checks
+    with pytest.raises(card_checks.CheckUnknownError, match="no card-set check"):
+        checks.status(first)
+    for check in list(checks.checks.values()):
+        check.finished_at = now[0]
+    for _ in range(card_checks.KEPT + 5):
+        made = checks.ask("fishing", cards, "quick", "address:a")["id"]
+        checks.checks[made].finished_at = now[0]
+    assert len(checks.checks) <= card_checks.KEPT

@@ -150,6 +150,8 @@ def test_the_editor_has_no_accessibility_violations_and_keeps_the_policy(
     page.wait_for_selector("#editor-status:has-text('The card set is valid')")
     page.click("#quick-check")
     page.wait_for_selector("#check-figures", timeout=CHECKED_MS)
+    page.locator("#check-figures").scroll_into_view_if_needed()
+    page.screenshot(path=shots() / f"{game}-checked-{size}.png")
     found = violations(page)
     assert not found, f"{game} quick check at {size}:\n" + "\n".join(found)
     assert_none(page, f"{game} editor")

@@ -263,11 +263,12 @@ class CardChecks:
         """Finished checks past ``KEEP_S``, and the oldest finished past ``KEPT``: memory stays
         bounded (waiting ones are bounded by ``waiting``)."""
         now = self.clock()
-        finished = [c for c in self.checks.values() if c.finished_at is not None]
-        for check in finished:
-            old = now - (check.finished_at or now) > KEEP_S
-            if old or len(self.checks) >= KEPT:
-                del self.checks[check.id]
+        finished = [
+            (c.id, c.finished_at) for c in self.checks.values() if c.finished_at is not None
+        ]
+        for check_id, finished_at in finished:  # the first asked first (the order kept)
+            if now - finished_at > KEEP_S or len(self.checks) >= KEPT:
+                del self.checks[check_id]
 
     # Running.
 
