@@ -84,7 +84,7 @@ export function checkPanel(game, bundled, cardsNow, validNow) {
     replace(result, changes(shown), anomalies,
       h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": "Headline figures (scrolls sideways)" },
         h("table", { class: "check-figures", id: "check-figures" },
-          h("caption", {}, `Headline figures, 95% intervals; n = ${shown.games} paired games`),
+          h("caption", {}, "Headline figures, 95% intervals"),
           h("thead", {}, h("tr", {}, ["Figure", "A: bundled", "B: edited", "B − A"].map((t) => h("th", { scope: "col" }, t)))),
           h("tbody", {}, shown.figures.map((row) =>
             h("tr", { class: row.significant ? "moved" : null },
@@ -92,6 +92,7 @@ export function checkPanel(game, bundled, cardsNow, validNow) {
               h("td", {}, estimate(row.a, row.percent)),
               h("td", {}, estimate(row.b, row.percent)),
               h("td", {}, difference(row.difference, row.percent), row.significant ? h("strong", {}, " moved") : null))))),
+      h("p", { class: "note" }, `n = ${shown.games} paired games: each seed dealt once with each set. A shaded row moved: its B − A is significant after Holm's correction.`),
       ));
   }
 
@@ -117,12 +118,13 @@ function number(value, percent, signed = false) {
   return signed && value >= 0 ? `+${shown}` : shown.replace("-", "−");
 }
 
-/** ``27.5% (20.1 to 36.0)`` or ``88.47 (86.20 to 90.74)`` */
+/** ``27.5%`` over ``(20.1 to 36.0)``, or ``88.47`` over ``(86.20 to 90.74)``: the interval on a
+ * line of its own keeps the table narrow enough for a phone. */
 function estimate(e, percent) {
-  return `${number(e.mean, percent)}${percent ? "%" : ""} (${number(e.low, percent)} to ${number(e.high, percent)})`;
+  return [`${number(e.mean, percent)}${percent ? "%" : ""}`, h("br"), h("span", { class: "interval" }, `(${number(e.low, percent)} to ${number(e.high, percent)})`)];
 }
 
-/** ``+1.2 points (−3.0 to +5.4)`` */
+/** ``+1.2 points`` over ``(−3.0 to +5.4)`` */
 function difference(d, percent) {
-  return `${number(d.mean, percent, true)}${percent ? " points" : ""} (${number(d.low, percent, true)} to ${number(d.high, percent, true)})`;
+  return [`${number(d.mean, percent, true)}${percent ? " points" : ""}`, h("br"), h("span", { class: "interval" }, `(${number(d.low, percent, true)} to ${number(d.high, percent, true)})`)];
 }
