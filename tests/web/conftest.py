@@ -66,7 +66,15 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     # One server for the whole session's rooms, from one address: no per-address room limit
     # (tests/server/test_limits.py checks that limit).
     # Reviews at one rollout a decision: the machinery is tested, not the values.
-    unlimited = Limits(rooms_per_minute=0, review_budget="1it", reviews_per_minute=0)
+    # Card-set checks of a few games a side: the editor is tested, not the figures.
+    unlimited = Limits(
+        rooms_per_minute=0,
+        review_budget="1it",
+        reviews_per_minute=0,
+        card_check_games=6,
+        card_report_games=6,
+        card_checks_per_minute=0,
+    )
     with serving(f"sqlite:///{folder / 'server.sqlite3'}", limits=unlimited) as running:
         yield running
 

@@ -18,10 +18,11 @@ The API, kept small and stable for every reader:
 - :func:`read_model` (``read_model(Model, data, "setup")``) gives the model or raises an
   :class:`~angler.core.errors.AnglerError` (or ``error(line)``) on one line, such as
   ``setup: 'hands[2][0]' must be a text, not the whole number 7``.
-- :func:`problem_of` and :class:`Problem`, for a reader that words the place itself (records name
-  their step; card files name the card): ``Problem.line(context)`` writes the line, where
-  ``context(loc)`` may name a prefix of the field's path (``("fishing", 3)`` -> ``"card Wahoo
-  (fishing card 4)"``) and the rest of the path is quoted as the field.
+- :func:`problem_of` (the first) or :func:`problems_of` (every one) and :class:`Problem`, for a
+  reader that words the place itself (records name their step; card files name the card):
+  ``Problem.line(context)`` writes the line, where ``context(loc)`` may name a prefix of the
+  field's path (``("fishing", 3)`` -> ``"card Wahoo (fishing card 4)"``) and the rest of the
+  path is quoted as the field.
 """
 
 from __future__ import annotations
@@ -275,7 +276,16 @@ def json_path(loc: Loc) -> str:
 
 def problem_of(exc: ValidationError) -> Problem:
     """The first of a ValidationError's problems, in words."""
-    error = exc.errors(include_url=False)[0]
+    return _problem(exc.errors(include_url=False)[0])
+
+
+def problems_of(exc: ValidationError) -> list[Problem]:
+    """Every one of a ValidationError's problems, in words, in the document's order (an editor
+    shows each at its field)."""
+    return [_problem(error) for error in exc.errors(include_url=False)]
+
+
+def _problem(error: Any) -> Problem:
     kind, loc, ctx = error["type"], tuple(error["loc"]), error.get("ctx") or {}
     if kind == _ALONE:
         return Problem(loc, str(ctx["text"]), about_field=False)

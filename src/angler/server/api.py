@@ -328,3 +328,40 @@ class ChatLineBody(BaseModel):
     seat: int | None
     name: str
     text: str
+
+
+class CardSetBody(BaseModel):
+    """An edited card set (the card-set editor's), as JSON: checked as ``--cards`` checks a
+    file (the game's card-file model, then its loader)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    cards: Any = Field(description="the card set, as the game's cards.json holds it")
+
+
+class CardProblemBody(BaseModel):
+    """One refusal of a card set: where in the file (keys and indexes from its top; empty for
+    the set as a whole) and what, in one line worded for that place."""
+
+    path: list[int | str]
+    message: str
+
+
+class CardSetChecked(BaseModel):
+    """What the game's card-file model and loader say of a card set: nothing (``ok``), or every
+    problem the model finds (at most 100), or the loader's one."""
+
+    ok: bool
+    problems: list[CardProblemBody]
+
+
+class BundledCardSet(BaseModel):
+    """A game's own card set, its JSON Schema, and what a check of an edited set plays."""
+
+    game: str
+    title: str
+    players: int = Field(description="the player count a check plays: the game's default")
+    check_games: int = Field(description="games a side of a quick check")
+    report_games: int = Field(description="games a side of a full report")
+    cards: dict[str, Any]
+    schema_: dict[str, Any] = Field(alias="schema", serialization_alias="schema")

@@ -23,6 +23,7 @@ from angler import __version__
 from angler.server import (
     health,
     routes_accounts,
+    routes_cards,
     routes_players,
     routes_rooms,
     routes_socket,
@@ -30,6 +31,7 @@ from angler.server import (
 )
 from angler.server.accounts import Accounts, SignInLimits
 from angler.server.bodies import BodyLimit
+from angler.server.card_checks import CardChecks
 from angler.server.health import StoreProbe
 from angler.server.hub import Hub
 from angler.server.limits import Limits, RoomCreations
@@ -70,11 +72,18 @@ def create_app(
         limits.reviews_waiting,
         limits.reviews_per_minute,
     )
+    card_checks = CardChecks(
+        limits.card_check_games,
+        limits.card_report_games,
+        limits.card_checks_waiting,
+        limits.card_checks_per_minute,
+    )
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         await hub.start()
         await reviews.start()
+        await card_checks.start()
         collector = None
         if freeze_gc:
             gc.collect()
@@ -87,7 +96,8 @@ def create_app(
         yield
         if collector is not None:
             collector.cancel()
-        await reviews.stop()  # before the pool it runs in stops
+        await card_checks.stop()  # before the pool they run in stops
+        await reviews.stop()
         await hub.stop()
 
     app = FastAPI(
@@ -99,6 +109,7 @@ def create_app(
     app.state.store = store
     app.state.hub = hub
     app.state.reviews = reviews
+    app.state.card_checks = card_checks
     app.state.accounts = accounts
     app.state.limits = limits
     app.state.creations = RoomCreations(limits.rooms_per_minute)
@@ -111,6 +122,7 @@ def create_app(
     app.include_router(routes_socket.router)
     app.include_router(routes_accounts.router)
     app.include_router(routes_players.router)
+    app.include_router(routes_cards.router)  # the card-set editor's (card_sets, card_checks)
     add_web_table(app)
     # Added last, so outermost of the added middleware: every answer of the ones above (a
     # refused body, another site's POST) carries the security headers too.

@@ -22,6 +22,12 @@
   ``reviews_waiting`` wait, and each client address may queue ``reviews_per_minute`` a minute
   (a token bucket, as room creation's); past either, ``429`` with a ``Retry-After``.
 
+- **Card-set checks.** The card-set editor's quick check plays ``card_check_games`` games a side,
+  its full report ``card_report_games`` (``card_checks.py``), one check at a time on a node, a
+  few games at a time in the bots' pool; at most ``card_checks_waiting`` wait, and each person
+  (an account, else an address) may queue ``card_checks_per_minute`` a minute; past either,
+  ``429`` with a ``Retry-After``.
+
 Zero turns a rate off (``messages_per_s``, ``rooms_per_minute``): ``angler loadtest``'s own server
 does that, since its clients are machines playing as fast as they can.
 """
@@ -71,6 +77,11 @@ class Limits:
     review_budget: str = "100it"
     reviews_waiting: int = 20  # reviews queued on one node at most
     reviews_per_minute: int = 6  # reviews one client address may queue a minute (0: no limit)
+    # The card-set editor's checks: the games a side are the server's to choose, not the asker's.
+    card_check_games: int = 60  # a quick check's games a side: seconds on one core
+    card_report_games: int = 200  # a full report's, as angler analyse's default
+    card_checks_waiting: int = 4  # checks queued on one node at most
+    card_checks_per_minute: int = 4  # checks one person may queue a minute (0: no limit)
 
     def __post_init__(self) -> None:
         read_budget("review", self.review_budget, unit="rollouts", example=100)
@@ -80,10 +91,18 @@ class Limits:
             "message_burst",
             "flood_refusals",
             "reviews_waiting",
+            "card_check_games",
+            "card_report_games",
+            "card_checks_waiting",
         ):
             if getattr(self, name) < 1:
                 raise AnglerError(f"{name} must be at least 1, not {getattr(self, name)}")
-        for name in ("messages_per_s", "rooms_per_minute", "reviews_per_minute"):
+        for name in (
+            "messages_per_s",
+            "rooms_per_minute",
+            "reviews_per_minute",
+            "card_checks_per_minute",
+        ):
             if getattr(self, name) < 0:
                 raise AnglerError(f"{name} must be 0 (no limit) or more, not {getattr(self, name)}")
         if not MIN_BOT_SECONDS <= self.max_bot_seconds <= MAX_BOT_SECONDS:

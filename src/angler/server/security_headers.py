@@ -7,7 +7,8 @@ token); and ``X-Frame-Options: DENY`` for browsers that do not read ``frame-ance
 
 FastAPI's API pages (``/docs``, ``/redoc``, Swagger UI's OAuth2 redirect) load Swagger UI and
 ReDoc from a CDN and start them with an inline script: those paths get a looser policy
-(``DOCS_POLICY``), which still refuses framing.
+(``DOCS_POLICY``), which still refuses framing. A card-set check's full report (its own
+``<style>``, no script) gets ``REPORT_POLICY``: inline styles and data: images only, sandboxed.
 
 A pure ASGI middleware: it rewrites the start of each HTTP answer and nothing else, so a streamed
 answer is not held back, and a WebSocket passes by untouched."""
@@ -52,6 +53,26 @@ DOCS_POLICY = "; ".join(
     )
 )
 DOCS_PATHS = ("/docs", "/docs/oauth2-redirect", "/redoc")
+# A card-set check's full report (card_checks.py) is the self-contained page angler analyse
+# writes: its own <style> and figures as data: images, no script at all, opened in a tab of its
+# own. It may run nothing, load nothing from anywhere, and is sandboxed (an origin of its own).
+REPORT_POLICY = "; ".join(
+    (
+        "default-src 'none'",
+        "style-src 'unsafe-inline'",
+        "img-src data:",
+        "base-uri 'none'",
+        "form-action 'none'",
+        "frame-ancestors 'none'",
+        "sandbox",
+    )
+)
+
+
+def is_report_path(path: str) -> bool:
+    """``/cards/checks/ID/report``: a card-set check's full report."""
+    parts = path.split("/")
+    return len(parts) == 5 and parts[1:3] == ["cards", "checks"] and parts[4] == "report"
 
 
 def security_headers(policy: str) -> list[tuple[bytes, bytes]]:
@@ -66,6 +87,7 @@ def security_headers(policy: str) -> list[tuple[bytes, bytes]]:
 
 HEADERS = security_headers(POLICY)
 DOCS_HEADERS = security_headers(DOCS_POLICY)
+REPORT_HEADERS = security_headers(REPORT_POLICY)
 NAMES = {name for name, _ in HEADERS}
 ERROR_BODY = b"Internal Server Error"  # as Starlette's ServerErrorMiddleware answers
 
@@ -86,7 +108,14 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        added = DOCS_HEADERS if scope["path"] in self.docs_paths else HEADERS
+        path = scope["path"]
+        added = (
+            DOCS_HEADERS
+            if path in self.docs_paths
+            else REPORT_HEADERS
+            if is_report_path(path)
+            else HEADERS
+        )
         started = False
 
         async def send_with_headers(message: Message) -> None:

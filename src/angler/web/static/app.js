@@ -3,7 +3,7 @@
 // #/room/ID a table, #/join/ID/SEAT a public seat, #/join/ID/SEAT/CODE an invitation,
 // #/replay/ID a finished game, #/howto/GAME how to play, #/signin and #/signup (with
 // ?next=PAGE, where to go back to), #/account, #/player/NAME a player's page and
-// #/leaderboard/GAME (?least=N) a game's leaderboard.
+// #/leaderboard/GAME (?least=N) a game's leaderboard, #/cards/GAME a game's card-set editor.
 import { h, notHere, patternDefs, replace, s } from "/static/kit.js";
 import { showLobby } from "/static/lobby.js";
 import { showRoom } from "/static/room.js";
@@ -12,6 +12,7 @@ import { accountSeat, api, tokens } from "/static/net.js";
 import { mountAccountBar, showAccount, showSignIn, showSignUp } from "/static/account.js";
 import { gameList } from "/static/boards.js";
 import { showLeaderboard, showPlayer } from "/static/players.js";
+import { showCardEditor } from "/static/cards.js";
 
 const app = document.getElementById("app");
 let leaving = null; // the page shown now, told when another replaces it (its socket closes)
@@ -50,6 +51,7 @@ async function route() {
     else if (page === "account" && !rest.length) leave = await showAccount(app);
     else if (page === "player" && rest.length === 1) await showPlayer(app, rest[0]);
     else if (page === "leaderboard" && rest.length <= 1) await showLeaderboard(app, rest[0] || (await gameList())[0].name, params);
+    else if (page === "cards" && rest.length <= 1) leave = await showCardEditor(app, rest[0] || (await gameList())[0].name);
     else if (page === "howto") drew = await showHowto(rest[0] || (await gameList())[0].name, rest[1] === "rules" ? "rules" : "howto", () => mine !== started);
     else notHere(app, `There is no page ${location.hash}.`);
   } catch (error) {
@@ -121,6 +123,7 @@ async function showHowto(game, part, stale) {
       ),
       h("a", { class: "btn", href: `#/howto/${game}${other === "rules" ? "/rules" : ""}` },
         other === "rules" ? "The rules in full, with every ruling" : "How to play"),
+      h("a", { class: "btn", href: `#/cards/${game}` }, "Its card set (for designers)"),
     ),
     h("main", {}, article),
   );
