@@ -217,10 +217,11 @@ def start_local_ray(cpus: int) -> None:
         ray.init(num_cpus=cpus, include_dashboard=False, **QUIET)
 
 
-# Ray's token authentication (Ray 2.52 and later; on by default for ``ray start --head`` from
-# 2.59 once a token exists, e.g. ~/.ray/auth_token). Ray reads the token from RAY_AUTH_TOKEN,
-# else the file RAY_AUTH_TOKEN_PATH names, else ~/.ray/auth_token; a driver joining by explicit
-# HOST:PORT presents it only when RAY_AUTH_MODE=token (only ``auto`` turns that on by itself).
+# Ray's token authentication (Ray 2.52 and later; in 2.60 on by itself for ``ray start --head``
+# once a token exists, e.g. the ~/.ray/auth_token a local ray.init() creates). Ray reads the
+# token from RAY_AUTH_TOKEN, else the file RAY_AUTH_TOKEN_PATH names, else ~/.ray/auth_token; a
+# driver joining by explicit HOST:PORT presents it only when RAY_AUTH_MODE=token (only ``auto``
+# turns that on by itself).
 AUTH_MODE = "RAY_AUTH_MODE"
 AUTH_TOKEN = "RAY_AUTH_TOKEN"
 AUTH_TOKEN_PATH = "RAY_AUTH_TOKEN_PATH"
