@@ -267,6 +267,8 @@ def _reload_ray_settings() -> None:
     # Ray reads RAY_AUTH_MODE and the token once, on import; it reloads them the same way
     # when it turns token mode on itself (ray._private.authentication).
     raylet = sys.modules.get("ray._raylet")
+    if require_ray().is_initialized():
+        return  # a Ray running in this process is used as it is (ray_session): left alone
     try:
         raylet.Config.initialize("")  # type: ignore[union-attr]
         raylet.AuthenticationTokenLoader.instance().reset_cache()  # type: ignore[union-attr]
