@@ -145,3 +145,15 @@ def test_without_ray_installed_the_ray_backend_is_one_line_naming_the_extra(
 def test_bad_backend_settings_are_one_line_errors(angler: Angler) -> None:
     angler(["simulate", "fishing", "--backend", "spark"]).assert_user_error("local or ray")
     angler(["simulate", "fishing", "--address", "auto"]).assert_user_error("--backend ray")
+
+
+def test_a_ray_token_file_goes_with_an_address_and_must_hold_a_token(
+    angler: Angler, tmp_path: Path
+) -> None:
+    empty = tmp_path / "token"
+    empty.write_text("\n")
+    ray_run = ["simulate", "fishing", "--backend", "ray"]
+    angler([*ray_run, "--ray-token-file", empty]).assert_user_error("give it with --address")
+    for token_file, fragment in ((empty, "is empty"), (tmp_path / "absent", "No such file")):
+        joining = [*ray_run, "--address", "127.0.0.1:1", "--ray-token-file", token_file]
+        angler(joining).assert_user_error("--ray-token-file", fragment)

@@ -21,7 +21,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from angler.cli.backend_options import AddressOption, BackendOption
+from angler.cli.backend_options import AddressOption, BackendOption, RayTokenFileOption
 from angler.cli.common import GameArgument, GameOptions, err, parse_options, write_text
 from angler.core.errors import AnglerError
 from angler.core.files import check_writable_file
@@ -148,6 +148,7 @@ def analyse_command(
     ] = Path("report.html"),
     backend: BackendOption = "local",
     address: AddressOption = None,
+    ray_token_file: RayTokenFileOption = None,
 ) -> None:
     """Play GAME many times and write a designers' report as one self-contained HTML file.
 
@@ -163,7 +164,7 @@ def analyse_command(
     """
     require_statsmodels("angler analyse")  # its extra brings matplotlib's too
     require_matplotlib("angler analyse")
-    chosen = check_backend(backend, jobs, address)
+    chosen = check_backend(backend, jobs, address, ray_token_file)
     check_writable_file(out_file, SUFFIXES)
     settings = parse_options(option)
     changed = parse_options(compare_options, "--compare-options")

@@ -1,7 +1,9 @@
-"""``--backend`` and ``--address``: where simulate, tournament and analyse play their games."""
+"""``--backend``, ``--address`` and ``--ray-token-file``: where simulate, tournament, analyse
+and review play their games."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -45,5 +47,15 @@ ReviewProcessesOption = Annotated[
         metavar="J",
         help="Processes to review on (default: 1; with --backend ray, every core); the review "
         "does not depend on it.",
+    ),
+]
+RayTokenFileOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--ray-token-file",
+        metavar="FILE",
+        help="With --address: the file holding the cluster's token (Ray's token "
+        "authentication; on the head, ray get-auth-token prints it). Ray reads it itself; "
+        "RAY_AUTH_TOKEN or RAY_AUTH_TOKEN_PATH do as well.",
     ),
 ]

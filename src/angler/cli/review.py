@@ -10,7 +10,12 @@ from typing import Annotated
 
 import typer
 
-from angler.cli.backend_options import AddressOption, BackendOption, ReviewProcessesOption
+from angler.cli.backend_options import (
+    AddressOption,
+    BackendOption,
+    RayTokenFileOption,
+    ReviewProcessesOption,
+)
 from angler.cli.common import emit_json, err, out, progress_bar, seat_from_cli, write_text
 from angler.core.files import check_writable_file
 from angler.core.records import load_record, player_count
@@ -42,6 +47,7 @@ def review_command(
     jobs: ReviewProcessesOption = None,
     backend: BackendOption = "local",
     address: AddressOption = None,
+    ray_token_file: RayTokenFileOption = None,
     out_file: Annotated[
         Path | None,
         typer.Option("--out", metavar="FILE", help="Write the review as one HTML page (.html)."),
@@ -59,7 +65,7 @@ def review_command(
     """
     record = load_record(file)
     chosen = seat_from_cli(seat, player_count(record), "--seat")
-    checked_backend = check_backend(backend, jobs, address)
+    checked_backend = check_backend(backend, jobs, address, ray_token_file)
     if out_file is not None:
         check_writable_file(out_file, (".html",))
     command = shlex.join(["angler", "review", *sys.argv[2:]])

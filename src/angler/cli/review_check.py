@@ -14,7 +14,12 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from angler.cli.backend_options import AddressOption, BackendOption, ReviewProcessesOption
+from angler.cli.backend_options import (
+    AddressOption,
+    BackendOption,
+    RayTokenFileOption,
+    ReviewProcessesOption,
+)
 from angler.cli.common import emit_json, make_folder, out, progress_bar, seat_from_cli, write_text
 from angler.core.errors import AnglerError
 from angler.core.records import load_record, player_count
@@ -85,6 +90,7 @@ def review_check_command(
     jobs: ReviewProcessesOption = None,
     backend: BackendOption = "local",
     address: AddressOption = None,
+    ray_token_file: RayTokenFileOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
 ) -> None:
     """Review one seat in many games; sum up its accuracy, and check the review's advice.
@@ -100,7 +106,7 @@ def review_check_command(
         raise AnglerError("give records of one game with one number of players")
     seat_index = seat_from_cli(seat, player_count(records[0][1]), "--seat")
     checked_marks = marks_to_check([name.strip() for name in marks.split(",") if name.strip()])
-    checked_backend = check_backend(backend, jobs, address)
+    checked_backend = check_backend(backend, jobs, address, ray_token_file)
     for path, record in records:
         if record.result is None:
             raise AnglerError(f"{path}: this record's game is not finished")

@@ -10,7 +10,12 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from angler.cli.backend_options import AddressOption, BackendOption, ProcessesOption
+from angler.cli.backend_options import (
+    AddressOption,
+    BackendOption,
+    ProcessesOption,
+    RayTokenFileOption,
+)
 from angler.cli.common import (
     GameArgument,
     GameOptions,
@@ -86,6 +91,7 @@ def simulate_command(
     jobs: ProcessesOption = None,
     backend: BackendOption = "local",
     address: AddressOption = None,
+    ray_token_file: RayTokenFileOption = None,
 ) -> None:
     """Play GAME many times between agents and summarise wins, scores and game length.
 
@@ -132,7 +138,7 @@ def simulate_command(
             names,
             on_game=after_game,
             jobs=jobs if jobs is not None or backend == "ray" else 1,
-            backend=check_backend(backend, jobs, address),
+            backend=check_backend(backend, jobs, address, ray_token_file),
             address=address,
             keep_states=records is not None,  # a worker sends a game's state only for its record
         )

@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from angler.cli.backend_options import AddressOption, BackendOption
+from angler.cli.backend_options import AddressOption, BackendOption, RayTokenFileOption
 from angler.cli.common import (
     GameArgument,
     GameOptions,
@@ -79,6 +79,7 @@ def tournament_command(
     option: GameOptions = None,
     backend: BackendOption = "local",
     address: AddressOption = None,
+    ray_token_file: RayTokenFileOption = None,
 ) -> None:
     """Play agents against each other with seats rotated every game; report each entry's win
     share and mean score with 95% confidence intervals, and OpenSkill ratings.
@@ -107,7 +108,7 @@ def tournament_command(
             seed,
             jobs,
             on_game=after_game,
-            backend=check_backend(backend, jobs, address),
+            backend=check_backend(backend, jobs, address, ray_token_file),
             address=address,
         )
 

@@ -14,8 +14,11 @@ import logging
 import multiprocessing
 import os
 import signal
+import socket
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, Literal, TypeVar, cast
 
 from angler.core.errors import AnglerError
@@ -31,16 +34,23 @@ RAY_BATCH = 50  # games per Ray task: a task costs milliseconds, a game about on
 TASKS_PER_CPU = 4  # batches per worker at least, so that the last ones finish together
 
 
-def check_backend(backend: str, jobs: int | None, address: str | None) -> Backend:
-    """The backend's name, once its settings are known to make sense."""
+def check_backend(
+    backend: str, jobs: int | None, address: str | None, token_file: Path | None = None
+) -> Backend:
+    """The backend's name, once its settings are known to make sense; the cluster's token, if
+    given (``token_file``, or Ray's own variables), is what Ray will present to it."""
     if backend not in BACKENDS:
         raise AnglerError(f"--backend must be local or ray, not {backend!r}")
     if jobs is not None and jobs < 1:
         raise AnglerError(f"--jobs must be at least 1, not {jobs}")
     if address is not None and backend != "ray":
         raise AnglerError("--address joins a Ray cluster: give it with --backend ray")
+    if token_file is not None and address is None:
+        raise AnglerError("--ray-token-file is a Ray cluster's token: give it with --address")
     if backend == "ray":
         require_ray()
+        if address is not None:
+            present_token(token_file)
     return cast(Backend, backend)
 
 
@@ -171,9 +181,12 @@ def ray_session(jobs: int | None, address: str | None) -> Iterator[None]:
         return
     if address is not None:
         no_usage_reports()
+        refuse_unreachable_or_unauthorised(ray, address)
         try:
             ray.init(address=address, **QUIET)
         except (ConnectionError, RuntimeError, ValueError) as error:
+            if _TOKEN_REFUSED in str(error):  # the cause, as text, when Ray gave up retrying
+                raise AnglerError(token_refused(address)) from None
             raise AnglerError(f"cannot join the Ray cluster at {address}: {error}") from None
         try:
             yield
@@ -202,3 +215,95 @@ def start_local_ray(cpus: int) -> None:
     no_usage_reports()
     with signals_ignored(signal.SIGINT):  # Ray's own processes start with Ctrl-C ignored
         ray.init(num_cpus=cpus, include_dashboard=False, **QUIET)
+
+
+# Ray's token authentication (Ray 2.52 and later; in 2.60 on by itself for ``ray start --head``
+# once a token exists, e.g. the ~/.ray/auth_token a local ray.init() creates). Ray reads the
+# token from RAY_AUTH_TOKEN, else the file RAY_AUTH_TOKEN_PATH names, else ~/.ray/auth_token; a
+# driver joining by explicit HOST:PORT presents it only when RAY_AUTH_MODE=token (only ``auto``
+# turns that on by itself).
+AUTH_MODE = "RAY_AUTH_MODE"
+AUTH_TOKEN = "RAY_AUTH_TOKEN"
+AUTH_TOKEN_PATH = "RAY_AUTH_TOKEN_PATH"
+_TOKEN_REFUSED = "InvalidAuthToken"  # Ray's word for a missing or wrong token
+
+
+def token_refused(address: str) -> str:
+    return (
+        f"the Ray cluster at {address} refused the token (missing or wrong): give the "
+        f"cluster's token with --ray-token-file FILE (on the head: ray get-auth-token), or "
+        f"set {AUTH_TOKEN} or {AUTH_TOKEN_PATH}"
+    )
+
+
+def present_token(token_file: Path | None) -> None:
+    """Have Ray present the cluster's token when joining by address: the file ``token_file``
+    (read by Ray itself: its contents are never copied), else a token given by Ray's own
+    variables. Either one turns token mode on, as Ray only does by itself for ``auto``."""
+    if token_file is not None:
+        _check_token_file(token_file)
+        os.environ.pop(AUTH_TOKEN, None)  # it would win over the file
+        os.environ[AUTH_TOKEN_PATH] = str(token_file)
+        os.environ[AUTH_MODE] = "token"
+    elif AUTH_MODE not in os.environ and (
+        AUTH_TOKEN in os.environ or AUTH_TOKEN_PATH in os.environ
+    ):
+        os.environ[AUTH_MODE] = "token"
+    else:
+        return
+    _reload_ray_settings()
+
+
+def _check_token_file(token_file: Path) -> None:
+    try:
+        empty = not token_file.read_text().strip()
+    except OSError as error:
+        raise AnglerError(f"--ray-token-file {token_file}: {error.strerror}") from None
+    if empty:
+        raise AnglerError(f"--ray-token-file {token_file} is empty")
+
+
+def _reload_ray_settings() -> None:
+    # Ray reads RAY_AUTH_MODE and the token once, on import; it reloads them the same way
+    # when it turns token mode on itself (ray._private.authentication).
+    raylet = sys.modules.get("ray._raylet")
+    if require_ray().is_initialized():
+        return  # a Ray running in this process is used as it is (ray_session): left alone
+    try:
+        raylet.Config.initialize("")  # type: ignore[union-attr]
+        raylet.AuthenticationTokenLoader.instance().reset_cache()  # type: ignore[union-attr]
+    except AttributeError:
+        pass  # another Ray: it reads them when it connects
+
+
+def refuse_unreachable_or_unauthorised(ray: Any, address: str) -> None:
+    """Fail at once, in one line, when nothing answers at ``HOST:PORT`` or the cluster there
+    refuses the token: Ray itself retries for about 20 s, logging each refusal."""
+    host, _, port = address.rpartition(":")
+    if not host or not port.isdigit():
+        return  # auto, ray://…: left to Ray
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=5).close()
+    except OSError as error:
+        raise AnglerError(f"cannot join the Ray cluster at {address}: {error}") from None
+    try:
+        with stderr_silenced():  # Ray's own log line for the refusal
+            ray._raylet.GcsClient(address=address, cluster_id=None)
+    except ray.exceptions.AuthenticationError:
+        raise AnglerError(token_refused(address)) from None
+    except Exception:  # any other answer is ray.init's to report
+        return
+
+
+@contextmanager
+def stderr_silenced() -> Iterator[None]:
+    """File descriptor 2 sent to /dev/null: Ray's C++ logs write there directly."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
