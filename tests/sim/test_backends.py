@@ -8,6 +8,7 @@ the process rather than starting its own.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Iterator
 from functools import partial
@@ -157,3 +158,40 @@ def test_a_ray_token_file_goes_with_an_address_and_must_hold_a_token(
     for token_file, fragment in ((empty, "is empty"), (tmp_path / "absent", "No such file")):
         joining = [*ray_run, "--address", "127.0.0.1:1", "--ray-token-file", token_file]
         angler(joining).assert_user_error("--ray-token-file", fragment)
+
+
+COMPARED_ON_RAY = {
+    "crazy-fishing": ["--compare-options", "out_of_series=all"],
+    "flip-and-fish": ["--compare-options", "rounds=5"],
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["fishing", "crazy-fishing", "flip-and-fish"])
+def test_option_comparisons_and_real_games_on_ray_are_the_local_reports(
+    local_ray: None, angler: Angler, tmp_path: Path, game: str
+) -> None:
+    """Issue "A designer's workbench": option comparisons and record-based reports give the
+    same figures on Ray as here (the page, byte for byte)."""
+    records, players = tmp_path / "records", "3" if game == "fishing" else "2"
+    simulated = ["simulate", game, "-p", players, "-n", "6", "-s", "3", "-a", "random"]
+    made = angler([*simulated, "--records", records])
+    assert made.status == 0, made.stderr
+    asks = [["--records", records, "--compare-bots", "-a", "heuristic"]]
+    if game in COMPARED_ON_RAY:
+        asks.append(["-n", "6", *COMPARED_ON_RAY[game]])
+    for number, ask in enumerate(asks):
+        pages = {where: tmp_path / f"{number}-{where}.html" for where in ("here", "ray")}
+        base = ["analyse", game, "-p", players, *ask]
+        here = angler([*base, "-j", "1", "--out", pages["here"]])
+        assert here.status == 0, here.stderr
+        on_ray = angler([*base, "--backend", "ray", "-j", "2", "--out", pages["ray"]])
+        assert on_ray.status == 0, on_ray.stderr
+        here_page, ray_page = (page.read_text() for page in pages.values())
+        # the page's command names its --out (and -j, --backend): the rest is the same
+        assert _without_command(ray_page) == _without_command(here_page)
+        assert here_page.count("<figure><svg") >= 3
+
+
+def _without_command(page: str) -> str:
+    return re.sub(r"<pre>angler analyse .*?</pre>", "", page, count=1)
