@@ -63,16 +63,7 @@ def test_analyse_without_statsmodels_says_which_extra_to_install(
 def test_ctrl_c_writes_the_report_of_the_games_that_finished(
     angler: Angler, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    played = analysis_module.play_task
-    calls: list[int] = []
-
-    def interrupted_at_the_second(*args: object) -> analysis_module.Outcome:
-        calls.append(1)
-        if len(calls) == 2:
-            raise KeyboardInterrupt
-        return played(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(analysis_module, "play_task", interrupted_at_the_second)
+    _ctrl_c_at_game(monkeypatch, 2)
     out = tmp_path / "stopped.html"
     run = angler(["analyse", "fishing", "-p", "3", "-n", "4", "-j", "1", "--out", out])
     assert run.status == 130
@@ -194,16 +185,7 @@ def test_bad_sweeps_and_comparisons_are_one_line_errors(
 def test_ctrl_c_in_a_sweep_still_writes_its_report(
     angler: Angler, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    played = analysis_module.play_task
-    calls: list[int] = []
-
-    def interrupted_at_the_fourth(*args: object) -> analysis_module.Outcome:
-        calls.append(1)
-        if len(calls) == 4:
-            raise KeyboardInterrupt
-        return played(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(analysis_module, "play_task", interrupted_at_the_fourth)
+    _ctrl_c_at_game(monkeypatch, 4)
     out = tmp_path / "stopped.html"
     args = ["analyse", "fishing", "-p", "3", "-n", "3", "-j", "1", "--sweep", "G1.value=1,30"]
     run = angler([*args, "--out", out])
@@ -297,3 +279,17 @@ def test_bad_records_are_one_line_errors(
         "--games and --seed"
     )
     assert not (tmp_path / "r.html").exists()
+
+
+def _ctrl_c_at_game(monkeypatch: pytest.MonkeyPatch, number: int) -> None:
+    """Ctrl-C pressed as the ``number``-th game starts (games on this process: ``-j 1``)."""
+    played = analysis_module.play_task
+    calls: list[int] = []
+
+    def interrupted(*args: object) -> analysis_module.Outcome:
+        calls.append(1)
+        if len(calls) == number:
+            raise KeyboardInterrupt
+        return played(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(analysis_module, "play_task", interrupted)

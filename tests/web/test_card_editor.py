@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,7 +21,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 CHECKED_MS = 120_000  # a quick check of six games a side, on a busy machine
 PHONE: ViewportSize = {"width": 360, "height": 740}
 # A value of each game to break and mend: the cell's path, a refused text and a good one.
-EDITS = {
+EDITS: dict[str, tuple[list[str | int], str, str, str]] = {
     "fishing": (["cards", 52, "stars"], "-1", "1", "'stars' must be"),
     "crazy-fishing": (["rods", 2, "speed"], "fast", "4", "'speed' must be a whole number"),
     "flip-and-fish": (["fishing", 0, "catch_rate"], "0", "14", "'catch_rate' must be"),
@@ -27,12 +29,12 @@ EDITS = {
 
 
 def shots() -> Path:
-    folder = Path(os.environ.get("ANGLER_EDITOR_SHOTS", "/tmp/shots-editor"))
+    folder = Path(os.environ.get("ANGLER_EDITOR_SHOTS") or tempfile.gettempdir()) / "angler-editor"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
 
 
-def cell(page: Page, path: list[object]) -> str:
+def cell(page: Page, path: Sequence[object]) -> str:
     return "#cell-" + "-".join(str(step) for step in path)
 
 
@@ -68,7 +70,7 @@ def test_edit_a_refusal_at_its_cell_fix_it_and_quick_check(open_page: OpenPage, 
     assert rows.count() >= 4
     assert "win share of seat 1" in page.locator("#check-figures").inner_text()
     changes = page.locator(".check-changes").inner_text()
-    assert path[0] in changes and right in changes  # the edit, named as analyse names it
+    assert str(path[0]) in changes and right in changes  # the edit, named as analyse names it
     page.screenshot(path=shots() / f"{game}-checked-desktop.png", full_page=False)
 
 

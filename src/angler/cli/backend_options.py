@@ -49,6 +49,13 @@ ReviewProcessesOption = Annotated[
         "does not depend on it.",
     ),
 ]
+
+
+def review_processes(jobs: int | None, backend: str) -> int | None:
+    """A review's processes: as asked; unasked, one here, every core of Ray (None)."""
+    return jobs if jobs is not None or backend == "ray" else 1
+
+
 RayTokenFileOption = Annotated[
     Path | None,
     typer.Option(

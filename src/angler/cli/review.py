@@ -15,6 +15,7 @@ from angler.cli.backend_options import (
     BackendOption,
     RayTokenFileOption,
     ReviewProcessesOption,
+    review_processes,
 )
 from angler.cli.common import emit_json, err, out, progress_bar, seat_from_cli, write_text
 from angler.core.files import check_writable_file
@@ -84,7 +85,7 @@ def review_command(
                 chosen,
                 budget,
                 seed,
-                jobs=jobs if jobs is not None or checked_backend == "ray" else 1,
+                jobs=review_processes(jobs, checked_backend),
                 backend=checked_backend,
                 address=address,
                 progress=advanced,

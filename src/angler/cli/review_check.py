@@ -19,6 +19,7 @@ from angler.cli.backend_options import (
     BackendOption,
     RayTokenFileOption,
     ReviewProcessesOption,
+    review_processes,
 )
 from angler.cli.common import emit_json, make_folder, out, progress_bar, seat_from_cli, write_text
 from angler.core.errors import AnglerError
@@ -128,7 +129,7 @@ def review_check_command(
                     seat_index,
                     budget,
                     seed,
-                    jobs=jobs if jobs is not None or checked_backend == "ray" else 1,
+                    jobs=review_processes(jobs, checked_backend),
                     backend=checked_backend,
                     address=address,
                 )

@@ -120,11 +120,7 @@ def _header(analysis: Analysis, command: str) -> list[str]:
         f"anomalies (left out of every figure): {len(analysis.anomalies())}</li>",
         "</ul>",
     ]
-    if analysis.stopped is not None:
-        lines.append(
-            f'<p class="sig">This run was {analysis.stopped.how} after {finished} of '
-            f"{analysis.planned} games: this report shows only the games that finished.</p>"
-        )
+    lines += stopped_note(analysis, finished)
     lines.append(
         '<p class="note">Every range is a 95% confidence interval; n is the number of games '
         "behind a figure. Shares use the Wilson interval, means the normal one."
@@ -161,6 +157,16 @@ def _games_line(analysis: Analysis) -> list[str]:
     ]
     lines += [f"<li>skipped, {_e(reason)}</li>" for reason in read.reasons()]
     return lines
+
+
+def stopped_note(analysis: Analysis, finished: int) -> list[str]:
+    """A run stopped early says so at the top: its figures are of the games that finished."""
+    if analysis.stopped is None:
+        return []
+    return [
+        f'<p class="sig">This run was {analysis.stopped.how} after {finished} of '
+        f"{analysis.planned} games: this report shows only the games that finished.</p>"
+    ]
 
 
 def _answer(analysis: Analysis, found: Findings) -> list[str]:

@@ -17,7 +17,7 @@ from angler.sim.analyse import Analysis, Outcome
 from angler.sim.findings import FigureGroup, figure_groups, per_game
 from angler.sim.glossary import GLOSSARY
 from angler.sim.report_figures import _new_figure, _style, inline_svg
-from angler.sim.report_html import STYLE, _e, _shown, _table
+from angler.sim.report_html import STYLE, _e, _shown, _table, stopped_note
 from angler.sim.sweep import Sweep
 from angler.stats import Estimate
 
@@ -104,11 +104,7 @@ def _header(analysis: Analysis, sweep: Sweep, command: str) -> list[str]:
         f"figure): {len(analysis.anomalies())}</li>",
         "</ul>",
     ]
-    if analysis.stopped is not None:
-        lines.append(
-            f'<p class="sig">This run was {analysis.stopped.how} after {finished} of '
-            f"{analysis.planned} games: this report shows only the games that finished.</p>"
-        )
+    lines += stopped_note(analysis, finished)
     lines.append(
         '<p class="note">Every point is the mean over games at that value with its 95% interval '
         "(shares: Wilson; means: normal). Only the seeds every value finished soundly are "
