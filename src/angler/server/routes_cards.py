@@ -23,6 +23,7 @@ from angler.server.routes_accounts import SignedInOrGuest
 
 router = APIRouter()
 REFUSALS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorBody},  # a body that is not JSON, or a card set that is not an object
     403: {"model": ErrorBody},
     404: {"model": ErrorBody},
     422: {"model": ErrorBody},

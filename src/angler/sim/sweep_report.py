@@ -16,7 +16,7 @@ from angler.core.view import counted
 from angler.sim.analyse import Analysis, Outcome
 from angler.sim.findings import FigureGroup, figure_groups, per_game
 from angler.sim.glossary import GLOSSARY
-from angler.sim.report_figures import _new_figure, _style, inline_svg
+from angler.sim.report_figures import _new_figure, _percent_formatter, _style, inline_svg
 from angler.sim.report_html import STYLE, _e, _shown, _table, stopped_note
 from angler.sim.sweep import Sweep
 from angler.stats import Estimate
@@ -162,6 +162,7 @@ def _figure(analysis: Analysis, sweep: Sweep, players: int, group: FigureGroup) 
                 _error_line(axes, [x + offset for x in xs], values, label)
             axes.axhline(1 / players, color="grey", linestyle="--", label=f"par {1 / players:.0%}")
             axes.set_ylabel("share of victories")
+            axes.yaxis.set_major_formatter(_percent_formatter())
             figure.legend(loc="outside lower center", ncols=min(4, len(estimates) + 1))
             _x_axis(axes, sweep, xs)
             axes.set_title(f"{players} players: win share by seat, 95% intervals")

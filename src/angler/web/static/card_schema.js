@@ -1,8 +1,8 @@
 // A card file's JSON Schema (the one docs/schemas/ publishes, from the game's card-file model),
 // read as the editor lays it out: the lists of cards (each a table, one row a card, nested
 // objects flattened to columns such as "ability.effect"), and the values beside them (the
-// set's title, Crazy Fishing's sea) as a small form. Also reading and writing a value at its
-// path in the card set, the way the server's refusals name places: ["rods", 3, "speed"].
+// set's title, a game's rule values) as a small form. Also reading and writing a value at its
+// path in the card set, the way the server's refusals name places: ["cards", 3, "value"].
 
 /** The schema a node stands for, its $ref followed, and whether null is allowed there. */
 export function resolve(schema, node) {

@@ -1,6 +1,6 @@
 // #/cards/GAME: a game's card set in the browser, for designers. The bundled set (GET
 // /cards/GAME) as tables, one row a card and every field an input typed by the card file's
-// JSON Schema; the set's other values (its title, Crazy Fishing's sea) in a form above. Every
+// JSON Schema; the set's other values (its title, a game's rule values) in a form above. Every
 // change is checked by the server as --cards checks a file (POST /cards/GAME/check), and each
 // refusal is shown in one line at its cell. "Download JSON", "Open a file" and "Reset to the
 // bundled set"; the quick check and the full report are card_checks.js's.

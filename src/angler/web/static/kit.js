@@ -94,7 +94,7 @@ export function seatName(seat, viewer) {
 
 /** A review's marks on a replay's board (docs/web.md, "Reviews"). `ui.suggest` is
  * {best, played, label, bestWords, playedWords} at the position where the reviewed seat decides;
- * a board asks this of each thing it draws that takes an action code (or of a card in a cast:
+ * a board asks this of each thing it draws that takes an action code (or of a card in a move:
  * `inBest`, `inPlayed`). Null for anything else, and always outside a reviewed replay. */
 export function suggestion(ui, code) {
   const suggest = ui && ui.suggest;
