@@ -198,7 +198,7 @@ def test_a_room_nobody_asks_for_is_taken_over_when_its_node_dies(
     status, made = balancer.request(
         "POST",
         "/rooms",
-        {"game": "crazy-fishing", "seats": ["easy", "easy"], "settings": {"pace_ms": 250}},
+        {"game": "crazy-fishing", "seats": ["easy", "easy"], "settings": {"pace_ms": 100}},
     )
     assert status == 201, made
     room = made["room"]
