@@ -110,6 +110,34 @@ def test_bench_pettingzoo_table(angler: Angler) -> None:
     assert "PettingZoo steps/s" in run.stdout and "ratio" in run.stdout
 
 
+def test_bench_openspiel_puts_rl_environment_steps_beside_hearts_and_the_engine(
+    angler: Angler,
+) -> None:
+    pytest.importorskip("pyspiel")
+    run = angler(["bench", "flip-and-fish", "--openspiel", "--json", "--seconds", "0.3"])
+    assert run.status == 0, run.stderr
+    entry = run.json()["flip-and-fish"]
+    assert set(entry) == {
+        "openspiel_steps_per_s",
+        "hearts_steps_per_s",
+        "engine_decisions_per_s",
+        "ratio_to_hearts",
+        "players",
+        "batches",
+    }
+    assert entry["openspiel_steps_per_s"] > 0 and entry["hearts_steps_per_s"] > 0
+    expected = entry["openspiel_steps_per_s"] / entry["hearts_steps_per_s"]
+    assert entry["ratio_to_hearts"] == pytest.approx(expected, rel=0.01)
+    table = angler(["bench", "fishing", "--openspiel", "--seconds", "0.3"])
+    assert table.status == 0, table.stderr
+    assert "rl_environment steps/s" in table.stdout and "hearts steps/s" in table.stdout
+
+
+def test_bench_measures_one_library_at_a_time(angler: Angler) -> None:
+    run = angler(["bench", "fishing", "--openspiel", "--pettingzoo", "--seconds", "0.1"])
+    run.assert_user_error("--pettingzoo and --openspiel")
+
+
 @pytest.mark.parametrize("name", sorted(cls.name for cls in all_games()))
 def test_search_speed_is_measured_at_a_decision_search_searches(name: str) -> None:
     """Not a forced move, nor one the game leaves to its heuristic (Flip & Fish's aims), where

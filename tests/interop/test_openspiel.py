@@ -214,6 +214,43 @@ def test_actions_are_encoding_indices_of_the_legal_codes(name: str) -> None:
     assert angler_state.history[-1] == (seat, code)
 
 
+def test_python_callers_tensors_are_openspiel_s_own_with_no_deal_thrown_away(name: str) -> None:
+    """A state's ``information_state_tensor`` and ``observation_tensor``, as Python calls them,
+    give the numbers OpenSpiel's C++ methods give, at every step, for every seat, without the
+    new initial state those deal to size the tensor each call."""
+    game = load(name)
+    state = game.new_initial_state()
+    dealt = game.configuration.game.new_state
+    deals: list[int] = []
+
+    def counted(seed: int) -> Any:
+        deals.append(seed)
+        return dealt(seed)
+
+    rng = random.Random(3)
+    game.configuration.game.new_state = counted
+    try:
+        for _ in range(40):
+            if state.is_terminal():
+                break
+            for seat in range(game.num_players()):
+                before = len(deals)
+                ours = (state.information_state_tensor(seat), state.observation_tensor(seat))
+                assert len(deals) - before <= (1 if state.history() == [] else 0)
+                assert ours == (
+                    pyspiel.State.information_state_tensor(state, seat),
+                    pyspiel.State.observation_tensor(state, seat),
+                )
+            state.apply_action(rng.choice(state.legal_actions()))
+    finally:
+        del game.configuration.game.new_state
+    assert state.information_state_tensor() == state.information_state_tensor(
+        state.current_player()
+    )
+    with pytest.raises(pyspiel.SpielError, match="a player of this game is 0 to"):
+        state.observation_tensor(game.num_players())
+
+
 def test_a_clone_is_independent_of_its_original(name: str) -> None:
     state = play_randomly(load(name).new_initial_state(), 20, seed=4)
     before = str(state)

@@ -55,6 +55,15 @@ def bench_command(
             "in the same run, and their ratio (needs the research extra).",
         ),
     ] = False,
+    openspiel: Annotated[
+        bool,
+        typer.Option(
+            "--openspiel",
+            help="Measure OpenSpiel rl_environment steps/s instead (random games, each step "
+            "with every seat's information state tensor) beside OpenSpiel's C++ hearts through "
+            "the same loop and the engine's decisions/s, in the same run (research extra).",
+        ),
+    ] = False,
     yardstick_file: Annotated[
         Path | None,
         typer.Option(
@@ -71,8 +80,11 @@ def bench_command(
     --json prints {"GAME": {"decisions_per_s", "games_per_s", "clones_per_s",
     "ismcts_iterations_per_s", "heuristic_ms_per_decision", "players", …}, …}; with
     --pettingzoo, {"GAME": {"pettingzoo_steps_per_s", "engine_decisions_per_s", "ratio",
-    "players", "batches"}, …}.
+    "players", "batches"}, …}; with --openspiel, {"GAME": {"openspiel_steps_per_s",
+    "hearts_steps_per_s", "engine_decisions_per_s", "ratio_to_hearts", "players", "batches"}, …}.
     """
+    if pettingzoo and openspiel:
+        raise AnglerError("--pettingzoo and --openspiel: choose one")
     names = games or [game.name for game in all_games()]
     configured = [make_game(name, players) for name in names]  # every name checked first
     figures: dict[str, dict[str, Any]] = {}
@@ -81,7 +93,13 @@ def bench_command(
         yard = run_yardstick(yardstick_file)
     elif yardstick:
         yard = plays_per_second()
-    measure = pettingzoo_measure() if pettingzoo else bench_game
+    measure = (
+        interop_measure("pettingzoo")
+        if pettingzoo
+        else interop_measure("openspiel")
+        if openspiel
+        else bench_game
+    )
     for game in configured:
         if not as_json:
             err.print(f"measuring {game.name} ({game.players} players, ~{seconds:g} s)…")
@@ -92,8 +110,8 @@ def bench_command(
     if as_json:
         emit_json(figures)
         return
-    if pettingzoo:
-        out.print(pettingzoo_table(figures, yard))
+    if pettingzoo or openspiel:
+        out.print(interop_table("pettingzoo" if pettingzoo else "openspiel", figures, yard))
         return
     table = Table(
         title="angler bench: random playouts and ISMCTS at a mid-game decision, one core "
@@ -127,38 +145,62 @@ def bench_command(
     out.print(table)
 
 
-def pettingzoo_measure() -> Callable[[Game[Any, Any], float], dict[str, Any]]:
-    """``tools/interop_bench.py``'s measure; a one-line error without the research extra."""
+def interop_measure(library: str) -> Callable[[Game[Any, Any], float], dict[str, Any]]:
+    """``tools/interop_bench.py``'s measure of ``library`` (``pettingzoo`` or ``openspiel``); a
+    one-line error without the research extra."""
     try:
-        from angler.tools.interop_bench import pettingzoo_steps_per_s
+        from angler.tools import interop_bench
     except ImportError:
         raise AnglerError(
-            "--pettingzoo needs PettingZoo, an optional extra: pip install 'angler[research]'"
+            f"--{library} needs PettingZoo and OpenSpiel, an optional extra: "
+            "pip install 'angler[research]'"
         ) from None
+    steps = (
+        interop_bench.pettingzoo_steps_per_s
+        if library == "pettingzoo"
+        else interop_bench.openspiel_steps_per_s
+    )
 
     def measure(game: Game[Any, Any], seconds: float) -> dict[str, Any]:
-        entry = pettingzoo_steps_per_s(game, seconds=seconds)
+        entry = steps(game, seconds=seconds)
         del entry["game"]  # the figures are keyed by the game already
         return entry
 
     return measure
 
 
-def pettingzoo_table(figures: dict[str, dict[str, Any]], yard: float | None) -> Table:
-    table = Table(
-        title="angler bench --pettingzoo: PettingZoo steps/s (observation and mask included) "
-        "beside the engine's random decisions/s, one core (median of batches)"
-    )
-    columns = ["game", "players", "PettingZoo steps/s", "engine decisions/s", "ratio"]
-    for column in columns + (["yardstick plays/s"] if yard is not None else []):
+INTEROP_COLUMNS = {
+    "pettingzoo": (
+        "angler bench --pettingzoo: PettingZoo steps/s (observation and mask included) beside "
+        "the engine's random decisions/s, one core (median of batches)",
+        [
+            ("PettingZoo steps/s", "pettingzoo_steps_per_s", ",.0f"),
+            ("engine decisions/s", "engine_decisions_per_s", ",.0f"),
+            ("ratio", "ratio", ".3f"),
+        ],
+    ),
+    "openspiel": (
+        "angler bench --openspiel: OpenSpiel rl_environment steps/s (every seat's information "
+        "state tensor included) beside OpenSpiel's C++ hearts and the engine's random "
+        "decisions/s, one core (median of batches)",
+        [
+            ("rl_environment steps/s", "openspiel_steps_per_s", ",.0f"),
+            ("hearts steps/s", "hearts_steps_per_s", ",.0f"),
+            ("of hearts", "ratio_to_hearts", ".2f"),
+            ("engine decisions/s", "engine_decisions_per_s", ",.0f"),
+        ],
+    ),
+}
+
+
+def interop_table(library: str, figures: dict[str, dict[str, Any]], yard: float | None) -> Table:
+    title, columns = INTEROP_COLUMNS[library]
+    table = Table(title=title)
+    headers = ["game", "players", *(header for header, _, _ in columns)]
+    for column in headers + (["yardstick plays/s"] if yard is not None else []):
         table.add_column(column, justify="left" if column == "game" else "right")
     for name, entry in figures.items():
-        row = [
-            name,
-            str(entry["players"]),
-            f"{entry['pettingzoo_steps_per_s']:,.0f}",
-            f"{entry['engine_decisions_per_s']:,.0f}",
-            f"{entry['ratio']:.3f}",
-        ]
+        row = [name, str(entry["players"])]
+        row += [format(entry[key], shape) for _, key, shape in columns]
         table.add_row(*row, *([f"{yard:,.0f}"] if yard is not None else []))
     return table

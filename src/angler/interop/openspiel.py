@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+import numpy as np
 import pyspiel
 
 from angler.core.encoding import Encoding
@@ -112,7 +114,7 @@ class Position:
     actions, replayed when read (a re-dealt state, which has no such history, pickles whole).
     The angler state is dealt only when first read: a clone's fresh start is never dealt."""
 
-    __slots__ = ("_state", "_views", "configuration", "memo", "replayable", "seed")
+    __slots__ = ("_state", "_tallies", "_views", "configuration", "memo", "replayable", "seed")
 
     def __init__(
         self,
@@ -128,6 +130,8 @@ class Position:
         self._state = state
         self._views: dict[int, View] = {}  # by seat, until the next action
         self.memo: dict[Any, Any] = {}  # what observers made of the views, until then too
+        # By seat: how many of its events were tallied, and how many of each kind they were.
+        self._tallies: dict[int, tuple[int, Counter[type]]] = {}
 
     @property
     def state(self) -> State[Any]:
@@ -140,6 +144,18 @@ class Position:
         if view is None:
             view = self._views[seat] = self.state.view(seat)
         return view
+
+    def event_tally(self, seat: int) -> Counter[type]:
+        """How many events of each kind ``seat``'s view holds. A seat's log only grows as the
+        game goes on, so only the events since the last tally are counted: the log is as long
+        as the game, and observers ask for every seat at every step."""
+        events = self.view(seat).events
+        counted, tally = self._tallies.get(seat, (0, Counter()))
+        if counted > len(events):  # never in play; a fresh count if it ever were
+            counted, tally = 0, Counter()
+        tally.update(map(type, events[counted:]))
+        self._tallies[seat] = (len(events), tally)
+        return tally
 
     def apply(self, code: int, seat: int) -> None:
         self.state.apply_action(code, seat)
@@ -181,6 +197,7 @@ class AnglerSpielGame(pyspiel.Game):  # type: ignore[misc]
         self.configuration = Configuration(self.short_name, params or {})
         # The seeds of the deals this loaded game hands out, one per new initial state.
         self._deals = random.Random(f"angler-openspiel/{self.configuration.params[SEED]}")
+        self._tensor_observers: dict[bool, AnglerObserver] = {}
         super().__init__(self.game_type, self.configuration.game_info(), self.configuration.params)
 
     def new_initial_state(self, *start: Any) -> AnglerSpielState:
@@ -192,6 +209,16 @@ class AnglerSpielGame(pyspiel.Game):  # type: ignore[misc]
         if isinstance(iig_obs_type, Mapping):  # OpenSpiel passes the parameters alone
             iig_obs_type, params = None, iig_obs_type
         return AnglerObserver(self.configuration.game, iig_obs_type, params)
+
+    def tensor_observer(self, perfect_recall: bool) -> AnglerObserver:
+        """The observer of the information state (``perfect_recall``) or of the observation,
+        made once: the two that OpenSpiel's own ``InformationStateTensor`` and
+        ``ObservationTensor`` use."""
+        observer = self._tensor_observers.get(perfect_recall)
+        if observer is None:
+            kind = pyspiel.IIGObservationType(perfect_recall=perfect_recall)
+            observer = self._tensor_observers[perfect_recall] = self.make_py_observer(kind)
+        return observer
 
 
 class AnglerSpielState(pyspiel.State):  # type: ignore[misc]
@@ -258,10 +285,42 @@ class AnglerSpielState(pyspiel.State):  # type: ignore[misc]
         )
         return twin
 
+    # OpenSpiel's C++ tensor methods of a Python game first size the tensor by observing a new
+    # initial state, so every call dealt a game only to throw it away (about 40% of a Crazy
+    # Fishing step in ``rl_environment``). Python callers get these instead: the same numbers
+    # (a test compares them), written by the game's observer of this state alone.
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        return self._tensor(True, player)
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        return self._tensor(False, player)
+
+    def _tensor(self, perfect_recall: bool, player: int | None) -> list[float]:
+        seat = self.current_player() if player is None else player
+        if type(seat) is not int or not 0 <= seat < self.position.configuration.players:
+            raise pyspiel.SpielError(
+                f"player {seat!r}: a player of this game is 0 to "
+                f"{self.position.configuration.players - 1}"
+            )
+        observer = self.get_game().tensor_observer(perfect_recall)
+        observer.set_from(self, seat)
+        return sparse_list(observer.tensor)
+
     def __str__(self) -> str:
         """The whole position (every hidden card too): the game's set-up of it, as JSON."""
         state = self.position.state
         return json.dumps(state.game.setup_of(state), sort_keys=True, ensure_ascii=False)
+
+
+def sparse_list(tensor: np.ndarray[Any, Any]) -> list[float]:
+    """``tensor.tolist()``, made faster for a tensor of mostly zeros: one shared 0.0 fills the
+    list, and only the others become new floats (a tensor of thousands of numbers holds a few
+    hundred others)."""
+    numbers = [0.0] * tensor.size
+    places = np.flatnonzero(tensor)
+    for place, number in zip(places.tolist(), tensor[places].tolist(), strict=True):
+        numbers[place] = number
+    return numbers
 
 
 def load(game: Game[Any, Any]) -> AnglerSpielGame:

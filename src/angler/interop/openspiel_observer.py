@@ -76,7 +76,8 @@ class AnglerObserver:
 
     def set_from(self, state: AnglerSpielState, player: int) -> None:
         view = self._view(state, player)
-        observation = self.encoding.observation(view)
+        # The encoding's array of doubles is read by NumPy in place: no list of floats between.
+        observation = np.frombuffer(self.encoding.observation_array(view), dtype=np.float64)
         if len(observation) != self._observation_size:
             raise ValueError(
                 f"{self.game.name}'s encoding gave {len(observation)} numbers, "
@@ -86,10 +87,11 @@ class AnglerObserver:
         if EVENT_COUNTS in self.dict:
             counts = self.dict[EVENT_COUNTS]
             counts.fill(0)
-            for event in view.events:
-                kind = self._kinds.get(type(event))
-                if kind is not None:
-                    counts[kind] += 1
+            seat = PUBLIC if self.spectator else player
+            for kind, seen in state.position.event_tally(seat).items():
+                index = self._kinds.get(kind)
+                if index is not None:
+                    counts[index] = seen
 
     def string_from(self, state: AnglerSpielState, player: int) -> str:
         seat = PUBLIC if self.spectator else player
