@@ -12,6 +12,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from tests.interop.fishing_encoding import GameMaker, encoded_games, stand_in_fishing
 
+from angler.agents import make_agent
 from angler.core.errors import AnglerError
 from angler.core.registry import all_games
 from angler.interop.common import Observer, win_shares
@@ -173,10 +174,12 @@ def test_an_index_out_of_the_space_always_raises() -> None:
     [
         ({"seat": 4}, ValueError, "seat 4: a seat of this game is 0 to 3"),
         ({"seat": -1}, ValueError, "seat -1: a seat of this game is 0 to 3"),
-        ({"opponents": ["random"]}, ValueError, "opponents: 1 names for 3 other seats"),
+        ({"opponents": ["random"]}, ValueError, "opponents: 1 given for 3 other seats"),
+        ({"opponents": 5}, ValueError, "opponents 5: an agent's name, a policy"),
+        ({"opponents": ["random", 5, "random"]}, ValueError, "opponent 5: an agent's name"),
         ({"opponents": "grandmaster"}, AnglerError, "unknown agent 'grandmaster'"),
         ({"illegal": "ignore"}, ValueError, "illegal='ignore': 'lose' or 'raise'"),
-        ({"render_mode": "human"}, ValueError, "render_mode 'human': only 'ansi'"),
+        ({"render_mode": "window"}, ValueError, "render_mode 'window': 'human'"),
     ],
 )
 def test_bad_settings_are_refused_in_one_line(
@@ -199,3 +202,124 @@ def test_render_shows_the_learners_view() -> None:
     env = AnglerEnv(game, seat=2, render_mode="ansi")
     env.reset(seed=3)
     assert env.render() == game.presentation.render_view(env.game_state.view(2))
+
+
+class FirstLegal:
+    """A policy of one's own: the first legal index, keeping what it was shown."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[dict[str, np.ndarray], np.ndarray]] = []
+
+    def __call__(self, observation: dict[str, np.ndarray], mask: np.ndarray) -> int:
+        self.seen.append((observation, mask))
+        return int(np.flatnonzero(mask)[0])
+
+
+@pytest.mark.parametrize("make", GAMES)
+def test_a_policy_of_one_s_own_sits_in_every_other_seat(make: GameMaker) -> None:
+    """Self-play: a plain callable as every opponent, through the registered id (the call
+    that once failed with "'function' object is not iterable"). It is shown its own seat's
+    observation and mask, as the learner would be there, and its choices are played."""
+    game = make()
+    policy = FirstLegal()
+    env = gymnasium.make(env_id(game.name), game=game, opponents=policy)
+    seen = play_random(env, seed=5)
+    inner: AnglerEnv = env.unwrapped  # type: ignore[assignment]
+    state = inner.game_state
+    assert seen[-1][2] and state.is_terminal()
+    opponents_moves = [(seat, code) for seat, code in state.history if seat != 0]
+    assert len(policy.seen) == len(opponents_moves) > 0
+    assert inner.game_seed is not None
+    replay = game.new_state(inner.game_seed)
+    asked = iter(policy.seen)
+    for seat, code in state.history:
+        if seat != 0:
+            observation, mask = next(asked)
+            mine = Observer(inner.encoding).observe(replay, seat)
+            assert np.array_equal(observation["observation"], mine["observation"])
+            assert np.array_equal(mask, mine["action_mask"].astype(bool))
+            first = int(np.flatnonzero(mask)[0])
+            assert code == inner.encoding.action_code(replay.view(seat), first)
+        replay.apply_action(code, seat)
+
+
+def test_names_policies_and_agents_mix_seat_by_seat_and_replay_alike() -> None:
+    game = stand_in_fishing()
+    heuristic = make_agent("heuristic", 9, game)
+
+    def run() -> list[Any]:
+        env = AnglerEnv(game, seat=1, opponents=["random", FirstLegal(), heuristic])
+        return play_random(env, seed=12)
+
+    assert same_run(run(), run())
+
+
+def test_a_policy_s_illegal_choice_is_refused_naming_its_seat() -> None:
+    """The learner sits second, so seat 0 decides within ``reset``."""
+    env = AnglerEnv(stand_in_fishing(), seat=1, opponents=lambda observation, mask: 10_000)
+    with pytest.raises(ValueError, match=r"^the policy in seat 0: action index 10000 is out of"):
+        env.reset(seed=1)
+
+    def illegal(observation: dict[str, np.ndarray], mask: np.ndarray) -> int:
+        return int(np.flatnonzero(~mask)[0])
+
+    env = AnglerEnv(stand_in_fishing(), seat=1, opponents=illegal)
+    with pytest.raises(
+        ValueError, match=r"^action index \d+ is not legal for the policy in seat 0"
+    ):
+        env.reset(seed=1)
+
+
+def test_render_mode_human_prints_the_learner_s_table_after_each_step(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    game = stand_in_fishing()
+    env = AnglerEnv(game, seat=2, render_mode="human")
+    observation, _ = env.reset(seed=3)
+    shown = capsys.readouterr().out
+    assert shown == game.presentation.render_view(env.game_state.view(2)) + "\n"
+    env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert capsys.readouterr().out == (game.presentation.render_view(env.game_state.view(2)) + "\n")
+    assert env.render() is None
+    assert "human" in env.metadata["render_modes"]
+
+
+def take_first_legal(observation: dict[str, np.ndarray], mask: np.ndarray) -> int:
+    """A policy that pickles by name (module level), for worker processes."""
+    return int(np.flatnonzero(mask)[0])
+
+
+def test_make_vec_runs_sync_and_async_alike_with_policies_in_the_other_seats() -> None:
+    """``gymnasium.make_vec`` in both modes: the same seeds give the same batches, across the
+    automatic reset of an ended game (a finished game's mask is empty: any index then starts
+    the next one)."""
+    runs = []
+    for mode in ("sync", "async"):
+        envs = gymnasium.make_vec(
+            "angler/CrazyFishing-v0",
+            num_envs=2,
+            vectorization_mode=mode,
+            players=2,
+            opponents=take_first_legal,
+        )
+        try:
+            observation, _ = envs.reset(seed=4)
+            rnd = random.Random(4)
+            seen, ended = [], 0
+            for _ in range(120):
+                actions = [
+                    rnd.choice(np.flatnonzero(mask).tolist()) if mask.any() else 0
+                    for mask in observation["action_mask"]
+                ]
+                observation, reward, terminated, _, _ = envs.step(np.array(actions))
+                seen.append((observation["observation"].copy(), reward.copy()))
+                ended += int(terminated.sum())
+        finally:
+            envs.close()
+        assert ended >= 1  # at least one game ran to its end and was dealt again
+        runs.append(seen)
+    sync, in_processes = runs
+    assert all(
+        np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
+        for a, b in zip(sync, in_processes, strict=True)
+    )

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 from tests.interop.fishing_encoding import GameMaker, encoded_games, stand_in_fishing
 
 from angler.core.errors import AnglerError
@@ -309,3 +309,25 @@ def test_the_throughput_benchmark_reports_both_figures() -> None:
 def test_the_throughput_benchmark_needs_some_time() -> None:
     with pytest.raises(AnglerError, match="seconds must be more than 0, not 0"):
         pettingzoo_steps_per_s(stand_in_fishing(), seconds=0)
+
+
+@pytest.mark.parametrize("make", encoded_games())
+def test_pettingzoos_render_test_passes_in_every_mode(
+    make: GameMaker, capsys: pytest.CaptureFixture[str]
+) -> None:
+    render_test(lambda render_mode=None: env(make(), render_mode=render_mode))
+    assert capsys.readouterr().out  # "human" printed the tables
+
+
+def test_render_mode_human_prints_the_spectator_s_table_after_each_step(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    game = stand_in_fishing(3)
+    table = env(game, render_mode="human")
+    table.reset(seed=6)
+    state = table.unwrapped.game_state
+    assert capsys.readouterr().out == game.presentation.render_view(state.view(PUBLIC)) + "\n"
+    legal = np.flatnonzero(table.observe(table.agent_selection)["action_mask"])
+    table.step(int(legal[0]))
+    assert capsys.readouterr().out == game.presentation.render_view(state.view(PUBLIC)) + "\n"
+    assert table.render() is None

@@ -4,6 +4,7 @@ an action index, and the reward (``docs/interop.md``, "PettingZoo and Gymnasium"
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -102,9 +103,7 @@ class Observer:
         """A new observation of ``seat`` (new arrays every call: callers keep them). The
         encoding's array of doubles is read by NumPy in place, then made float32 in one go."""
         view, legal = self.decision(state, seat)
-        numbers = np.frombuffer(self.encoding.observation_array(view), dtype=np.float64)
-        mask = np.frombuffer(legal, dtype=np.int8).copy()
-        return {"observation": numbers.astype(np.float32).reshape(self.shape), "action_mask": mask}
+        return observation_of(self.encoding, view, legal)
 
     def mask(self, state: State[Any], seat: int) -> np.ndarray:
         """``seat``'s legal indices as booleans (sb3-contrib's ``action_masks``)."""
@@ -120,6 +119,16 @@ class Observer:
             indices = [i for i, legal_here in enumerate(legal) if legal_here]
             raise IllegalActionIndex(illegal_message(index, who, indices))
         return self.encoding.action_code(view, index)
+
+
+def observation_of(encoding: Encoding[Any], view: View, legal: bytearray) -> Observation:
+    """A seat's observation from its view and its mask bytes (``encoding.action_mask``), in new
+    arrays. The encoding's array of doubles is read by NumPy in place, then made float32."""
+    numbers = np.frombuffer(encoding.observation_array(view), dtype=np.float64)
+    return {
+        "observation": numbers.astype(np.float32).reshape(encoding.observation_shape()),
+        "action_mask": np.frombuffer(legal, dtype=np.int8).copy(),
+    }
 
 
 def action_index(action: object, count: int) -> int:
@@ -140,6 +149,27 @@ def illegal_message(index: int, who: str, legal: list[int]) -> str:
         return f"action index {index} is not legal: {who} does not decide now"
     shown = ", ".join(map(str, legal[:8])) + (", …" if len(legal) > 8 else "")
     return f"action index {index} is not legal for {who} now (legal: {shown})"
+
+
+RENDER_MODES = ["human", "ansi"]
+"""``ansi`` returns the table as text; ``human`` prints it to standard output after every reset
+and step (as PettingZoo's chess does), the terminal being where a person reads a text table."""
+
+
+def check_render_mode(mode: str | None) -> str | None:
+    if mode not in (None, *RENDER_MODES):
+        raise ValueError(f"render_mode {mode!r}: 'human' (printed) or 'ansi' (text) is offered")
+    return mode
+
+
+def shown(mode: str | None, text: Callable[[], str]) -> str | None:
+    """What ``render()`` gives in ``mode``: ``text()`` for ``ansi``; printed, and None, for
+    ``human``; None without a mode."""
+    if mode == "ansi":
+        return text()
+    if mode == "human":
+        print(text(), flush=True)
+    return None
 
 
 def win_shares(state: State[Any]) -> list[float]:

@@ -17,7 +17,7 @@ An action is an index of the game's encoding; ``observation["action_mask"]`` (an
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import gymnasium
@@ -25,16 +25,23 @@ import numpy as np
 
 from angler.agents import agent_seed, make_agent
 from angler.agents.base import Agent, resolve_agent
+from angler.core.encoding import Encoding
 from angler.core.game import Game
 from angler.core.registry import all_games
 from angler.core.state import State
+from angler.core.view import View
 from angler.interop.common import (
+    RENDER_MODES,
     IllegalActionIndex,
     Observation,
     Observer,
     action_index,
+    check_render_mode,
     encoded_game,
+    illegal_message,
+    observation_of,
     observation_space,
+    shown,
     win_shares,
 )
 from angler.play.loop import play_out
@@ -46,22 +53,25 @@ ILLEGAL_REWARD = -1.0
 class AnglerEnv(gymnasium.Env[dict[str, Any], np.int64]):
     """One seat of a game against agents in every other seat.
 
-    ``opponents`` names the agents (``angler.agents``: ``random``, ``heuristic``, ``easy``, …):
-    one name for every other seat, or one per other seat in seat order. They are stepped inside
+    ``opponents`` sits in the other seats: an agent's name (``angler.agents``: ``random``,
+    ``heuristic``, ``easy``, ``normal``, …), a policy of one's own (``policy(observation, mask)
+    -> action index``, given that seat's observation and legal indices, as the learner gets
+    them: self-play), or an angler agent; one for every other seat, or one per other seat in
+    seat order. They are stepped inside
     ``reset`` and ``step`` until the learner decides or the game ends; the learner decides as
     soon as it is among the seats choosing at once. The reward is 0 until the end, then the
     learner's win share. ``illegal`` says what an in-range index the learner may not choose now
     does: ``"lose"`` ends the episode with ILLEGAL_REWARD (learning code that samples without
     the mask, and Gymnasium's own checker, do send them), ``"raise"`` raises ValueError."""
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 (Gymnasium's own)
+    metadata = {"render_modes": RENDER_MODES, "render_fps": 1}  # noqa: RUF012 (Gymnasium's own)
 
     def __init__(
         self,
         game: str | Game[Any, Any],
         players: int | None = None,
         seat: int = 0,
-        opponents: str | Sequence[str] = "heuristic",
+        opponents: Opponent | Sequence[Opponent] = "heuristic",
         illegal: str = "lose",
         render_mode: str | None = None,
         **options: Any,
@@ -71,13 +81,12 @@ class AnglerEnv(gymnasium.Env[dict[str, Any], np.int64]):
             raise ValueError(f"seat {seat!r}: a seat of this game is 0 to {self.game.players - 1}")
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal={illegal!r}: 'lose' or 'raise'")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode {render_mode!r}: only 'ansi' (text) is offered")
+        check_render_mode(render_mode)
         self.seat = seat
         self.illegal = illegal
         self.render_mode = render_mode
         self.opponent_seats = [other for other in range(self.game.players) if other != seat]
-        self.opponent_names = _opponent_names(opponents, len(self.opponent_seats))
+        self.opponents = _opponents(opponents, len(self.opponent_seats))
         self.observation_space = observation_space(self.encoding)
         self.action_space = gymnasium.spaces.Discrete(self.encoding.action_count())
         self._observer = Observer(self.encoding)
@@ -103,12 +112,14 @@ class AnglerEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.game_seed = seed if seed is not None else int(self.np_random.integers(2**63))
         self._game_state = self.game.new_state(self.game_seed)
         self._opponents = {
-            other: make_agent(name, agent_seed(self.game_seed, other), self.game)
-            for other, name in zip(self.opponent_seats, self.opponent_names, strict=True)
+            other: self._seated(opponent, other)
+            for other, opponent in zip(self.opponent_seats, self.opponents, strict=True)
         }
         self._observer.forget()
         self._over = False
         self._play_opponents()
+        if self.render_mode == "human":
+            self.render()
         return self._observe(), self._info()
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
@@ -129,6 +140,8 @@ class AnglerEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if state.is_terminal():
             self._over = True
             reward = win_shares(state)[self.seat]
+        if self.render_mode == "human":
+            self.render()
         return self._observe(), reward, self._over, False, self._info()
 
     def action_masks(self) -> np.ndarray:
@@ -136,10 +149,20 @@ class AnglerEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return self._observer.mask(self.game_state, self.seat)
 
     def render(self) -> str | None:
-        """With ``render_mode="ansi"``, the table as the learner sees it."""
-        if self.render_mode != "ansi":
-            return None
-        return self.game.presentation.render_view(self.game_state.view(self.seat))
+        """The table as the learner sees it: returned with ``render_mode="ansi"``, printed with
+        ``"human"``."""
+        return shown(
+            self.render_mode,
+            lambda: self.game.presentation.render_view(self.game_state.view(self.seat)),
+        )
+
+    def _seated(self, opponent: Opponent, seat: int) -> Agent:
+        """The agent of ``seat`` for a new game: a named one made afresh with its seed."""
+        if isinstance(opponent, str):
+            return make_agent(opponent, agent_seed(self.game_seed or 0, seat), self.game)
+        if _is_agent(opponent):
+            return opponent  # type: ignore[return-value]
+        return PolicyAgent(opponent, self.encoding, seat)  # type: ignore[arg-type]
 
     def _play_opponents(self) -> None:
         play_out(
@@ -158,11 +181,67 @@ class AnglerEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return {"scores": list(state.scores()), "winners": list(state.winners())}
 
 
-def _opponent_names(opponents: str | Sequence[str], count: int) -> list[str]:
-    names = [opponents] * count if isinstance(opponents, str) else list(opponents)
-    if len(names) != count:
-        raise ValueError(f"opponents: {len(names)} names for {count} other seats")
-    return [resolve_agent(name) for name in names]
+Policy = Callable[[Observation, np.ndarray], Any]
+"""An opponent of one's own: ``policy(observation, mask) -> action index``, given its seat's
+observation (the dictionary the learner gets, from that seat's view alone) and its legal
+indices as booleans (as ``action_masks()``)."""
+
+Opponent = str | Policy | Agent
+"""An agent's name (``random``, ``heuristic``, ``normal``, …), a ``Policy``, or an angler agent."""
+
+
+class PolicyAgent:
+    """A ``Policy`` in a seat, as an angler agent: it sees the seat's view (nothing else), made
+    into the observation and mask the learner would get there."""
+
+    name = "policy"
+    needs_view = True
+
+    def __init__(self, policy: Policy, encoding: Encoding[Any], seat: int) -> None:
+        self.policy = policy
+        self.encoding = encoding
+        self.seat = seat
+
+    def act(self, view: View | None, legal: Sequence[int]) -> int:
+        assert view is not None  # needs_view
+        observation = observation_of(self.encoding, view, self.encoding.action_mask(view, legal))
+        mask = observation["action_mask"]
+        chosen = self.policy(observation, mask.astype(bool))
+        who = f"the policy in seat {self.seat}"
+        try:
+            index = action_index(chosen, len(mask))
+        except ValueError as exc:
+            raise ValueError(f"{who}: {exc}") from None
+        if not mask[index]:
+            raise IllegalActionIndex(illegal_message(index, who, np.flatnonzero(mask).tolist()))
+        return self.encoding.action_code(view, index)
+
+
+def _opponents(opponents: Opponent | Sequence[Opponent], count: int) -> list[Opponent]:
+    """One opponent for each other seat: one given for all, or one per seat in seat order; an
+    agent's name is checked (and an alias resolved) at once."""
+    if isinstance(opponents, str) or callable(opponents) or _is_agent(opponents):
+        chosen: list[Any] = [opponents] * count
+    elif isinstance(opponents, Sequence):
+        chosen = list(opponents)
+    else:
+        raise ValueError(
+            f"opponents {opponents!r}: an agent's name, a policy (observation, mask -> action) "
+            "or an angler agent, or one of these for each other seat"
+        )
+    if len(chosen) != count:
+        raise ValueError(f"opponents: {len(chosen)} given for {count} other seats")
+    for opponent in chosen:
+        if not (isinstance(opponent, str) or callable(opponent) or _is_agent(opponent)):
+            raise ValueError(
+                f"opponent {opponent!r}: an agent's name, a policy (observation, mask -> "
+                "action) or an angler agent"
+            )
+    return [resolve_agent(each) if isinstance(each, str) else each for each in chosen]
+
+
+def _is_agent(thing: object) -> bool:
+    return callable(getattr(thing, "act", None)) and hasattr(thing, "needs_view")
 
 
 def env_id(game_name: str) -> str:

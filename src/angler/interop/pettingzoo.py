@@ -29,11 +29,14 @@ from angler.core.events import PUBLIC
 from angler.core.game import Game
 from angler.core.state import State
 from angler.interop.common import (
+    RENDER_MODES,
     Observation,
     Observer,
     agent_name,
+    check_render_mode,
     encoded_game,
     observation_space,
+    shown,
     win_shares,
 )
 
@@ -64,12 +67,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; PettingZoo is
     ) -> None:
         super().__init__()
         self.game, self.encoding = encoded_game(game, players, options)
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode {render_mode!r}: only 'ansi' (text) is offered")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.metadata = {
             "name": f"angler_{self.game.name.replace('-', '_')}_v0",
-            "render_modes": ["ansi"],
+            "render_modes": RENDER_MODES,
             "is_parallelizable": False,
         }
         self.possible_agents = [agent_name(seat) for seat in range(self.game.players)]
@@ -119,6 +120,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; PettingZoo is
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = agent_name(self.game_state.current_players()[0])
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation from its own view; its mask is all zeros unless it decides."""
@@ -145,16 +148,20 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; PettingZoo is
         else:
             self.agent_selection = agent_name(state.current_players()[0])
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def action_mask(self, agent: str) -> np.ndarray:
         """``agent``'s legal indices as booleans."""
         return self._observer.mask(self.game_state, self._seats[agent])
 
     def render(self) -> str | None:
-        """With ``render_mode="ansi"``, the table as a spectator sees it (no seat's secrets)."""
-        if self.render_mode != "ansi":
-            return None
-        return self.game.presentation.render_view(self.game_state.view(PUBLIC))
+        """The table as a spectator sees it (no seat's secrets): returned with
+        ``render_mode="ansi"``, printed with ``"human"``."""
+        return shown(
+            self.render_mode,
+            lambda: self.game.presentation.render_view(self.game_state.view(PUBLIC)),
+        )
 
     def close(self) -> None:
         """Nothing to release."""
