@@ -15,7 +15,7 @@ from tests.interop.fishing_encoding import GameMaker, encoded_games, stand_in_fi
 from angler.agents import make_agent
 from angler.core.errors import AnglerError
 from angler.core.registry import all_games
-from angler.interop.common import Observer, win_shares
+from angler.interop.common import Observer, batch_observations, observation_of, win_shares
 from angler.interop.gymnasium import ILLEGAL_REWARD, AnglerEnv, env_id
 
 GAMES = encoded_games()
@@ -323,3 +323,33 @@ def test_make_vec_runs_sync_and_async_alike_with_policies_in_the_other_seats() -
         np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
         for a, b in zip(sync, in_processes, strict=True)
     )
+
+
+@pytest.mark.parametrize("make", GAMES)
+def test_a_batch_of_observations_fills_one_preallocated_array(make: GameMaker) -> None:
+    """Every seat of several positions at once: each row is the seat's own observation, and a
+    given array is filled in place, batch after batch."""
+    game = make()
+    encoding = game.encoding
+    assert encoding is not None
+    states = [game.new_state(seed) for seed in range(3)]
+    for state in states[1:]:
+        play_randomly_for(state, 9)
+    views = [state.view(seat) for state in states for seat in range(game.players)]
+    out = np.full((len(views), *encoding.observation_shape()), np.nan, dtype=np.float32)
+    assert batch_observations(encoding, views, out) is out
+    for row, view in zip(out, views, strict=True):
+        single = observation_of(encoding, view, bytearray(encoding.action_count()))
+        assert np.array_equal(row, single["observation"])
+    assert np.array_equal(batch_observations(encoding, views), out)
+    with pytest.raises(ValueError, match="out must be a float32 array of shape"):
+        batch_observations(encoding, views, np.zeros((1, 2), dtype=np.float32))
+
+
+def play_randomly_for(state: Any, steps: int) -> None:
+    rnd = random.Random(steps)
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        seat = state.current_players()[0]
+        state.apply_action(rnd.choice(state.legal_actions(seat)), seat)

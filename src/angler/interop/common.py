@@ -4,7 +4,7 @@ an action index, and the reward (``docs/interop.md``, "PettingZoo and Gymnasium"
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -129,6 +129,26 @@ def observation_of(encoding: Encoding[Any], view: View, legal: bytearray) -> Obs
         "observation": numbers.astype(np.float32).reshape(encoding.observation_shape()),
         "action_mask": np.frombuffer(legal, dtype=np.int8).copy(),
     }
+
+
+def batch_observations(
+    encoding: Encoding[Any], views: Sequence[View], out: np.ndarray | None = None
+) -> np.ndarray:
+    """The observation tensors of many views (seats of one state, or positions of many) as
+    the rows of one float32 array of shape ``(len(views), *encoding.observation_shape())``,
+    written into ``out`` when given (preallocated once, reused for every batch: no array is
+    made per view), else into a new one. Each row is what ``observation_of`` gives the view."""
+    shape = (len(views), *encoding.observation_shape())
+    if out is None:
+        out = np.empty(shape, dtype=np.float32)
+    elif out.shape != shape or out.dtype != np.float32:
+        raise ValueError(
+            f"out must be a float32 array of shape {shape}, not {out.dtype} {out.shape}"
+        )
+    rows = out.reshape(len(views), -1)
+    for row, view in zip(rows, views, strict=True):
+        row[:] = np.frombuffer(encoding.observation_array(view), dtype=np.float64)
+    return out
 
 
 def action_index(action: object, count: int) -> int:
