@@ -189,3 +189,34 @@ def test_load_carries_a_skill_per_seat_as_the_tournament_sets_it() -> None:
     game = make_game("flip-and-fish", 3, skill="good,fair,novice")
     assert openspiel.load(game).configuration.game.settings == game.settings
     make_agent_as(OpenSpielISMCTSAgent, "openspiel-ismcts:2it", 1, game)  # made for this game
+
+
+CPP_ISMCTS_ON = """
+import pyspiel
+import angler.interop.openspiel  # registers our games
+from open_spiel.python.games import kuhn_poker  # registers python_kuhn_poker
+game = pyspiel.load_game({name!r})
+bot = pyspiel.ISMCTSBot(
+    0, pyspiel.RandomRolloutEvaluator(1, 0), 2.0, 20, 5,
+    pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT, False, False,
+)
+state = game.new_initial_state()
+while state.is_chance_node():
+    state.apply_action(state.chance_outcomes()[0][0])
+bot.step(state)
+"""
+
+
+@pytest.mark.parametrize("name", ["python_kuhn_poker", "python_angler_fishing"])
+def test_openspiel_s_cpp_ismcts_bot_kills_the_process_on_any_python_game(name: str) -> None:
+    """What docs/agents.md warns of ("Which bot"): OpenSpiel 2.0.2's C++ ``ISMCTSBot`` dies of a
+    segmentation fault on a Python game, its own Kuhn poker too. Run in a child process; if a
+    release fixes it, this fails, and the warning should go."""
+    pytest.importorskip("pyspiel")
+    ran = subprocess.run(
+        [sys.executable, "-c", CPP_ISMCTS_ON.format(name=name)],
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert ran.returncode == -11, (ran.returncode, ran.stderr[-500:])  # SIGSEGV

@@ -3,8 +3,9 @@
 
 It runs OpenSpiel's **Python** ``ISMCTSBot`` (``open_spiel.python.algorithms.ismcts``). The C++
 bot (``pyspiel.ISMCTSBot``) cannot search a Python game: it re-deals each simulation through the
-C++ ``State::ResampleFromInfostate``, which a Python game's state does not reach (the bot stops
-with "ResampleFromInfostate() not implemented"), and its binding takes no resampler.
+C++ ``State::ResampleFromInfostate``, which a Python game's state does not reach, and its binding
+takes no resampler; in OpenSpiel 2.0.2 it kills the process (a segmentation fault) on any Python
+game, OpenSpiel's own ``python_kuhn_poker`` included.
 
 A decision: the agent re-deals what its seat cannot see (``game.search.determinise``), wraps that
 state as the adapter's OpenSpiel state (``interop.openspiel.wrap``), and lets the bot simulate
