@@ -29,10 +29,14 @@ if TYPE_CHECKING:
 
 MM = 100.0  # sea positions are given in units of 100 mm
 BAIT_CAP = 100  # a bait value shown at most this big (the Most Tempting Bait beats any fish)
-ROUND_CAP = MAX_ROUND  # a round number shown at most this big (no rule ends a game in N rounds)
+# A round number shown at most this big: the longest closing time the ``rounds`` option allows,
+# so no game's round is ever cut (a set-up past its game's closing time is refused).
+ROUND_CAP = MAX_ROUND
 
 
 class CrazyFishingEncoding(LaidOutEncoding[CrazyFishingView]):
+    game: CrazyFishingGame
+
     def __init__(self, game: CrazyFishingGame) -> None:
         super().__init__(game)
         cards = game.cards
@@ -72,8 +76,8 @@ class CrazyFishingEncoding(LaidOutEncoding[CrazyFishingView]):
         self.at_seat = t.add("seat", p, "the viewer's seat (all 0 for a spectator)")
         self.at_phase = t.add("phase", len(PHASE_NAMES), "one-hot: " + ", ".join(PHASE_NAMES))
         self.at_current = t.add("to_act", p, "seats that decide now")
-        # No rule ends a game within a number of rounds, so the round is shown capped: at the
-        # most a set-up may give, far more rounds than any game lasts.
+        # The rounds option ends a game at closing time; the block keeps one range for every
+        # setting: the longest closing time there is (the most a set-up may give).
         self.at_round = t.add("round", 1, f"the round number (at most {ROUND_CAP})", 0, ROUND_CAP)
         self.at_hand = t.add("hand", c, "the viewer's hand, by card id")
         self.at_slots = t.add(
@@ -240,6 +244,55 @@ class CrazyFishingEncoding(LaidOutEncoding[CrazyFishingView]):
         if slots >> len(ordered):
             raise ValueError(f"slots {slots:#b} lie past the {len(ordered)} cards of the {what}")
         return sum(1 << card for slot, card in enumerate(ordered) if slots >> slot & 1)
+
+    # ----- bounds -----
+    def max_game_length(self) -> int:
+        """Closing time ends a game after ``rounds`` rounds (ruling 26), so the bound is that
+        many times ``max_round_length()``."""
+        return self.game.round_limit * self.max_round_length()
+
+    def max_round_length(self) -> int:
+        """The most decisions one round takes, counted from the configured game's cards in play
+        (its card file, player count and options), each kind of decision bounded apart:
+
+        - casts: one a seat (a seat that sits out has none);
+        - draws: the collect refills a hand to 6 one card a decision; nothing else adds a card
+          to a hand, so a hand holds at most 6 and a seat draws at most 6 a round;
+        - catch turns: one for each seat that cast. A turn asks for a fish once (a second
+          time with a Super-Fast Reel, and then the split once); for the Turbulent Bait's
+          "before or after" once if a Turbulent Bait is cast; for a Fish Finder look (or
+          "no more") at most once for each Fish Finder cast (a cast holds at least one bait
+          card, so at most 5 of its 6 cards are Finders);
+        - a card cast leaves the hand at the reveal and is discarded after its catch; a card
+          comes back to a hand only at the collect, after the last catch. So a card is in at
+          most one cast a round: at most as many Reels, Turbulent Baits and Fish Finders are
+          cast as are in play (and at most one Reel and one Turbulent Bait count per seat);
+        - Pair of Fish: catching a Pair asks for one more try (a fish, or "skip"), and a try
+          asks again only if it catches another Pair. A try takes one fish, and a Sustainable
+          Fishing caught in a try ends the tries, so no Pair goes back to sea during them: a
+          turn tries at most once more than the Pairs at (or beside) the sea when its tries
+          begin. The turn's first catch took a Pair, which stays in the catcher's pile unless a
+          Sustainable Fishing caught with it (the Reel's other fish) puts back a Pair, one at
+          most. So a turn tries at most ``pairs`` times (the Pairs in play), ``pairs + 1`` when
+          a Reel and a Sustainable Fishing are both in play.
+
+        Tie-breaks, Smart Bream, Puffer Fish, reshuffles and a sea with no fish left ask no
+        decision. Each bound holds for any legal play, so their sum bounds a round."""
+        game = self.game
+        p = self.players
+        special, effect = game.cards.special, game.cards.effect
+        rods = [special[card] for card in game.rods_in_play]
+        baits = [special[card] for card in game.baits_in_play]
+        fish = [effect[card] for card in game.fish_in_play]
+        reels = min(p, rods.count("super-fast-reel"))
+        stirs = min(p, baits.count("turbulent"))
+        looks = min(rods.count("fish-finder"), p * (HAND_SIZE - 1))
+        pairs = fish.count("pair-of-fish")
+        tries = 0
+        if pairs:
+            tries = pairs + int(bool(reels) and "sustainable-fishing" in fish)
+        casts, draws, chooses = p, p * HAND_SIZE, p + reels
+        return casts + draws + chooses + reels + stirs + looks + p * tries
 
     # ----- observations -----
     def observation(self, view: CrazyFishingView) -> list[float]:

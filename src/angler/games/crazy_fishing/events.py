@@ -249,6 +249,14 @@ class GameEnd(NamedTuple):
     scores: tuple[int, ...]
 
 
+@public("closing-time")
+class ClosingTime(NamedTuple):
+    """Closing time: round ``round`` was the last the ``rounds`` option allows, so the game ends
+    as if the sea had run out (the scores as usual, highest wins)."""
+
+    round: int
+
+
 CrazyFishingEvent = (
     SetUp
     | Round
@@ -279,5 +287,6 @@ CrazyFishingEvent = (
     | SeaShuffled
     | RoundEnd
     | GameEnd
+    | ClosingTime
 )
 EVENT_TYPES: tuple[type[CrazyFishingEvent], ...] = get_args(CrazyFishingEvent)

@@ -9,6 +9,7 @@ from typing import Any
 from angler.core.chance import Chance
 from angler.core.errors import AnglerError, OptionError
 from angler.core.game import CARDS_OPTION, CardGame, Option, check_text, check_true_or_false
+from angler.core.numbers import described, is_whole, whole_from_text
 from angler.games.crazy_fishing.actions import action_from_string, action_to_string
 from angler.games.crazy_fishing.cards import BAIT, FISH, ROD, CardFile, CardSet, load_cards
 from angler.games.crazy_fishing.encoding import CrazyFishingEncoding
@@ -16,7 +17,12 @@ from angler.games.crazy_fishing.events import EVENT_TYPES
 from angler.games.crazy_fishing.presentation import CrazyFishingPresentation
 from angler.games.crazy_fishing.rules import CrazyFishingState
 from angler.games.crazy_fishing.search import CrazyFishingSearch
-from angler.games.crazy_fishing.setup import CrazyFishingSetup, setup_of, state_from_setup
+from angler.games.crazy_fishing.setup import (
+    MAX_ROUND,
+    CrazyFishingSetup,
+    setup_of,
+    state_from_setup,
+)
 from angler.games.crazy_fishing.statistics import CrazyFishingStatistics
 from angler.games.crazy_fishing.view import CrazyFishingView
 
@@ -28,6 +34,13 @@ def _read_bool(text: str) -> bool:
     if lowered in ("0", "false", "no", "off"):
         return False
     raise ValueError("expected true or false")
+
+
+def _check_rounds(value: Any) -> str | None:
+    """A round limit from a record: a whole number from 1 to ``MAX_ROUND``."""
+    if is_whole(value) and 1 <= value <= MAX_ROUND:
+        return None
+    return f"a round limit is 1 to {MAX_ROUND}, not {described(value)}"
 
 
 class CrazyFishingGame(CardGame[CrazyFishingState, CrazyFishingView]):
@@ -55,6 +68,14 @@ class CrazyFishingGame(CardGame[CrazyFishingState, CrazyFishingView]):
             parse=_read_bool,
             check=check_true_or_false,
         ),
+        Option(
+            "rounds",
+            100,
+            "closing time: after this many rounds the game ends as if the sea had run out "
+            "(scored as usual, highest wins)",
+            parse=lambda text: whole_from_text(text, "a round limit", 1, MAX_ROUND),
+            check=_check_rounds,
+        ),
     )
 
     encoding: CrazyFishingEncoding  # always set: callers get its own type, not Encoding | None
@@ -62,6 +83,7 @@ class CrazyFishingGame(CardGame[CrazyFishingState, CrazyFishingView]):
     def __init__(self, /, players: int | None = None, **options: Any) -> None:
         super().__init__(players, **options)
         self.cards: CardSet = load_cards(self.settings["cards"])
+        self.round_limit: int = self.settings["rounds"]  # closing time (ruling 26)
         self.rods_in_play, self.baits_in_play, self.fish_in_play = self._cards_in_play()
         need = 3 * self.players
         if len(self.rods_in_play) < need or len(self.baits_in_play) < need:

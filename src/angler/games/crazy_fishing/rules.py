@@ -22,6 +22,7 @@ from angler.games.crazy_fishing.events import (
     Cast,
     Caught,
     Choose,
+    ClosingTime,
     DeckRebuilt,
     Drew,
     Flip,
@@ -702,13 +703,23 @@ class CrazyFishingState(State["CrazyFishingView"]):
 
     # ----- the end -----
     def end_of_round(self) -> None:
-        """The game ends after a round with 5 or fewer fish left (fish beside the sea count)."""
+        """The game ends after a round with 5 or fewer fish left (fish beside the sea count), or
+        at closing time."""
         left = len(self.sea_fish()) + len(self.beside)
         self.events.append(RoundEnd(self.round, left))
         if left <= END_AT:
             self.end_game()
+        elif self.round >= self.game.round_limit:
+            self.closing_time()
         else:
             self.start_round()
+
+    def closing_time(self) -> None:
+        """Ruling: after the round limit (the ``rounds`` option) the game ends as if the sea had
+        run out: scored as usual, highest wins, ties share. Real games end long before; it keeps
+        every game finite, random play included (nothing in the rules forces a catch)."""
+        self.events.append(ClosingTime(self.round))
+        self.end_game()
 
     def end_game(self) -> None:
         self.phase = GAME_OVER

@@ -53,7 +53,7 @@ from angler.games.crazy_fishing.sea import MAX_POSITION, SeaLayout, shuffled_apa
 if TYPE_CHECKING:
     from angler.games.crazy_fishing.game import CrazyFishingGame
 
-MAX_ROUND = 999  # far more rounds than any game lasts
+MAX_ROUND = 999  # the longest closing time the ``rounds`` option allows: no game goes past it
 Spot = Annotated[int, Whole(0, act.MAX_SPOT)]
 Millimetres = Annotated[int, Whole(-MAX_POSITION, MAX_POSITION)]
 
@@ -257,6 +257,9 @@ def _play_the_round_so_far(
     such as ``order`` and ``collecting`` keep, while a later step has not yet reset them, what
     the last round left (every seat sees them)."""
     n, cards = state.n, state.cards
+    limit = state.game.round_limit
+    if read.round > limit:
+        raise AnglerError(f"setup: round {read.round} comes after closing time (rounds={limit})")
     state.order = _seats(read.order, "order", n)
     state.at = read.at
     state.peeks_left = read.peeks_left

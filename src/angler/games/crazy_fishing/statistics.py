@@ -10,6 +10,7 @@ from angler.core.view import counted
 from angler.games.crazy_fishing.cards import BAIT, ROD
 from angler.games.crazy_fishing.events import (
     Caught,
+    ClosingTime,
     GotAway,
     GotAwayBeside,
     NobodyCasts,
@@ -40,12 +41,13 @@ class CrazyFishingStatistics(Statistics[CrazyFishingState]):
         return lines
 
     def tally(self, state: CrazyFishingState) -> dict[str, float]:
-        """Rounds, fish left, whether it ended as nobody could cast, rounds sat out, and how many
-        of each kind of fish were caught."""
+        """Rounds, fish left, whether it ended as nobody could cast or at closing time, rounds
+        sat out, and how many of each kind of fish were caught."""
         counts: dict[str, float] = {
             "rounds played": float(state.round),
             "fish left in the sea": float(len(state.sea_fish()) + len(state.beside)),
             "ended as nobody could cast": float(any(type(e) is NobodyCasts for e in state.events)),
+            "ended at closing time": float(any(type(e) is ClosingTime for e in state.events)),
             "rounds sat out": float(sum(1 for e in state.events if type(e) is SitsOut)),
         }
         for pile in state.piles:

@@ -35,6 +35,7 @@ from angler.games.crazy_fishing.events import (
     Cast,
     Caught,
     Choose,
+    ClosingTime,
     CrazyFishingEvent,
     DeckRebuilt,
     Draw,
@@ -343,6 +344,11 @@ def _describe(event: CrazyFishingEvent, cards: CardSet, viewer: int | None) -> s
             return "Nobody can cast any more: the game ends"
         case GameEnd():
             return game_over_line(event.scores, viewer)
+        case ClosingTime():
+            return (
+                f"Closing time after round {event.round}: the round limit is reached; "
+                "the game ends as if the sea had run out"
+            )
         case _:
             assert_never(event)
 

@@ -47,7 +47,8 @@ Fields:
   animation), ``current`` whether it belongs to the turn under way, ``slot`` the water card the
   ruler measured to (-1: none) and ``gap`` its distance in mm, ``outcome`` one of miss, bite,
   strike, boot, snag, caught, got-away, off-table (a miss: the die fell off), recast (did not
-  roll over), ``story`` its log lines.
+  roll over), slid (did not roll over at the recast limit: a miss, ruling 19), ``story`` its
+  log lines.
 """
 
 from __future__ import annotations
@@ -78,6 +79,7 @@ from angler.games.flip_and_fish.events import (
     Flip,
     GotAway,
     Miss,
+    Slid,
     Snag,
     Strike,
     Turn,
@@ -521,7 +523,14 @@ def _turn_at(events: Sequence[Event], end: int) -> int:
     return 1
 
 
-OUTCOMES = {Miss: "miss", Boot: "boot", Snag: "snag", Catch: "caught", GotAway: "got-away"}
+OUTCOMES = {
+    Miss: "miss",
+    Boot: "boot",
+    Snag: "snag",
+    Catch: "caught",
+    GotAway: "got-away",
+    Slid: "slid",
+}
 MEASURED = (Miss, Flip, Boot, Strike)  # events naming the slot the ruler measured to
 
 

@@ -21,6 +21,7 @@ from angler.games.flip_and_fish.cards import BAIT_RATINGS, BASE_BAIT_FISH, COLOU
 from angler.games.flip_and_fish.rules import (
     COLOUR_BONUS,
     FISH_LIMIT,
+    GEAR_LIMIT,
     GEAR_UP_MOST,
     PHASE_NAMES,
     SHOP_ROW,
@@ -148,6 +149,8 @@ class FlipAndFishEncoding(LaidOutEncoding[FlipAndFishView]):
             1,
         )
         self.zeros = array("d", t.zeros())
+        self.round_limit = game.round_limit
+        self.turn_length = self.most_decisions_in_a_turn(cards, game.recast_limit)
         table = game.table
         for row, (x, y) in enumerate((*table.cards, *table.jetties)):
             self.zeros[self.at_table + 2 * row] = x / TABLE_HALF
@@ -169,6 +172,63 @@ class FlipAndFishEncoding(LaidOutEncoding[FlipAndFishView]):
         most_bait = BASE_BAIT_FISH + total("extra-bait")
         bonuses = COLOUR_BONUS + STRIKE_BONUS + total("roll-bonus") + COLOUR_BONUS * lures
         return DIE_FACES + most_bait * max(BAIT_RATINGS) + bonuses
+
+    @staticmethod
+    def most_decisions_in_a_turn(cards: CardSet, recasts: int) -> int:
+        """The most decisions one turn can take (ruling 19 in docs/rules/flip-and-fish.md), from
+        the game's own card set and recast limit ``recasts``, for a game dealt by the rules.
+
+        A turn begins with one action. Shop, Gear up, a Spear or a rest is that one decision; a
+        stocktake adds one (buy or not). Fish adds the most. Every card limit holds when a turn
+        begins (the last turn of the seat ended with them, and no other seat's turn changes its
+        cards), so a seat starts with at most ``3 + Σ(v − 1)`` equipment cards it can use, over
+        the card set's Tackle Boxes of value ``v`` (each such box held fills a place of its
+        own). Only these are used: a card gained in the turn (a purchase, a catch's lucky dip)
+        comes as the turn ends, and a card is used at most once a turn (a discard card leaves, a
+        flip card lies face down until a Gear up action, itself a turn, or a catch's gear-up,
+        after which the turn only checks its limits). Holding ``h`` second-cast cards, Fish is:
+
+        - the bait, 1;
+        - the aims: the first and one per second-cast card, each at most ``recasts`` casts (the
+          last of that many without a full revolution is a miss), and at most ``h`` decisions
+          on a landing (use a card, or keep the cast: that ends the landings, and needs a card
+          still unused);
+        - each other card held used once: a Flashlight while aiming, and a roll-bonus, reroll
+          or colour-lure card on a bite;
+        - the die read: resolving the bite, and then a snapped line's discard, 2 (a snag is 1);
+        - the card limits: a turn gains at most one fish (a catch or a spear) and one equipment
+          card, and each discard removes a card; losing a Landing Net or a Tackle Box lowers
+          a limit by its value, so at most 1 + the card set's Landing Net values fish and 1 +
+          its Tackle Box values equipment cards are discarded.
+
+        A second-cast card is worth the most (``recasts + 1``), so ``h`` is as many as the
+        card set and the places allow, and the places left go to flashlights and boosts.
+        """
+
+        def copies(*effects: str) -> int:
+            return sum(1 for i in cards.shopping_ids if cards.effect[i] in effects)
+
+        def total(effect: str) -> int:
+            return sum(cards.value[i] for i in cards.shopping_ids if cards.effect[i] == effect)
+
+        places = GEAR_LIMIT + total("tackle-box") - copies("tackle-box")
+        second_casts = min(copies("second-cast"), places)
+        others = min(
+            copies("flashlight", "roll-bonus", "reroll", "colour-lure"), places - second_casts
+        )
+        fishing = 1 + recasts * (1 + second_casts) + second_casts + others + 2
+        shopping = 2  # a stocktake, then buy or not
+        limits = (1 + total("landing-net")) + (1 + total("tackle-box"))
+        return max(fishing, shopping) + limits
+
+    # ----- bounds -----
+    def max_game_length(self) -> int:
+        """Closing time ends the game once its turns reach the round limit × the players (an
+        extra turn counts as a turn), and no turn takes more than
+        ``most_decisions_in_a_turn`` decisions: their product bounds every game played by the
+        rules (70 decisions a turn with the default cards and recast limit: 14,000, 21,000 and
+        28,000 decisions at 2, 3 and 4 players and 100 rounds)."""
+        return self.round_limit * self.players * self.turn_length
 
     # ----- actions -----
     def action_count(self) -> int:

@@ -31,7 +31,7 @@ class Fish(NamedTuple):
 @public("cast")
 class Cast(NamedTuple):
     """``seat`` aims at ``aim``; the die stops at ``stop`` showing ``face``. A die that did not
-    roll over (``revolved`` false) is cast again."""
+    roll over (``revolved`` false) is cast again, up to the recast limit (``slid``)."""
 
     seat: int
     aim: tuple[float, float]
@@ -235,6 +235,15 @@ class GameEnd(NamedTuple):
     seat: int
 
 
+@public("slid")
+class Slid(NamedTuple):
+    """``seat``'s die did not roll over in ``casts`` casts in a row, the recast limit (option
+    ``recasts``): the last counts as a miss, the bait is kept and the turn ends."""
+
+    seat: int
+    casts: int
+
+
 FlipAndFishEvent = (
     Turn
     | Fish
@@ -263,5 +272,6 @@ FlipAndFishEvent = (
     | DeckReshuffled
     | ClosingTime
     | GameEnd
+    | Slid
 )
 EVENT_TYPES: tuple[type[FlipAndFishEvent], ...] = get_args(FlipAndFishEvent)

@@ -26,6 +26,11 @@ from angler.games.flip_and_fish.view import FlipAndFishView
 LEVEL_SKILLS = {"easy": "novice", "normal": "fair", "hard": "good"}
 """How each difficulty level (``agents/levels.py``) casts when people play against it."""
 SKILL_FACTORS = (0.1, 3.0)  # the steadiest and the wildest cast a factor may ask for
+RECASTS = 20
+"""Ruling 19, option ``recasts``: the most casts in a row one aim may take without a full
+revolution; the last of them counts as a miss. Even the likeliest slide (0.65 a cast, at one's
+own jetty) runs to 20 in a row once in 5,500 aims."""
+MOST_RECASTS = 100
 
 
 LAYOUT_FORM = "a preset (" + ", ".join(PRESETS) + ") or 5 card centres 'x,y;x,y;…' in mm"
@@ -121,6 +126,17 @@ class FlipAndFishGame(CardGame[FlipAndFishState, FlipAndFishView]):
             ),
         ),
         Option(
+            "recasts",
+            RECASTS,
+            "casts in a row without a full revolution before the last counts as a miss",
+            parse=lambda text: whole_from_text(text, "a recast limit", 1, MOST_RECASTS),
+            check=lambda value: (
+                None
+                if is_whole(value) and 1 <= value <= MOST_RECASTS
+                else f"a recast limit is 1 to {MOST_RECASTS}, not {described(value)}"
+            ),
+        ),
+        Option(
             "skill",
             "fair",
             "cast skill per seat (expert, good, fair, novice or a factor; "
@@ -146,6 +162,7 @@ class FlipAndFishGame(CardGame[FlipAndFishState, FlipAndFishView]):
             self.players if len(skills) == 1 else 1
         )
         self.round_limit: int = self.settings["rounds"]
+        self.recast_limit: int = self.settings["recasts"]
         if len(self.cards.fishing_ids) < 10:
             raise AnglerError(f"card file {self.cards.source}: too few fishing cards to play")
         self.search = FlipAndFishSearch(self)

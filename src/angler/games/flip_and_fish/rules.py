@@ -46,6 +46,7 @@ from angler.games.flip_and_fish.events import (
     Rest,
     ShopOpens,
     ShopReshuffled,
+    Slid,
     Snag,
     SnagCancelled,
     Speared,
@@ -113,6 +114,7 @@ class FlipAndFishState(State["FlipAndFishView"]):
         "shop_open": SHARED,
         "shop_pending": SHARED,
         "shop_row": COPY,
+        "slid": SHARED,
         "table": SHARED,
         "turn": SHARED,
         "turns": SHARED,
@@ -151,6 +153,7 @@ class FlipAndFishState(State["FlipAndFishView"]):
         self.extra_turn = False
         self.bait: list[int] = []
         self.landing: Landing | None = None
+        self.slid = 0  # casts in a row this aim that did not roll over (ruling 19)
         self.bite_slot = -1
         self.roll = 0
         self.peeked: list[list[int]] = [[] for _ in range(n)]  # water slots a Flashlight showed
@@ -378,10 +381,12 @@ class FlipAndFishState(State["FlipAndFishView"]):
     def announce_bait(self, seat: int, bait: list[int]) -> None:
         self.bait = bait
         self.events.append(Fish(seat, tuple(bait)))
+        self.slid = 0
         self.phase = AIM
 
     def cast_your_line(self, seat: int, aim: tuple[float, float]) -> None:
-        """Flick the die from your jetty; a cast that does not revolve is made again."""
+        """Flick the die from your jetty; a cast that does not revolve is made again, up to the
+        recast limit (ruling 19): the last of that many is a miss."""
         base = skill = self.game.skill(seat)
         for card in self.owned(seat, "steady-hand"):  # each card narrows the spread in turn
             skill *= 1 - min(90, self._equipment(card).value or 0) / 100
@@ -391,12 +396,23 @@ class FlipAndFishState(State["FlipAndFishView"]):
         landing = Landing.from_outcome(outcome)
         self.events.append(Cast(seat, aim, (landing.x, landing.y), landing.revolved, landing.face))
         if not landing.revolved:
+            self.slid += 1
+            if self.slid >= self.game.recast_limit:
+                self.die_never_turned_over(seat)
             return  # it does not count: cast again (still AIM)
+        self.slid = 0
         self.landing = landing
         if self.usable(seat, "second-cast"):
             self.phase = LANDED
         else:
             self.read_the_ruler(seat)
+
+    def die_never_turned_over(self, seat: int) -> None:
+        """Ruling 19: the recast limit's cast in a row without a full revolution is a miss, as
+        one the ruler finds no card for: no card flips, the bait is kept and the turn ends."""
+        self.events.append(Slid(seat, self.slid))
+        self.slid = 0
+        self.end_of_turn(seat)
 
     def read_the_ruler(self, seat: int) -> None:
         landing = self.landing
@@ -661,6 +677,7 @@ class FlipAndFishState(State["FlipAndFishView"]):
             self.end_of_turn(seat)
         elif effect == "second-cast":
             self.landing = None
+            self.slid = 0  # a new aim: its own count of casts that did not roll over
             self.phase = AIM
         elif effect == "roll-bonus":
             self.roll += self._equipment(card).value or 0

@@ -49,6 +49,7 @@ from angler.games.flip_and_fish.events import (
     Rest,
     ShopOpens,
     ShopReshuffled,
+    Slid,
     Snag,
     SnagCancelled,
     Speared,
@@ -273,6 +274,9 @@ def _describe(event: FlipAndFishEvent, cards: CardSet, viewer: int | None) -> st
             return reshuffled("fishing", event.cards)
         case ShopReshuffled():
             return reshuffled("shopping", event.cards)
+        case Slid():
+            times = f" in {event.casts} casts in a row" if event.casts > 1 else ""
+            return f"The die never turned over{times}: a miss for {seat_name(event.seat, viewer)}"
         case _:
             assert_never(event)
 

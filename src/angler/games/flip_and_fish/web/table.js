@@ -15,6 +15,7 @@ const OUTCOME_WORDS = {
   caught: "Caught!",
   "got-away": "Got away",
   recast: "Didn't roll over",
+  slid: "Never rolled over: a miss",
   "off-table": "Off the table",
 };
 
@@ -331,10 +332,11 @@ function reachLayer(st) {
   );
 }
 
-// Whether the ruler measured this cast: not when it must be cast again, nor for a snag (a 1 is a
-// miss whatever the distance), nor when the die fell off the table.
+// Whether the ruler measured this cast: not when it must be cast again, nor when the recast
+// limit made it a miss, nor for a snag (a 1 is a miss whatever the distance), nor when the die
+// fell off the table.
 function measured(cast) {
-  return !["recast", "snag", "off-table"].includes(cast.outcome);
+  return !["recast", "slid", "snag", "off-table"].includes(cast.outcome);
 }
 
 function castLayer(st) {
