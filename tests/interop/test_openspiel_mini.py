@@ -33,6 +33,8 @@ def test_the_mini_game_declares_explicit_chance_with_its_deals() -> None:
     assert sum(probability for _, probability in outcomes) == pytest.approx(1.0)
     assert root.legal_actions() == list(range(DEALS))
     assert root.action_to_string(pyspiel.PlayerId.CHANCE, 7) == "deal 7"
+    # Without a player count the mini takes its own, 3.
+    assert pyspiel.load_game("python_angler_fishing", {"size": "mini"}).num_players() == 3
     # The full game keeps sampled chance.
     full = pyspiel.load_game("python_angler_fishing", {"players": 3})
     assert full.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC

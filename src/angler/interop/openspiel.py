@@ -31,7 +31,7 @@ import numpy as np
 import pyspiel
 
 from angler.core.encoding import Encoding
-from angler.core.errors import AnglerError
+from angler.core.errors import AnglerError, OptionError
 from angler.core.events import PUBLIC
 from angler.core.game import Game
 from angler.core.registry import all_games
@@ -84,9 +84,10 @@ class Configuration:
             if self.params[option.name] not in ("", spec[option.name])
         }
         try:
-            self.game: Game[Any, Any] = cls(self.params[PLAYERS], **options)
+            self.game: Game[Any, Any] = self._made(cls, options)
         except AnglerError as exc:
             raise pyspiel.SpielError(f"{name}: {exc}") from None
+        self.params[PLAYERS] = self.game.players
         encoding = self.game.encoding
         if encoding is None:
             raise pyspiel.SpielError(
@@ -96,6 +97,18 @@ class Configuration:
         self.players = self.game.players
         # Explicit chance: the deals as (probability, set-up), or None for sampled chance.
         self.deals = self.game.chance_deals()
+
+    def _made(self, cls: type[Game[Any, Any]], options: dict[str, Any]) -> Game[Any, Any]:
+        """The angler game. OpenSpiel passes every parameter, its defaults too, so a player
+        count at the default that the options refuse (Fishing's mini is for 3) gives way to the
+        options' own count, as in angler's commands without ``-p``."""
+        players = self.params[PLAYERS]
+        try:
+            return cls(players, **options)
+        except OptionError:
+            if players != cls.default_players:
+                raise
+            return cls(None, **options)
 
     def game_info(self) -> Any:
         """OpenSpiel's ``GameInfo`` of this configuration, read from its encoding."""

@@ -44,6 +44,8 @@ class FishingGame(CardGame[FishingState, FishingView]):
     encoding: FishingEncoding  # always set: callers get its own type, not Encoding | None
 
     def __init__(self, /, players: int | None = None, **options: Any) -> None:
+        if players is None and options.get("size") == "mini":
+            players = 3  # the mini variant's only player count, whatever the default
         super().__init__(players, **options)
         self.mini = self.settings["size"] == "mini"
         if self.mini and self.players != 3:
