@@ -9,7 +9,7 @@ from typing import Any
 
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import get_all_states
+from open_spiel.python.algorithms import cfr, exploitability, get_all_states
 
 from angler.core import make_game
 from angler.interop import openspiel
@@ -99,3 +99,17 @@ def test_cfr_drives_the_mini_games_nash_conv_down() -> None:
 def test_only_a_game_with_explicit_chance_has_a_tree() -> None:
     with pytest.raises(Exception, match="explicit chance"):
         openspiel.efg_text(pyspiel.load_game("python_angler_fishing", {"players": 3}))
+
+
+@pytest.mark.slow  # the export and the Python solver's set-up: about 10 s
+def test_openspiels_python_cfr_solver_agrees_on_the_mini_tree() -> None:
+    """OpenSpiel's Python ``cfr.CFRSolver`` on the exported tree: 5 iterations bring NashConv
+    from 0.238 to 0.0478, the number the C++ solver gives, and the Python solver on the Python
+    game (measured: docs/interop.md)."""
+    tree = pyspiel.load_efg_game(openspiel.efg_text(load_mini()))
+    solver = cfr.CFRSolver(tree)
+    for _ in range(5):
+        solver.evaluate_and_update_policy()
+    assert exploitability.nash_conv(tree, solver.average_policy()) == pytest.approx(
+        0.04775, abs=1e-5
+    )
