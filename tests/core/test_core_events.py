@@ -59,8 +59,8 @@ def test_docs_give_every_event_of_every_game_a_json_form_that_reads_back(name: s
 def test_events_of_real_games_read_back_equal_from_their_json(name: str) -> None:
     cls = next(cls for cls in all_games() if cls.name == name)
     seen: set[type[Any]] = set()
-    for variant in cls.variants:
-        game = make_game(name, **variant)
+    for players, variant in cls.configurations():
+        game = make_game(name, players, **variant)
         for seed in range(3):
             state = game.new_state(seed)
             rng = random.Random(seed)

@@ -159,6 +159,22 @@ class Game(ABC, Generic[S, V]):
             raise OptionError(f"{cls.name} is for {span}, not {shown}")
         return int(players)
 
+    @classmethod
+    def configurations(cls) -> list[tuple[int, dict[str, Any]]]:
+        """Each option set of ``variants`` at each player count it allows, as (players,
+        options): what the conformance suite runs. An option set may narrow the player counts
+        (Fishing's ``size=mini`` is for 3 players): a count it refuses with OptionError is left
+        out."""
+        found = []
+        for options in cls.variants:
+            for players in range(cls.min_players, cls.max_players + 1):
+                try:
+                    cls(players, **options)
+                except OptionError:
+                    continue
+                found.append((players, dict(options)))
+        return found
+
     def options_for_seats(self, kinds: Sequence[str]) -> dict[str, str]:
         """Option values (as ``-o`` text) that follow who sits in each seat (``human`` or an
         agent name such as the level ``easy``), for games played with people. None here; Flip &
@@ -192,6 +208,15 @@ class Game(ABC, Generic[S, V]):
     @abstractmethod
     def action_from_string(self, text: str) -> int:
         """The code of a canonical action text. Raises AnglerError if it names no action."""
+
+    def chance_deals(self) -> list[tuple[float, dict[str, Any]]] | None:
+        """All of this configuration's chance as explicit outcomes, or None (the default: chance
+        is drawn from the seed as the game goes on). A configuration whose only chance is the
+        deal may list its distinct deals as (probability, set-up) pairs, the probabilities
+        summing to 1: a game starts from ``state_from_setup(setup, seed)`` of one of them and
+        draws nothing more. Exact methods see them as a chance node (OpenSpiel's adapter,
+        ``angler.interop.openspiel``: ``EXPLICIT_STOCHASTIC``). Fishing's ``size=mini`` does."""
+        return None
 
     def secrets(self, state: S) -> Any:
         """What no seat can see (face-down cards everyone is blind to, deck orders), for checking

@@ -9,7 +9,10 @@ are in docs/interop.md, "OpenSpiel":
   each game option, typed after its default; an empty text leaves an option at its default.
 - Actions and tensors come from ``game.encoding`` alone (``core/encoding.py``); states are read
   only through the State API and the seat's view, so no game is named here.
-- Chance is sampled (``SAMPLED_STOCHASTIC``): our state draws from its own seeded generator.
+- Chance is sampled (``SAMPLED_STOCHASTIC``): our state draws from its own seeded generator;
+  except in a configuration whose chance is all in the deal (``Game.chance_deals``, Fishing's
+  ``size=mini``): its root is a chance node with the deals as outcomes (``EXPLICIT_STOCHASTIC``),
+  and a state pickles as the deal chosen and the actions.
 - A simultaneous secret choice is played one seat at a time, in seat order; nobody's view shows
   another seat's choice before the reveal, so the game is ``SEQUENTIAL``.
 - Returns are the share of the victory (1, or 1/k for k seats tied on top, else 0): they sum
@@ -28,7 +31,7 @@ import numpy as np
 import pyspiel
 
 from angler.core.encoding import Encoding
-from angler.core.errors import AnglerError
+from angler.core.errors import AnglerError, OptionError
 from angler.core.events import PUBLIC
 from angler.core.game import Game
 from angler.core.registry import all_games
@@ -81,9 +84,10 @@ class Configuration:
             if self.params[option.name] not in ("", spec[option.name])
         }
         try:
-            self.game: Game[Any, Any] = cls(self.params[PLAYERS], **options)
+            self.game: Game[Any, Any] = self._made(cls, options)
         except AnglerError as exc:
             raise pyspiel.SpielError(f"{name}: {exc}") from None
+        self.params[PLAYERS] = self.game.players
         encoding = self.game.encoding
         if encoding is None:
             raise pyspiel.SpielError(
@@ -91,13 +95,27 @@ class Configuration:
             )
         self.encoding: Encoding[Any] = encoding
         self.players = self.game.players
+        # Explicit chance: the deals as (probability, set-up), or None for sampled chance.
+        self.deals = self.game.chance_deals()
+
+    def _made(self, cls: type[Game[Any, Any]], options: dict[str, Any]) -> Game[Any, Any]:
+        """The angler game. OpenSpiel passes every parameter, its defaults too, so a player
+        count at the default that the options refuse (Fishing's mini is for 3) gives way to the
+        options' own count, as in angler's commands without ``-p``."""
+        players = self.params[PLAYERS]
+        try:
+            return cls(players, **options)
+        except OptionError:
+            if players != cls.default_players:
+                raise
+            return cls(None, **options)
 
     def game_info(self) -> Any:
         """OpenSpiel's ``GameInfo`` of this configuration, read from its encoding."""
         length = self.encoding.max_game_length()
         return pyspiel.GameInfo(
             num_distinct_actions=self.encoding.action_count(),
-            max_chance_outcomes=0,  # sampled chance: there are no chance nodes
+            max_chance_outcomes=0 if self.deals is None else len(self.deals),
             num_players=self.players,
             min_utility=0.0,
             max_utility=1.0,
@@ -114,7 +132,16 @@ class Position:
     actions, replayed when read (a re-dealt state, which has no such history, pickles whole).
     The angler state is dealt only when first read: a clone's fresh start is never dealt."""
 
-    __slots__ = ("_state", "_tallies", "_views", "configuration", "memo", "replayable", "seed")
+    __slots__ = (
+        "_state",
+        "_tallies",
+        "_views",
+        "configuration",
+        "deal",
+        "memo",
+        "replayable",
+        "seed",
+    )
 
     def __init__(
         self,
@@ -123,9 +150,11 @@ class Position:
         state: State[Any] | None = None,
         *,
         replayable: bool = True,
+        deal: int | None = None,
     ) -> None:
         self.configuration = configuration
         self.seed = seed
+        self.deal = deal  # explicit chance: the deal chosen at the root (None: not yet)
         self.replayable = replayable
         self._state = state
         self._views: dict[int, View] = {}  # by seat, until the next action
@@ -134,9 +163,20 @@ class Position:
         self._tallies: dict[int, tuple[int, Counter[type]]] = {}
 
     @property
+    def dealing(self) -> bool:
+        """Whether this is the root chance node of explicit chance: no deal chosen yet."""
+        return self._state is None and self.deal is None and self.configuration.deals is not None
+
+    @property
     def state(self) -> State[Any]:
         if self._state is None:
-            self._state = self.configuration.game.new_state(self.seed)
+            game, deals = self.configuration.game, self.configuration.deals
+            if deals is None:
+                self._state = game.new_state(self.seed)
+            elif self.deal is None:
+                raise pyspiel.SpielError("the deal is not chosen yet: this is a chance node")
+            else:
+                self._state = game.state_from_setup(deals[self.deal][1], self.seed)
         return self._state
 
     def view(self, seat: int) -> View:
@@ -164,20 +204,26 @@ class Position:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Position:
         state = None if self._state is None else self._state.clone()
-        return Position(self.configuration, self.seed, state, replayable=self.replayable)
+        return Position(
+            self.configuration, self.seed, state, replayable=self.replayable, deal=self.deal
+        )
 
     def __reduce__(self) -> tuple[Any, ...]:
         where = (self.configuration.name, self.configuration.params, self.seed)
         if self.replayable:
             history = [] if self._state is None else list(self._state.history)
-            return (_replayed, (*where, history))
+            return (_replayed, (*where, history, self.deal))
         return (_restored, (*where, self.state))
 
 
 def _replayed(
-    name: str, params: dict[str, Any], seed: int, history: list[tuple[int, int]]
+    name: str,
+    params: dict[str, Any],
+    seed: int,
+    history: list[tuple[int, int]],
+    deal: int | None = None,
 ) -> Position:
-    position = Position(Configuration(name, params), seed)
+    position = Position(Configuration(name, params), seed, deal=deal)
     for seat, code in history:
         position.apply(code, seat)
     return position
@@ -198,7 +244,10 @@ class AnglerSpielGame(pyspiel.Game):  # type: ignore[misc]
         # The seeds of the deals this loaded game hands out, one per new initial state.
         self._deals = random.Random(f"angler-openspiel/{self.configuration.params[SEED]}")
         self._tensor_observers: dict[bool, AnglerObserver] = {}
-        super().__init__(self.game_type, self.configuration.game_info(), self.configuration.params)
+        declared = self.game_type
+        if self.configuration.deals is not None:
+            declared = game_type(self.configuration.game.__class__, explicit=True)
+        super().__init__(declared, self.configuration.game_info(), self.configuration.params)
 
     def new_initial_state(self, *start: Any) -> AnglerSpielState:
         if start:
@@ -234,17 +283,34 @@ class AnglerSpielState(pyspiel.State):  # type: ignore[misc]
         return self.position.configuration.encoding
 
     def current_player(self) -> int:
+        if self.position.dealing:
+            return int(pyspiel.PlayerId.CHANCE)
         state = self.position.state
         if state.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
         return state.current_players()[0]  # a simultaneous choice: the lowest seat first
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At the root of explicit chance, each deal's index and probability; else none."""
+        deals = self.position.configuration.deals
+        if not self.position.dealing or deals is None:
+            return []
+        return [(index, probability) for index, (probability, _) in enumerate(deals)]
+
     def _legal_actions(self, player: int) -> list[int]:
+        if self.position.dealing:
+            return [index for index, _ in self.chance_outcomes()] if player < 0 else []
         state = self.position.state
         view = self.position.view(player)
         return sorted(self._encoding.action_indices(view, state.legal_actions(player)))
 
     def _apply_action(self, action: int) -> None:
+        if self.position.dealing:
+            deals = self.position.configuration.deals or []
+            if type(action) is not int or not 0 <= action < len(deals):
+                raise pyspiel.SpielError(f"deal {action!r}: the deals are 0 to {len(deals) - 1}")
+            self.position.deal = action
+            return
         seat = self.current_player()
         try:
             code = self._encoding.action_code(self.position.view(seat), action)
@@ -253,6 +319,8 @@ class AnglerSpielState(pyspiel.State):  # type: ignore[misc]
             raise pyspiel.SpielError(f"action {action} by player {seat}: {exc}") from None
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {action}"
         seat = player if 0 <= player < self.position.configuration.players else PUBLIC
         try:
             code = self._encoding.action_code(self.position.view(seat), action)
@@ -261,12 +329,14 @@ class AnglerSpielState(pyspiel.State):  # type: ignore[misc]
         return self.position.configuration.game.action_to_string(code)
 
     def is_terminal(self) -> bool:
-        return self.position.state.is_terminal()
+        return not self.position.dealing and self.position.state.is_terminal()
 
     def returns(self) -> list[float]:
         """Each seat's share of the victory once the game is over; nothing before."""
-        state = self.position.state
         players = self.position.configuration.players
+        if self.position.dealing:
+            return [0.0] * players
+        state = self.position.state
         if not state.is_terminal():
             return [0.0] * players
         winners = state.winners()
@@ -281,7 +351,11 @@ class AnglerSpielState(pyspiel.State):  # type: ignore[misc]
         )
         twin = self.get_game().new_initial_state()
         twin.position = Position(
-            self.position.configuration, self.position.seed, dealt, replayable=False
+            self.position.configuration,
+            self.position.seed,
+            dealt,
+            replayable=False,
+            deal=self.position.deal,
         )
         return twin
 
@@ -308,6 +382,8 @@ class AnglerSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         """The whole position (every hidden card too): the game's set-up of it, as JSON."""
+        if self.position.dealing:
+            return "chance node: the deal"
         state = self.position.state
         return json.dumps(state.game.setup_of(state), sort_keys=True, ensure_ascii=False)
 
@@ -351,14 +427,16 @@ def wrap(spiel_game: AnglerSpielGame, state: State[Any]) -> AnglerSpielState:
     return AnglerSpielState(spiel_game, position)
 
 
-def game_type(cls: type[Game[Any, Any]]) -> Any:
-    """OpenSpiel's ``GameType`` of an angler game (the rulings are in the module's docstring)."""
+def game_type(cls: type[Game[Any, Any]], *, explicit: bool = False) -> Any:
+    """OpenSpiel's ``GameType`` of an angler game (the rulings are in the module's docstring);
+    ``explicit``: of a configuration whose chance is its deals (``Game.chance_deals``)."""
     kind = pyspiel.GameType
+    chance = kind.ChanceMode.EXPLICIT_STOCHASTIC if explicit else kind.ChanceMode.SAMPLED_STOCHASTIC
     return kind(
         short_name=short_name(cls.name),
         long_name=f"angler {cls.title}",
         dynamics=kind.Dynamics.SEQUENTIAL,
-        chance_mode=kind.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=chance,
         information=kind.Information.IMPERFECT_INFORMATION,
         utility=kind.Utility.CONSTANT_SUM,
         reward_model=kind.RewardModel.TERMINAL,
@@ -394,3 +472,41 @@ def register_all() -> list[str]:
 
 
 register_all()
+
+
+def efg_text(spiel_game: AnglerSpielGame) -> str:
+    """The whole game tree of a configuration with explicit chance (``Game.chance_deals``) as
+    Gambit's EFG text, for ``pyspiel.load_efg_game``: OpenSpiel's C++ exact methods (CFR,
+    NashConv, best responses) then run on it in a second, where the Python tree takes minutes.
+    Information sets are the information state strings; each terminal its own outcome."""
+    if spiel_game.configuration.deals is None:
+        raise AnglerError(f"{spiel_game.short_name}: only a game with explicit chance has a tree")
+    players = spiel_game.configuration.players
+    names = " ".join(f'"seat {seat}"' for seat in range(players))
+    lines = [f'EFG 2 R "{spiel_game.short_name}" {{ {names} }}', '""']
+    infosets: list[dict[str, int]] = [{} for _ in range(players)]
+    outcomes = 0
+    stack = [spiel_game.new_initial_state()]
+    while stack:
+        state = stack.pop()
+        if state.is_terminal():
+            outcomes += 1
+            payoffs = " ".join(repr(float(value)) for value in state.returns())
+            lines.append(f't "" {outcomes} "" {{ {payoffs} }}')
+            continue
+        if state.is_chance_node():
+            outcomes_of = state.chance_outcomes()
+            choices = " ".join(
+                f'"deal {action}" {probability!r}' for action, probability in outcomes_of
+            )
+            lines.append(f'c "" 1 "" {{ {choices} }} 0')
+            actions = [action for action, _ in outcomes_of]
+        else:
+            seat = state.current_player()
+            known = infosets[seat]
+            number = known.setdefault(state.information_state_string(seat), len(known) + 1)
+            actions = state.legal_actions()
+            choices = " ".join(f'"{state.action_to_string(seat, action)}"' for action in actions)
+            lines.append(f'p "" {seat + 1} {number} "" {{ {choices} }} 0')
+        stack.extend(state.child(action) for action in reversed(actions))
+    return "\n".join(lines) + "\n"

@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
 OBSERVATION = "observation"
 EVENT_COUNTS = "event_counts"
+BEFORE_THE_DEAL = "before the deal"
+"""What every seat knows at the root chance node of explicit chance (``Game.chance_deals``)."""
 
 
 class AnglerObserver:
@@ -75,6 +77,9 @@ class AnglerObserver:
         return state.position.view(PUBLIC if self.spectator else player)
 
     def set_from(self, state: AnglerSpielState, player: int) -> None:
+        if state.position.dealing:  # explicit chance's root: nobody has seen a card yet
+            self.tensor.fill(0)
+            return
         view = self._view(state, player)
         # The encoding's array of doubles is read by NumPy in place: no list of floats between.
         observation = np.frombuffer(self.encoding.observation_array(view), dtype=np.float64)
@@ -94,6 +99,8 @@ class AnglerObserver:
                     counts[index] = seen
 
     def string_from(self, state: AnglerSpielState, player: int) -> str:
+        if state.position.dealing:
+            return BEFORE_THE_DEAL
         seat = PUBLIC if self.spectator else player
         key = ("information state" if self.perfect_recall else "observation", seat)
         memo = state.position.memo

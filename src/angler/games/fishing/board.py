@@ -137,8 +137,14 @@ def card_model(cards: CardSet, card_id: int) -> dict[str, Any]:
     }
 
 
-def board(view: FishingView, cards: CardSet) -> dict[str, Any]:
-    """The board model of ``view`` (see the module docstring for its fields)."""
+def board(
+    view: FishingView,
+    cards: CardSet,
+    rounds: int = ROUNDS,
+    hand_sizes: Sequence[int] | None = None,
+) -> dict[str, Any]:
+    """The board model of ``view`` (see the module docstring for its fields); ``rounds`` and
+    ``hand_sizes`` are the configured game's round card (default: the full game's)."""
     me = view.player if view.player >= 0 else None
     n = view.players
     phase, current, played = view.phase, view.current, view.trick
@@ -149,14 +155,14 @@ def board(view: FishingView, cards: CardSet) -> dict[str, Any]:
     passing = phase == "pass"
     over = phase == "over"
     last_trick = _last_trick(view, names)
-    hand_size = HAND_SIZES[n][view.round - 1]
+    hand_size = (HAND_SIZES[n] if hand_sizes is None else hand_sizes)[view.round - 1]
     known = view.known_pass
     return {
         "game": "fishing",
         "seat": me,
         "players": n,
         "round": view.round,
-        "rounds": ROUNDS,
+        "rounds": rounds,
         "hand_size": hand_size,
         "trick_number": _trick_number(view, hand_size),
         "phase": phase,
@@ -460,7 +466,8 @@ def open_board(state: State[Any], cards: CardSet) -> dict[str, Any]:
     """The board with every hand shown (a finished game's replay "with everything shown"): the
     spectator's board, each seat given ``cards`` (its hand) and ``stock_cards`` (its stockroom)
     as that seat sees them. It reads every seat's view: never for a live game."""
-    model = board(_as_fishing(state.view(PUBLIC)), cards)
+    game: Any = state.game  # a Fishing game (its round card)
+    model = board(_as_fishing(state.view(PUBLIC)), cards, game.rounds, game.hand_sizes)
     for seat in model["seats"]:
         own = _as_fishing(state.view(seat["seat"]))
         held = sorted(own.hand, key=lambda c: (cards.suit[c], cards.value[c], c))

@@ -51,6 +51,7 @@ EFFECT_LABEL = {
 END_OF_TRICK = frozenset({CATCH_ONE, PASS_LEFT, CATCH_ALL})
 NEXT_TRICK = frozenset({PLAY_FIRST, CALL_COLOUR, LOWEST_WINS})
 DEFAULT_CARDS = Path(__file__).with_name("cards.json")
+MINI_CARDS = str(Path(__file__).with_name("cards-mini.json"))  # the cards of ``size=mini``
 FORMAT = "angler-fishing-cards/1"
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from angler.core.encoding import LaidOutEncoding
 from angler.core.tensors import TensorLayout, put_mask, put_ones
 from angler.games.fishing.cards import CALL_COLOUR, CATCH_ONE, MINUS_THREE, PASS_LEFT, SUITS
-from angler.games.fishing.rules import HAND_SIZES, PHASE_NAMES, ROUNDS
+from angler.games.fishing.rules import PHASE_NAMES
 from angler.games.fishing.view import FishingView
 
 if TYPE_CHECKING:
@@ -32,7 +32,9 @@ class FishingEncoding(LaidOutEncoding[FishingView]):
         t = self.layout = TensorLayout()
         self.at_seat = t.add("seat", p, "the viewer's seat (all 0 for a spectator)")
         self.at_phase = t.add("phase", len(PHASE_NAMES), "one-hot: " + ", ".join(PHASE_NAMES))
-        self.at_round = t.add("round", ROUNDS, "one-hot: round 1 … 8")
+        self.rounds = game.rounds
+        self.hand_sizes = game.hand_sizes
+        self.at_round = t.add("round", self.rounds, f"one-hot: round 1 … {self.rounds}")
         self.at_current = t.add("to_act", p, "seats that decide now")
         self.at_hand = t.add("hand", n, "the viewer's hand, by card id")
         self.at_own_stock = t.add("own_stock", n, "the cards in the viewer's stockroom")
@@ -69,7 +71,9 @@ class FishingEncoding(LaidOutEncoding[FishingView]):
         self.at_ocean = t.add("ocean_size", 1, "cards in the ocean stack", 0, n)
         # A score gains 1 a caught card, at most every card a round, and loses 3 for each -3
         # card caught, at most each once a round.
-        self.at_scores = t.add("scores", p, "points so far", -3 * ROUNDS * minus, ROUNDS * n)
+        self.at_scores = t.add(
+            "scores", p, "points so far", -3 * self.rounds * minus, self.rounds * n
+        )
         self.at_overfished = t.add("overfished", 1, "the ocean could not refill the hands")
         self.zeros = array("d", t.zeros())
 
@@ -95,11 +99,11 @@ class FishingEncoding(LaidOutEncoding[FishingView]):
         more decision a round: a 0 its catch, a call-colour buoy the next trick's call, a
         pass-left buoy a pass by every seat. Counted over the whole card set, every round."""
         p = self.players
-        plays = sum(p * size for size in HAND_SIZES[p])
+        plays = sum(p * size for size in self.hand_sizes)
         extra = 0
         for effect in self.effects:
             extra += p if effect == PASS_LEFT else int(effect in (CATCH_ONE, CALL_COLOUR))
-        return plays + ROUNDS * extra
+        return plays + self.rounds * extra
 
     # ----- observations -----
     def observation(self, view: FishingView) -> list[float]:
@@ -111,7 +115,7 @@ class FishingEncoding(LaidOutEncoding[FishingView]):
         if not view.spectator:
             out[self.at_seat + view.player] = 1.0
         out[self.at_phase + self.phase_of[view.phase]] = 1.0
-        if 1 <= view.round <= ROUNDS:
+        if 1 <= view.round <= self.rounds:
             out[self.at_round + view.round - 1] = 1.0
         put_ones(out, self.at_current, view.current)
         put_ones(out, self.at_hand, view.hand)

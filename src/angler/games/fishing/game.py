@@ -7,18 +7,27 @@ from collections.abc import Mapping
 from typing import Any
 
 from angler.core.chance import Chance
-from angler.core.errors import AnglerError
-from angler.core.game import CARDS_OPTION, CardGame
+from angler.core.errors import AnglerError, OptionError
+from angler.core.game import CARDS_OPTION, CardGame, Option
 from angler.games.fishing.actions import action_from_string, action_to_string
-from angler.games.fishing.cards import CardFile, CardSet, load_cards
+from angler.games.fishing.cards import MINI_CARDS, CardFile, CardSet, load_cards
 from angler.games.fishing.encoding import FishingEncoding
 from angler.games.fishing.events import EVENT_TYPES, Play
 from angler.games.fishing.presentation import FishingPresentation
-from angler.games.fishing.rules import HAND_SIZES, FishingState
+from angler.games.fishing.rules import HAND_SIZES, MINI_HAND_SIZES, ROUNDS, FishingState
 from angler.games.fishing.search import FishingSearch
-from angler.games.fishing.setup import FishingSetup, setup_of, state_from_setup
+from angler.games.fishing.setup import FishingSetup, mini_deals, setup_of, state_from_setup
 from angler.games.fishing.statistics import FishingStatistics
 from angler.games.fishing.view import FishingView
+
+SIZES = ("full", "mini")
+SIZE_OPTION = Option(
+    "size",
+    "full",
+    "full: the rulebook's game; mini: 3 players, 10 cards, 2 rounds of 2 tricks, chance only in "
+    "the deal (a small variant for exact methods, docs/rules/fishing.md)",
+    check=lambda value: None if value in SIZES else f"expected full or mini, not {value!r}",
+)
 
 
 class FishingGame(CardGame[FishingState, FishingView]):
@@ -28,18 +37,29 @@ class FishingGame(CardGame[FishingState, FishingView]):
     min_players = 3
     max_players = 5
     default_players = 4
-    options = (CARDS_OPTION,)
+    options = (CARDS_OPTION, SIZE_OPTION)
+    variants = ({}, {"size": "mini"})
     event_types = EVENT_TYPES
 
     encoding: FishingEncoding  # always set: callers get its own type, not Encoding | None
 
     def __init__(self, /, players: int | None = None, **options: Any) -> None:
+        if players is None and options.get("size") == "mini":
+            players = 3  # the mini variant's only player count, whatever the default
         super().__init__(players, **options)
-        self.cards: CardSet = load_cards(self.settings["cards"])
-        if (
-            len(self.cards.starting_cards(self.players))
-            < self.players * HAND_SIZES[self.players][0]
-        ):
+        self.mini = self.settings["size"] == "mini"
+        if self.mini and self.players != 3:
+            raise OptionError(f"fishing size=mini is for 3 players, not {self.players}")
+        self.cards: CardSet = load_cards(
+            self.settings["cards"] or (MINI_CARDS if self.mini else None)
+        )
+        # The round card: how many rounds, and each round's hand size (round 1 is the deal).
+        self.rounds = 2 if self.mini else ROUNDS
+        self.hand_sizes = MINI_HAND_SIZES if self.mini else HAND_SIZES[self.players]
+        # The mini variant keeps each round's catch in the order caught (no shuffle), so that
+        # all its chance is in the deal (``chance_deals``).
+        self.shuffle_catches = not self.mini
+        if len(self.cards.starting_cards(self.players)) < self.players * self.hand_sizes[0]:
             raise AnglerError(f"card file {self.cards.source}: too few starting cards to deal")
         self.starting = tuple(self.cards.starting_cards(self.players))
         self.tiers_bottom_up = tuple(  # the ocean's star tiers, 5 stars (the bottom) first
@@ -62,6 +82,14 @@ class FishingGame(CardGame[FishingState, FishingView]):
         self.statistics = FishingStatistics(self)
         self.encoding = FishingEncoding(self)
 
+    def describe_options(self) -> dict[str, Any]:
+        """As the core's, but ``size`` only when it is not the full game, so that records of the
+        full game read as they did before the option."""
+        options = super().describe_options()
+        if options.get("size") == "full":
+            del options["size"]
+        return options
+
     def new_state(self, seed: int) -> FishingState:
         state = FishingState(self, Chance(seed))
         state.deal_first_round()
@@ -75,6 +103,10 @@ class FishingGame(CardGame[FishingState, FishingView]):
 
     def setup_of(self, state: FishingState) -> dict[str, Any]:
         return setup_of(state)
+
+    def chance_deals(self) -> list[tuple[float, dict[str, Any]]] | None:
+        """The mini variant's deals (its only chance); None for the full game."""
+        return mini_deals(self) if self.mini else None
 
     def action_to_string(self, action: int) -> str:
         return action_to_string(self.cards, action)

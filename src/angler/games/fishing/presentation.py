@@ -87,7 +87,7 @@ class FishingPresentation(Presentation[FishingView]):
         }
 
     def board(self, view: FishingView) -> dict[str, Any]:
-        return board(view, self.game.cards)
+        return board(view, self.game.cards, self.game.rounds, self.game.hand_sizes)
 
     def open_board(self, state: State[Any]) -> dict[str, Any]:
         return open_board(state, self.game.cards)

@@ -58,6 +58,7 @@ HAND_SIZES = {
     4: (9, 9, 10, 10, 11, 11, 12, 12),
     5: (8, 8, 9, 9, 10, 10, 11, 11),
 }
+MINI_HAND_SIZES = (2, 2)  # the mini variant (``size=mini``): 3 players, 2 rounds of 2 tricks
 
 # Phases: who decides what.
 PLAY = 0  # the turn player plays a card to the trick
@@ -166,7 +167,7 @@ class FishingState(State["FishingView"]):
         """Preparing the 1st round: starting cards by player count, ocean stack by stars."""
         n = self.n
         starting = list(self.game.starting)
-        size = HAND_SIZES[n][0]
+        size = self.game.hand_sizes[0]
         tiers = [list(tier) for tier in self.game.tiers_bottom_up]
         self.chance.shuffle_all([starting, *tiers])
         self.hands = [sorted(starting[seat * size : (seat + 1) * size]) for seat in range(n)]
@@ -485,7 +486,8 @@ class FishingState(State["FishingView"]):
             self.score[seat] += points[seat]
         self.events.append(RoundEnd(self.round, points))
         self.known_pass = [None] * self.n  # every passed card has been played by now
-        self.chance.shuffle_all([pile for pile in self.fisher if pile])
+        if self.game.shuffle_catches:  # the mini variant keeps them in the order caught
+            self.chance.shuffle_all([pile for pile in self.fisher if pile])
         bit = self.cards.bit
         masks = [sum(map(bit.__getitem__, pile)) for pile in self.fisher]  # distinct bits: OR
         # Every card caught this round left whatever older layer it was drawn from.
@@ -501,7 +503,7 @@ class FishingState(State["FishingView"]):
                 self.stock[seat] = caught + self.stock[seat]
                 self.stock_layers[seat].append((masks[seat], len(caught)))
             self.fisher[seat] = []
-        if self.round == ROUNDS:
+        if self.round == self.game.rounds:
             self.end_game()
             return
         self.prepare_round(self.round + 1)
@@ -513,7 +515,7 @@ class FishingState(State["FishingView"]):
     def prepare_round(self, round_no: int) -> None:
         """Draw from stockroom, then ocean stack (most-needed first); the fewest points lead."""
         n = self.n
-        size = HAND_SIZES[n][round_no - 1]
+        size = self.game.hand_sizes[round_no - 1]
         need = [max(0, size - len(self.stock[seat])) for seat in range(n)]
         if sum(need) > len(self.ocean):
             self.overfishing(round_no)

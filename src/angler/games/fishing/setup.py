@@ -137,6 +137,8 @@ class FishingSetup(SetupModel):
 def state_from_setup(game: FishingGame, setup: Mapping[str, Any], seed: int) -> FishingState:
     n, cards = game.players, game.cards
     read = read_setup(FishingSetup, setup)
+    if read.round > game.rounds:
+        raise AnglerError(f"setup 'round': this game has {game.rounds} rounds, not {read.round}")
     for key in ("hands", "stockrooms", "fishers", "scores"):
         value = getattr(read, key)
         if value is not None:
@@ -279,9 +281,10 @@ def _lay_out_the_trick(
 def _end_the_game(state: FishingState, read: FishingSetup, leader: int) -> None:
     """A finished game: its last trick as it ended, its cards already in the stockrooms."""
     n = state.n
-    if not read.overfished and read.round != ROUNDS:
+    rounds = state.game.rounds
+    if not read.overfished and read.round != rounds:
         raise AnglerError(
-            f"setup: a game ends ('over') after round {ROUNDS}, or earlier 'overfished'"
+            f"setup: a game ends ('over') after round {rounds}, or earlier 'overfished'"
         )
     for key in ("unresolved", "passes"):
         if getattr(read, key) is not None:
@@ -413,3 +416,47 @@ def _runs(masks: tuple[int, ...], mask_names: Callable[[int], list[str]]) -> lis
         else:
             runs.append([mask, 1])
     return [{"cards": mask_names(mask), "left": count} for mask, count in runs]
+
+
+def mini_deals(game: FishingGame) -> list[tuple[float, dict[str, Any]]]:
+    """The mini variant's deals, as (probability, set-up), each set-up different: its chance.
+
+    The deal shuffles the starting cards into the hands and each star tier of the ocean; only
+    which hand holds which cards can matter. The ocean's order within a tier cannot: its hand
+    sizes are 2 and a trick is 3 cards, so a seat that draws from the ocean has an empty
+    stockroom and draws 2, and the tiers hold 2 cards each, so each drawing seat takes a whole
+    tier; and the mini's catches are not shuffled, so no later chance remains. Every split of
+    the starting cards into hands is equally likely: each deal has probability 1 / the count."""
+    from itertools import combinations
+
+    cards = game.cards
+    size = game.hand_sizes[0]
+    starting = list(game.starting)
+    ocean_top_first = [card for tier in reversed(game.tiers_bottom_up) for card in tier]
+    layers = [
+        {"cards": cards.names(list(tier)), "left": len(tier)} for tier in game.tiers_bottom_up
+    ]
+
+    def splits(rest: list[int], seats: int) -> list[list[list[int]]]:
+        if seats == 0:
+            return [[]]
+        return [
+            [list(hand), *others]
+            for hand in combinations(rest, size)
+            for others in splits([c for c in rest if c not in hand], seats - 1)
+        ]
+
+    if any(len(tier) not in (0, game.hand_sizes[1]) for tier in game.tiers_bottom_up):
+        raise AnglerError("a mini deal needs each ocean star tier to hold one hand's cards")
+    deals = splits(starting, game.players)
+    return [
+        (
+            1 / len(deals),
+            {
+                "hands": [cards.names(hand) for hand in hands],
+                "ocean": cards.names(ocean_top_first),
+                "memory": {"ocean_layers": [dict(layer) for layer in layers if layer["left"]]},
+            },
+        )
+        for hands in deals
+    ]
