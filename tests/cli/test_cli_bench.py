@@ -86,51 +86,45 @@ def test_bench_refuses_a_time_that_never_ends(angler: Angler, seconds: str) -> N
     angler(["bench", "fishing", "--seconds", seconds]).assert_user_error("--seconds")
 
 
-def test_bench_pettingzoo_json_puts_steps_beside_the_engines_decisions(angler: Angler) -> None:
-    pytest.importorskip("pettingzoo")
-    run = angler(["bench", "fishing", "--pettingzoo", "--json", "--seconds", "0.2"])
-    assert run.status == 0, run.stderr
-    entry = run.json()["fishing"]
-    assert set(entry) == {
-        "pettingzoo_steps_per_s",
-        "engine_decisions_per_s",
-        "ratio",
-        "players",
-        "batches",
-    }
-    assert entry["pettingzoo_steps_per_s"] > 0 and entry["engine_decisions_per_s"] > 0
-    expected = entry["pettingzoo_steps_per_s"] / entry["engine_decisions_per_s"]
-    assert entry["ratio"] == pytest.approx(expected, rel=0.01)
+LIBRARY_FIGURES = {
+    # flag: (the module it needs, the figures, (numerator, denominator, ratio), table headers)
+    "--pettingzoo": (
+        "pettingzoo",
+        {"pettingzoo_steps_per_s", "engine_decisions_per_s", "ratio"},
+        ("pettingzoo_steps_per_s", "engine_decisions_per_s", "ratio"),
+        ("PettingZoo steps/s", "ratio"),
+    ),
+    "--openspiel": (
+        "pyspiel",
+        {
+            "openspiel_steps_per_s",
+            "hearts_steps_per_s",
+            "engine_decisions_per_s",
+            "ratio_to_hearts",
+        },
+        ("openspiel_steps_per_s", "hearts_steps_per_s", "ratio_to_hearts"),
+        ("rl_environment steps/s", "hearts steps/s"),
+    ),
+}
 
 
-def test_bench_pettingzoo_table(angler: Angler) -> None:
-    pytest.importorskip("pettingzoo")
-    run = angler(["bench", "fishing", "--pettingzoo", "--seconds", "0.2"])
-    assert run.status == 0, run.stderr
-    assert "PettingZoo steps/s" in run.stdout and "ratio" in run.stdout
-
-
-def test_bench_openspiel_puts_rl_environment_steps_beside_hearts_and_the_engine(
-    angler: Angler,
+@pytest.mark.parametrize("flag", sorted(LIBRARY_FIGURES))
+def test_bench_through_a_library_puts_its_steps_beside_its_reference(
+    angler: Angler, flag: str
 ) -> None:
-    pytest.importorskip("pyspiel")
-    run = angler(["bench", "flip-and-fish", "--openspiel", "--json", "--seconds", "0.3"])
+    """PettingZoo's steps beside the engine's decisions; OpenSpiel's ``rl_environment`` steps
+    beside its C++ hearts' (and the engine's): JSON with the ratio, and a table."""
+    module, figures, (top, bottom, ratio), headers = LIBRARY_FIGURES[flag]
+    pytest.importorskip(module)
+    run = angler(["bench", "flip-and-fish", flag, "--json", "--seconds", "0.3"])
     assert run.status == 0, run.stderr
     entry = run.json()["flip-and-fish"]
-    assert set(entry) == {
-        "openspiel_steps_per_s",
-        "hearts_steps_per_s",
-        "engine_decisions_per_s",
-        "ratio_to_hearts",
-        "players",
-        "batches",
-    }
-    assert entry["openspiel_steps_per_s"] > 0 and entry["hearts_steps_per_s"] > 0
-    expected = entry["openspiel_steps_per_s"] / entry["hearts_steps_per_s"]
-    assert entry["ratio_to_hearts"] == pytest.approx(expected, rel=0.01)
-    table = angler(["bench", "fishing", "--openspiel", "--seconds", "0.3"])
+    assert set(entry) == figures | {"players", "batches"}
+    assert entry[top] > 0 and entry[bottom] > 0
+    assert entry[ratio] == pytest.approx(entry[top] / entry[bottom], rel=0.01)
+    table = angler(["bench", "fishing", flag, "--seconds", "0.2"])
     assert table.status == 0, table.stderr
-    assert "rl_environment steps/s" in table.stdout and "hearts steps/s" in table.stdout
+    assert all(header in table.stdout for header in headers)
 
 
 def test_bench_measures_one_library_at_a_time(angler: Angler) -> None:

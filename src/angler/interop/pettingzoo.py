@@ -54,24 +54,26 @@ def env(
     return OrderEnforcingWrapper(raw_env(game, players, seed, render_mode, **options))
 
 
-class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; PettingZoo is untyped
-    """The unwrapped AEC environment; ``env`` wraps it."""
+class SeatedTable:
+    """What the AEC and the parallel environment share: the configured game, an agent per seat
+    with its spaces, the seats' observer, the deals, and the spectator's render."""
 
-    def __init__(
+    def _seat(
         self,
         game: str | Game[Any, Any],
-        players: int | None = None,
-        seed: int | None = None,
-        render_mode: str | None = None,
-        **options: Any,
+        players: int | None,
+        seed: int | None,
+        render_mode: str | None,
+        options: dict[str, Any],
+        parallel: bool,
     ) -> None:
-        super().__init__()
         self.game, self.encoding = encoded_game(game, players, options)
         self.render_mode = check_render_mode(render_mode)
+        kind = "_parallel" if parallel else ""
         self.metadata = {
-            "name": f"angler_{self.game.name.replace('-', '_')}_v0",
+            "name": f"angler_{self.game.name.replace('-', '_')}{kind}_v0",
             "render_modes": RENDER_MODES,
-            "is_parallelizable": False,
+            "is_parallelizable": parallel,
         }
         self.possible_agents = [agent_name(seat) for seat in range(self.game.players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -102,10 +104,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; PettingZoo is
             raise RuntimeError("call reset() first")
         return self._game_state
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+    def _deal(self, seed: int | None) -> None:
         """A new game dealt from ``seed`` (the game's own seed: ``game.new_state(seed)``); with
         no seed, from the next seed of the environment's generator, itself reseeded by every
-        seed given. ``options`` are accepted and unused."""
+        seed given."""
         if seed is not None:
             self._deals = np.random.default_rng(seed)
             self.game_seed = seed
@@ -113,6 +115,37 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; PettingZoo is
             self.game_seed = int(self._deals.integers(2**63))
         self._game_state = self.game.new_state(self.game_seed)
         self._observer.forget()
+
+    def render(self) -> str | None:
+        """The table as a spectator sees it (no seat's secrets): returned with
+        ``render_mode="ansi"``, printed with ``"human"``."""
+        return shown(
+            self.render_mode,
+            lambda: self.game.presentation.render_view(self.game_state.view(PUBLIC)),
+        )
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class raw_env(SeatedTable, AECEnv):  # type: ignore[misc]  # PettingZoo's name; it is untyped
+    """The unwrapped AEC environment; ``env`` wraps it."""
+
+    def __init__(
+        self,
+        game: str | Game[Any, Any],
+        players: int | None = None,
+        seed: int | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self._seat(game, players, seed, render_mode, options, parallel=False)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game dealt from ``seed`` (``SeatedTable._deal``). ``options`` are accepted and
+        unused."""
+        self._deal(seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -154,14 +187,3 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name; PettingZoo is
     def action_mask(self, agent: str) -> np.ndarray:
         """``agent``'s legal indices as booleans."""
         return self._observer.mask(self.game_state, self._seats[agent])
-
-    def render(self) -> str | None:
-        """The table as a spectator sees it (no seat's secrets): returned with
-        ``render_mode="ansi"``, printed with ``"human"``."""
-        return shown(
-            self.render_mode,
-            lambda: self.game.presentation.render_view(self.game_state.view(PUBLIC)),
-        )
-
-    def close(self) -> None:
-        """Nothing to release."""

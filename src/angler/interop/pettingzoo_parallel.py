@@ -19,24 +19,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import gymnasium
-import numpy as np
 from pettingzoo import ParallelEnv
 
-from angler.core.events import PUBLIC
 from angler.core.game import Game
-from angler.core.state import State
-from angler.interop.common import (
-    RENDER_MODES,
-    Observation,
-    Observer,
-    agent_name,
-    check_render_mode,
-    encoded_game,
-    observation_space,
-    shown,
-    win_shares,
-)
+from angler.interop.common import Observation, agent_name, win_shares
+from angler.interop.pettingzoo import SeatedTable
 
 
 def parallel_env(
@@ -51,7 +38,7 @@ def parallel_env(
     return AnglerParallelEnv(game, players, seed, render_mode, **options)
 
 
-class AnglerParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo is untyped
+class AnglerParallelEnv(SeatedTable, ParallelEnv):  # type: ignore[misc]  # PettingZoo: untyped
     """Every deciding seat acts in one step; the others wait with an empty mask."""
 
     def __init__(
@@ -62,40 +49,8 @@ class AnglerParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo is unt
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
-        self.game, self.encoding = encoded_game(game, players, options)
-        self.render_mode = check_render_mode(render_mode)
-        self.metadata = {
-            "name": f"angler_{self.game.name.replace('-', '_')}_parallel_v0",
-            "render_modes": RENDER_MODES,
-            "is_parallelizable": True,
-        }
-        self.possible_agents = [agent_name(seat) for seat in range(self.game.players)]
+        self._seat(game, players, seed, render_mode, options, parallel=True)
         self.agents: list[str] = []
-        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self.observation_spaces = {
-            agent: observation_space(self.encoding) for agent in self.possible_agents
-        }
-        self.action_spaces = {
-            agent: gymnasium.spaces.Discrete(self.encoding.action_count())
-            for agent in self.possible_agents
-        }
-        self._observer = Observer(self.encoding)
-        self._game_state: State[Any] | None = None
-        self.game_seed: int | None = None
-        self._deals = np.random.default_rng(seed)
-
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        return self.action_spaces[agent]
-
-    @property
-    def game_state(self) -> State[Any]:
-        """The game being played (angler's own state: read it for analysis, never to act)."""
-        if self._game_state is None:
-            raise RuntimeError("call reset() first")
-        return self._game_state
 
     def deciding(self) -> list[str]:
         """The agents whose actions the next step plays, in seat order."""
@@ -104,16 +59,9 @@ class AnglerParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo is unt
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
-        """A new game dealt from ``seed`` (``game.new_state(seed)``, the AEC environment's
-        deal too); with no seed, from the next seed of a generator that every seed given
-        reseeds. ``options`` are accepted and unused."""
-        if seed is not None:
-            self._deals = np.random.default_rng(seed)
-            self.game_seed = seed
-        else:
-            self.game_seed = int(self._deals.integers(2**63))
-        self._game_state = self.game.new_state(self.game_seed)
-        self._observer.forget()
+        """A new game dealt from ``seed`` as the AEC environment deals it
+        (``SeatedTable._deal``). ``options`` are accepted and unused."""
+        self._deal(seed)
         self.agents = self.possible_agents[:]
         if self.render_mode == "human":
             self.render()
@@ -159,17 +107,6 @@ class AnglerParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo is unt
         if self.render_mode == "human":
             self.render()
         return observations, rewards, terminations, truncations, infos
-
-    def render(self) -> str | None:
-        """The table as a spectator sees it (no seat's secrets): returned with
-        ``render_mode="ansi"``, printed with ``"human"``."""
-        return shown(
-            self.render_mode,
-            lambda: self.game.presentation.render_view(self.game_state.view(PUBLIC)),
-        )
-
-    def close(self) -> None:
-        """Nothing to release."""
 
     def _observations(self) -> dict[str, Observation]:
         return {
