@@ -5,6 +5,9 @@ room go and closes its sockets with 1012, and they come back to the new node."""
 
 from __future__ import annotations
 
+import asyncio
+import itertools
+import threading
 from typing import Any
 
 import pytest
@@ -133,3 +136,81 @@ def test_a_chat_line_on_a_node_that_lost_the_room_is_refused_as_moved(store_url:
             "before",
             "after",
         ]
+
+
+def test_two_sockets_arriving_at_once_take_a_moved_room_over_once(store_url: str) -> None:
+    """Both people's sockets reach the node whose copy of the room is behind (another node
+    took it over) at the same moment, and both read the store before either acts: the first
+    lets its copy go and takes the room over; the second, answered late, must not let go the
+    copy just taken over (nor the epoch that fences its writes). Both sockets get the one
+    room, held once at a newer epoch, whose writes are not refused as moved."""
+    with (
+        Store(store_url, node="a") as a_store,
+        Store(store_url, node="b") as b_store,
+        TestClient(a_app := create_app(a_store)) as a,
+        TestClient(create_app(b_store)) as b,
+    ):
+        made = a.post("/rooms", json={"game": "crazy-fishing", "seats": ["human"] * 2})
+        room, token = made.json()["room"], made.json()["seats"][0]["token"]
+        assert b.get(f"/rooms/{room}/view").status_code == 200  # b takes it over
+        assert b_store.owner(room) == ("b", 2)
+
+        hub, real_holds = a_app.state.hub, a_store.holds
+        both_read, first_taken = threading.Event(), threading.Event()
+        readers = itertools.count()
+        count_lock = threading.Lock()
+
+        def holds(room_id: str) -> bool:
+            """The store read at once by both, the later one answered after the first has
+            taken the room over (the race, made certain)."""
+            with count_lock:
+                first = next(readers) == 0
+            held = real_holds(room_id)
+            if first:
+                assert both_read.wait(5)
+            else:
+                both_read.set()
+                assert first_taken.wait(5)
+            return held
+
+        async def arrive_together() -> tuple[Any, Any]:
+            arrivals = [asyncio.create_task(hub.live_room(room)) for _ in range(2)]
+            await asyncio.wait(arrivals, return_when=asyncio.FIRST_COMPLETED)
+            first_taken.set()
+            first, second = await asyncio.gather(*arrivals)
+            return first, second
+
+        a_store.holds = holds  # type: ignore[method-assign,assignment]
+        assert a.portal is not None
+        first, second = a.portal.call(arrive_together)
+        a_store.holds = real_holds  # type: ignore[method-assign]
+        assert first is second is hub.rooms[room]
+        assert a_store.owner(room) == ("a", 3)  # taken over once
+        assert a_store.holds(room)
+        with a.websocket_connect(f"/rooms/{room}/ws") as socket:  # its writes count
+            socket.send_json({"type": "hello", "token": token})
+            state = socket.receive_json()
+            socket.send_json({"type": "move", "action": sendable(state["legal"][0]), "version": 0})
+            assert socket.receive_json().get("version") == 1
+
+
+def test_a_seat_claimed_on_a_node_whose_copy_is_behind_is_given(store_url: str) -> None:
+    """A friend's claim reaches the node that made the room after another node took it
+    over: the copy here is let go and the room taken over again, and the seat is given (it
+    was refused as moved)."""
+    with (
+        Store(store_url, node="a") as a_store,
+        Store(store_url, node="b") as b_store,
+        TestClient(create_app(a_store)) as a,
+        TestClient(create_app(b_store)) as b,
+    ):
+        made = a.post("/rooms", json={"game": "crazy-fishing", "seats": ["human", "public"]})
+        room = made.json()["room"]
+        assert b.get(f"/rooms/{room}/view").status_code == 200  # b takes it over
+        claimed = a.post(f"/rooms/{room}/seats/1")
+        assert claimed.status_code == 200, claimed.text
+        assert a_store.owner(room) == ("a", 3)
+        assert set(b_store.seat_tokens(room)) == {0, 1}
+        with a.websocket_connect(f"/rooms/{room}/ws") as socket:
+            socket.send_json({"type": "hello", "token": claimed.json()["token"]})
+            assert socket.receive_json()["seat"] == 1

@@ -48,7 +48,7 @@ class FanOut:
         # A finished room's result and what its finishing writes besides (``registry``).
         self.finishing: Callable[[str, Room], tuple[dict[str, Any], Finishing | None]] = _no_more
         # Another node took the room over (the store's fence refused a write): the hub lets it go.
-        self.on_moved: Callable[[str], Awaitable[None]] = _nothing_to_do
+        self.on_moved: Callable[[str, Room], Awaitable[None]] = _nothing_to_do
 
     async def act(
         self,
@@ -72,7 +72,7 @@ class FanOut:
                 except RoomMovedError as exc:  # the mover is told before its socket closes
                     if mover is not None:
                         mover.offer_message(wire.error_for(exc.code, str(exc), move_id))
-                    await self.on_moved(room_id)
+                    await self.on_moved(room_id, room)
                     raise
                 await self._fan_out(room_id, room, mover, move_id)
             await self.on_change(room_id)
@@ -125,7 +125,7 @@ class FanOut:
             except StoreUnavailableError:  # its last move is stored: the next start finishes it
                 pass
             except RoomMovedError:  # its new node finishes it, from the same stored moves
-                await self.on_moved(room_id)
+                await self.on_moved(room_id, room)
                 return
         connections = [c for c in self.presence.sockets.get(room_id, ()) if c.told is not None]
         wanted = {(c.seat, c.told or 0, c.wants_view) for c in connections}
@@ -233,5 +233,5 @@ def _no_more(_: str, room: Room) -> tuple[dict[str, Any], Finishing | None]:
     return room.result() or {}, None
 
 
-async def _nothing_to_do(_: str) -> None:
+async def _nothing_to_do(_: str, __: Room) -> None:
     """No hub to tell (a fan-out on its own, in tests)."""

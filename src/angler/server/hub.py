@@ -141,17 +141,21 @@ class Hub:
         """The live room, taken over first if another node held it (``registry.room``), with
         its bots started. A room held here that another node took over meanwhile (nothing was
         written here since, so nothing was refused) is let go first: it is behind."""
-        if room_id in self.rooms and not await run_in_threadpool(self.store.holds, room_id):
-            await self.let_go(room_id)
+        held = self.rooms.get(room_id)
+        if held is not None and not await run_in_threadpool(self.store.holds, room_id):
+            # Only this copy: a socket arriving at once may have let it go and taken the room
+            # over again while this one read the store (two sockets of one room, say).
+            await self.let_go(room_id, held)
         room = await run_in_threadpool(self.registry.room, room_id)
         await self.start_bots(room_id)
         return room
 
-    async def let_go(self, room_id: str) -> None:
+    async def let_go(self, room_id: str, room: Room | None = None) -> None:
         """Another node took the room over (the store's fence refused a write here): it leaves
         memory, its bots stop, and its sockets are closed with ``MOVED_CODE``, so that they come
-        back through the balancer to the node that holds it now."""
-        if self.registry.let_go(room_id) is None:
+        back through the balancer to the node that holds it now. With ``room``: only if that
+        copy is still the one held here (``RoomRegistry.let_go``)."""
+        if self.registry.let_go(room_id, room) is None:
             return
         self.moved_away += 1
         log.info("room %s moved to another node: let go", room_id)
@@ -199,7 +203,7 @@ class Hub:
                     room.fill_waiting, level, self.registry.reseat(room_id), self.bot_cap.problem
                 )
         except RoomMovedError:  # another node holds it now: its wait starts there
-            await self.let_go(room_id)
+            await self.let_go(room_id, room)
             return
         driver = self.drivers.get(room_id)
         if driver is not None:

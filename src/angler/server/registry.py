@@ -179,10 +179,16 @@ class RoomRegistry:
         self.rooms[room_id] = room
         return room
 
-    def let_go(self, room_id: str) -> Room | None:
-        """The room leaves this node's memory (it finished, or another node took it over)."""
+    def let_go(self, room_id: str, room: Room | None = None) -> Room | None:
+        """The room leaves this node's memory (it finished, or another node took it over):
+        the room let go, or None if none was held. With ``room``: only if that copy is still
+        the one held, so a caller that learnt late the room had moved never lets go the copy
+        taken over again meanwhile (nor the epoch it was taken at, which fences its writes)."""
+        held = self.rooms.get(room_id)
+        if held is None or (room is not None and held is not room):
+            return None
         self.store.let_go(room_id)
-        return self.rooms.pop(room_id, None)
+        return self.rooms.pop(room_id)
 
     def create(self, request: CreateRoom, account: Account | None = None) -> RoomCreated:
         """A new room; ``account``: its creator is signed in, and the first of the creator's

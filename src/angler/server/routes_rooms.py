@@ -116,14 +116,16 @@ async def create_room(
 async def claim_seat(
     room: str, seat: int, hub: HubOf, account: SignedInOrGuest, body: ClaimSeat | None = None
 ) -> SeatClaimed:
+    # A copy held here that another node took over since is let go first, and the room taken
+    # over: a friend's claim is never refused because the room moved (its bots play on here).
+    live = await hub.live_room(room)
     try:
         claimed = await run_in_threadpool(
             hub.registry.claim, room, seat, body.invite if body else None, account
         )
-    except RoomMovedError:  # taken over meanwhile: refused, and the room let go here
-        await hub.let_go(room)
+    except RoomMovedError:  # taken over again meanwhile: refused, and the room let go here
+        await hub.let_go(room, live)
         raise
-    await hub.start_bots(room)  # a room taken over for the claim: its bots play on here
     hub.presence.away_from_the_start(room)  # until the friend's socket says hello
     hub.presence.soon(room)  # the table shows the friend arrived
     return claimed

@@ -171,7 +171,7 @@ class RoomSocket:
         ) as exc:  # told (a move: by the fan-out), then closed by the letting go
             if not self.connection.closing:
                 self.connection.offer_message(wire.error_for(exc.code, str(exc), move_id))
-            await self.hub.let_go(self.room_id)
+            await self.hub.let_go(self.room_id, room)
             return
         except AnglerError as exc:
             code = getattr(exc, "code", "refused")
