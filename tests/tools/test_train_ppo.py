@@ -1,0 +1,64 @@
+"""The ``ppo`` agent's trainer (``angler.tools.train_ppo``), smoke-run: a few games of
+imitation, a few hundred PPO steps, a resumed chunk, and an evaluation of the written policy."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from angler.agents.learned import GreedyPolicy, read_network
+from angler.core.registry import make_game
+
+pytest.importorskip("torch", reason="the trainer needs the rl extra (CPU torch)")
+pytest.importorskip("sb3_contrib", reason="the trainer needs the rl extra (sb3-contrib)")
+
+from angler.tools import train_ppo
+
+SMALL = [
+    "--game", "fishing", "--players", "3", "--teacher-games", "2", "--epochs", "1",
+    "--steps", "1024", "--checkpoints", "1", "--eval-games", "2", "--critic-steps", "512",
+    "--hidden", "16", "--seed", "3",
+]  # fmt: skip
+
+
+def test_a_short_run_imitates_trains_and_writes_a_policy_the_agent_can_play(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "run"
+    assert train_ppo.main([*SMALL, "--out", str(out)]) == 0
+    curve = json.loads((out / "curve.json").read_text())["curve"]
+    assert [point["phase"] for point in curve] == ["uniform", "imitation", "ppo"]
+    assert curve[-1]["steps"] >= 1024 and 0 <= curve[-1]["vs_heuristic"]["mean"] <= 1
+    printed = capsys.readouterr().out
+    assert "imitation agrees with the teacher on" in printed
+    network, about = read_network(out / "policy.npz")
+    assert about["game"] == "fishing" and about["players"] == "3"
+    game = make_game("fishing", players=3)
+    assert game.encoding is not None
+    GreedyPolicy(network, game.encoding)  # fits the game's observations
+
+    resumed = tmp_path / "resumed"
+    argv = [*SMALL, "--out", str(resumed), "--resume", str(out / "model.zip")]
+    assert train_ppo.main(argv) == 0
+    steps = [point["steps"] for point in json.loads((resumed / "curve.json").read_text())["curve"]]
+    assert steps[0] == curve[-1]["steps"] and steps[-1] > steps[0]  # it went on
+
+    capsys.readouterr()
+    argv = [*SMALL, "--out", str(tmp_path), "--evaluate", str(out / "policy.npz")]
+    assert train_ppo.main(argv) == 0
+    table = capsys.readouterr().out.splitlines()
+    rows = [row.split("|")[1].strip() for row in table[3:]]
+    assert rows == ["`ppo`", "`heuristic`", "`random`"]
+
+
+def test_a_bad_game_or_count_is_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for argv in (["--game", "chess", "--players", "2"], ["--game", "fishing", "--players", "9"]):
+        with pytest.raises(SystemExit) as stopped:
+            train_ppo.main([*argv, "--out", "unused"])
+        assert stopped.value.code == 2
+        said = capsys.readouterr().err.strip().splitlines()
+        assert len(said) == 1 and said[0].startswith("train_ppo: error:")
