@@ -131,3 +131,14 @@ def test_the_policy_beats_random_players(policy_file: str) -> None:
         ]
         shares.append(win_shares(play_out(game.new_state(10_000 + seed), seats))[0])
     assert sum(shares) / games > 1.5 / players
+
+
+@pytest.mark.parametrize("policy_file", SHIPPED)
+def test_each_policy_says_how_it_was_trained_and_names_no_machine_folder(policy_file: str) -> None:
+    about = read_network(
+        resources.files("angler.agents").joinpath(POLICIES, policy_file).open("rb")
+    )[1]
+    game, players = _configured(policy_file)
+    assert (about["game"], about["players"]) == (game, str(players))
+    assert about["command"].startswith("python -m angler.tools.train_ppo")
+    assert "/" not in about["command"]

@@ -62,3 +62,12 @@ def test_a_bad_game_or_count_is_one_line_and_status_2(
         assert stopped.value.code == 2
         said = capsys.readouterr().err.strip().splitlines()
         assert len(said) == 1 and said[0].startswith("train_ppo: error:")
+
+
+def test_the_command_shipped_with_a_policy_names_no_folder_of_the_machine() -> None:
+    args = train_ppo.parse_args(
+        ["--game", "fishing", "--players", "4", "--out", "/tmp/x/run", "--start", "/tmp/x/p.npz"]
+    )
+    command = train_ppo.command_of(args)
+    assert command.startswith("python -m angler.tools.train_ppo --game fishing --players 4")
+    assert "--start p.npz" in command and "/tmp" not in command and "--out" not in command

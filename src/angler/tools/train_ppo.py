@@ -52,6 +52,8 @@ from angler.play.loop import bot_action, play_out
 from angler.stats import Estimate
 
 EVAL_SEED_BASE = 1_000_000_000  # evaluation deals, far from any training seed
+# ``--evaluate``'s deals: never seen by a run, which chose its checkpoint on the ones above
+REPORT_SEED_BASE = 2_000_000_000
 EVAL_OPPONENTS = ("random", "heuristic")
 PACKAGE_POLICIES = Path(__file__).resolve().parents[1] / "agents" / POLICIES
 
@@ -166,13 +168,17 @@ def load_network(model: Any, network: Network) -> None:
 
 
 def seat_share(
-    learner: Callable[[Game[Any, Any]], Agent], game: Game[Any, Any], opponents: str, games: int
+    learner: Callable[[Game[Any, Any]], Agent],
+    game: Game[Any, Any],
+    opponents: str,
+    games: int,
+    seed_base: int = EVAL_SEED_BASE,
 ) -> Estimate:
     """Seat 0's win share over the evaluation deals, ``learner(game)`` in seat 0 and
     ``opponents`` (an agent's name) in every other seat, seeded as in simulations."""
     shares = []
     for number in range(games):
-        game_seed = EVAL_SEED_BASE + number
+        game_seed = seed_base + number
         seats = [learner(game)] + [
             make_agent(opponents, agent_seed(game_seed, seat), game)
             for seat in range(1, game.players)
@@ -192,8 +198,9 @@ def evaluate(network: Network, args: argparse.Namespace) -> dict[str, Estimate]:
 
 
 def report(args: argparse.Namespace) -> int:
-    """``--evaluate``: a policy file beside the uniform and the heuristic players in seat 0, on
-    the same deals, against each kind of opponent (a table in Markdown)."""
+    """``--evaluate``: a policy file beside the random and the heuristic players in seat 0, on
+    the same deals (held out: no training run chose a checkpoint on them), against each kind of
+    opponent (a table in Markdown)."""
     network, about = read_network(args.evaluate)
     game, encoding = encoded_game(args.game, args.players, {})
     policy = GreedyPolicy(network, encoding)
@@ -202,11 +209,17 @@ def report(args: argparse.Namespace) -> int:
         "heuristic": lambda game: make_agent("heuristic", 0, game),
         "random": lambda game: make_agent("random", 0, game),
     }
-    print(f"{args.game}, {args.players} players, {args.eval_games} deals; policy: {about}")
+    print(
+        f"{args.game}, {args.players} players, {args.eval_games} deals no run chose a checkpoint "
+        f"on; policy: {about}"
+    )
     print("| seat 0 | " + " | ".join(f"vs {kind}" for kind in args.eval_opponents) + " |")
     print("|---|" + "---|" * len(args.eval_opponents))
     for name, learner in learners.items():
-        shares = [seat_share(learner, game, kind, args.eval_games) for kind in args.eval_opponents]
+        shares = [
+            seat_share(learner, game, kind, args.eval_games, REPORT_SEED_BASE)
+            for kind in args.eval_opponents
+        ]
         print(
             f"| `{name}` | " + " | ".join(s.text(percent=True) for s in shares) + " |", flush=True
         )
@@ -252,6 +265,19 @@ def imitate(
         scores[~mask] = -np.inf
         agree += int((scores.argmax(axis=1) == choices[row : row + 2048]).sum())
     return agree / count
+
+
+def command_of(args: argparse.Namespace) -> str:
+    """The command that trained a policy, to ship with it: its settings, and a file it started
+    from by its name alone (no folder of the machine that trained it)."""
+    words = ["python -m angler.tools.train_ppo"]
+    for key, value in vars(args).items():
+        if key in ("out", "ship", "evaluate", "threads") or value is None:
+            continue
+        shown = ",".join(value) if isinstance(value, list) else value
+        shown = shown.name if isinstance(shown, Path) else shown
+        words.append(f"--{key.replace('_', '-')} {shown}")
+    return " ".join(words)
 
 
 def line(label: str, shares: dict[str, Estimate], started: float) -> str:
@@ -300,7 +326,7 @@ def train(args: argparse.Namespace) -> int:
                 players=args.players,
                 phase=label,
                 steps=steps,
-                command=" ".join(sys.argv),
+                command=command_of(args),
             )
 
     opponents = args.opponents.split(",")
