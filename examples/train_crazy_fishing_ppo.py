@@ -24,13 +24,13 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
-import gymnasium
 import numpy as np
 
 from angler.interop.gymnasium import AnglerEnv
 from angler.stats import Estimate
+from angler.tools.train_ppo import Learner  # the tensor alone; legal actions as the mask
 
 if TYPE_CHECKING:
     from sb3_contrib import MaskablePPO
@@ -85,26 +85,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return args
 
 
-class LearnerObservation(gymnasium.ObservationWrapper[Any, np.int64, dict[str, Any]]):
-    """The adapter's tensor alone: the legal actions reach the policy as a mask, not as input."""
-
-    def __init__(self, env: AnglerEnv) -> None:
-        super().__init__(env)
-        self.observation_space = env.observation_space["observation"]  # type: ignore[index]
-
-    def observation(self, observation: dict[str, Any]) -> Any:
-        return observation["observation"]
-
-    def action_masks(self) -> np.ndarray:
-        mask: np.ndarray = self.env.get_wrapper_attr("action_masks")()
-        return mask
-
-
-def make_env(players: int, opponents: str) -> LearnerObservation:
+def make_env(players: int, opponents: str) -> Learner:
     # "raise": the policy is always masked, so an illegal index is a bug, not a lesson
-    return LearnerObservation(
-        AnglerEnv(GAME, players, seat=0, opponents=opponents, illegal="raise")
-    )
+    return Learner(AnglerEnv(GAME, players, seat=0, opponents=opponents, illegal="raise"))
 
 
 @dataclass(frozen=True)
