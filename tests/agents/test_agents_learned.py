@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import random
 from importlib import resources
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,6 +16,7 @@ from angler.agents.learned import (
     POLICIES,
     GreedyPolicy,
     Network,
+    load_policy,
     read_network,
     save_network,
     shipped_policies,
@@ -142,3 +144,39 @@ def test_each_policy_says_how_it_was_trained_and_names_no_machine_folder(policy_
     assert (about["game"], about["players"]) == (game, str(players))
     assert about["command"].startswith("python -m angler.tools.train_ppo")
     assert "/" not in about["command"]
+
+
+def test_a_saved_policy_file_sits_in_a_gymnasium_opponents_seat(tmp_path: Path) -> None:
+    import gymnasium
+
+    import angler.interop.gymnasium  # noqa: F401  (registers the ids)
+
+    game = make_game("crazy-fishing", players=2)
+    assert game.encoding is not None
+    size, actions = game.encoding.observation_size(), game.encoding.action_count()
+    rng = np.random.default_rng(1)
+    network = Network(
+        (
+            rng.normal(size=(size, 8)).astype(np.float32),
+            rng.normal(size=(8, actions)).astype(np.float32),
+        ),
+        (np.zeros(8, np.float32), np.zeros(actions, np.float32)),
+    )
+    path = tmp_path / "policy.npz"
+    save_network(path, network, game="crazy-fishing", players=2)
+    saved = load_policy(path, game)
+    env = gymnasium.make("angler/CrazyFishing-v0", players=2, opponents=saved)
+    observation, _ = env.reset(seed=4)
+    done = False
+    while not done:
+        action = int(np.flatnonzero(observation["action_mask"])[0])
+        observation, _, done, _, _ = env.step(action)
+    state = env.get_wrapper_attr("game_state")
+    assert state.is_terminal()
+    view = state.view(1)
+    assert saved.act(view, [0]) == 0  # one legal action: it
+
+    with pytest.raises(AnglerError, match="not a policy file"):
+        load_policy(tmp_path / "missing.npz", game)
+    with pytest.raises(AnglerError, match="does not fit"):
+        load_policy(path, make_game("fishing", players=4))

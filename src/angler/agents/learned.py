@@ -108,6 +108,18 @@ class GreedyPolicy:
         return legal[best]
 
 
+def load_policy(path: Any, game: Game[Any, Any]) -> GreedyPolicy:
+    """A saved policy file (``train_ppo``'s ``policy.npz``, or any written by ``save_network``)
+    as an agent of the configured ``game``: it can sit in any seat, a Gymnasium opponent's too."""
+    if game.encoding is None:
+        raise AnglerError(f"{game.name} has no encoding: a policy network cannot play it")
+    try:
+        network, _ = read_network(path)
+    except (OSError, ValueError, KeyError) as exc:
+        raise AnglerError(f"{path}: not a policy file ({exc})") from None
+    return GreedyPolicy(network, game.encoding)
+
+
 @register_agent("ppo")
 def shipped_policy(seed: int, game: Game[Any, Any] | None = None) -> GreedyPolicy:
     """The shipped policy of the game at its player count (it draws nothing: ``seed`` is
