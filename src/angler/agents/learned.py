@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from angler.agents.base import register_agent
 from angler.core.errors import AnglerError
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from angler.core.encoding import Encoding
     from angler.core.game import Game
     from angler.core.view import View
@@ -37,6 +37,8 @@ class Network:
     biases: tuple[np.ndarray, ...]
 
     def scores(self, observation: np.ndarray) -> np.ndarray:
+        import numpy as np  # here, not at the top: listing the agents must not import NumPy
+
         hidden = observation
         last = len(self.weights) - 1
         for number, (weight, bias) in enumerate(zip(self.weights, self.biases, strict=True)):
@@ -61,6 +63,8 @@ def shipped_policies() -> list[str]:
 def save_network(path: Any, network: Network, **about: Any) -> None:
     """Write ``network`` (as float16: half the size, and a policy's argmax does not move) with
     what it was trained on (``about``: game, players, sizes, the training command)."""
+    import numpy as np
+
     arrays: dict[str, Any] = {}
     for number, (weight, bias) in enumerate(zip(network.weights, network.biases, strict=True)):
         arrays[f"w{number}"] = weight.astype(np.float16)
@@ -72,6 +76,8 @@ def save_network(path: Any, network: Network, **about: Any) -> None:
 
 def read_network(source: Any) -> tuple[Network, dict[str, str]]:
     """A weights file's network (as float32) and what it says it was trained on."""
+    import numpy as np
+
     with np.load(source) as data:
         layers = sum(1 for key in data.files if key.startswith("w"))
         weights = tuple(data[f"w{n}"].astype(np.float32) for n in range(layers))
@@ -101,6 +107,8 @@ class GreedyPolicy:
         assert view is not None  # needs_view
         if not legal:
             raise ValueError("the ppo agent was asked to act with no legal action")
+        import numpy as np
+
         observation = np.frombuffer(self.encoding.observation_array(view), dtype=np.float64)
         scores = self.network.scores(observation.astype(np.float32))
         indices = self.encoding.action_indices(view, legal)
