@@ -31,7 +31,8 @@ POLICIES = "policies"  # the package folder of the shipped weights
 
 @dataclass(frozen=True)
 class Network:
-    """Dense layers (weights ``(inputs, outputs)``, biases), tanh between them: action scores."""
+    """Dense layers (weights ``(inputs, outputs)``, biases), tanh between them: action scores
+    (of one observation, or of a batch of them as rows)."""
 
     weights: tuple[np.ndarray, ...]
     biases: tuple[np.ndarray, ...]

@@ -48,7 +48,7 @@ from angler.core.game import Game
 from angler.core.registry import make_game
 from angler.interop.common import encoded_game, observation_of, win_shares
 from angler.interop.gymnasium import AnglerEnv
-from angler.play.loop import bot_action, play_out
+from angler.play.loop import play_out
 from angler.stats import Estimate
 
 EVAL_SEED_BASE = 1_000_000_000  # evaluation deals, far from any training seed
@@ -128,9 +128,8 @@ def teacher_data(
         agents = [make_agent("heuristic", agent_seed(game_seed, s), game) for s in range(players)]
         while not state.is_terminal():
             seat = state.current_players()[0]
-            action = bot_action(state, seat, agents[seat])
-            view = state.view(seat)
-            legal = state.legal_actions(seat)
+            view, legal = state.view(seat), state.legal_actions(seat)
+            action = agents[seat].act(view, legal)  # the view made once, for it and the data
             if len(legal) > 1:  # a forced move teaches nothing
                 observed = observation_of(encoding, view, encoding.action_mask(view, legal))
                 observations.append(observed["observation"].astype(np.float16))
@@ -257,10 +256,7 @@ def imitate(
     network = network_of(model)
     agree = 0
     for row in range(0, count, 2048):
-        scores = np.asarray(observations[row : row + 2048], dtype=np.float32)
-        for weight, bias in zip(network.weights[:-1], network.biases[:-1], strict=True):
-            scores = np.tanh(scores @ weight + bias)
-        scores = scores @ network.weights[-1] + network.biases[-1]
+        scores = network.scores(np.asarray(observations[row : row + 2048], dtype=np.float32))
         mask = np.unpackbits(masks[row : row + 2048], axis=1, count=actions).astype(bool)
         scores[~mask] = -np.inf
         agree += int((scores.argmax(axis=1) == choices[row : row + 2048]).sum())
