@@ -86,6 +86,10 @@ def test_the_command_sums_up_reviews_and_checks(angler: Angler, tmp_path: Path) 
     accuracies = [row["accuracy"] for row in result["records"]]
     assert result["accuracy"]["mean"] == pytest.approx(sum(accuracies) / len(accuracies))
     assert result["accuracy"]["low"] <= result["accuracy"]["mean"] <= result["accuracy"]["high"]
+    losses = [row["points_lost"] for row in result["records"]]
+    assert result["points_lost"]["mean"] == pytest.approx(sum(losses) / len(losses))
+    kept_reviews = [json.loads((reviews / f"{f.stem}.review.json").read_text()) for f in files]
+    assert losses == [review["points_lost"]["mean"] for review in kept_reviews]
     checks = [check for row in result["records"] for check in row["checks"]]
     assert result["checked"] == len(checks)
     assert all(check["label"] in ("good", "blunder") for check in checks)
@@ -94,6 +98,7 @@ def test_the_command_sums_up_reviews_and_checks(angler: Angler, tmp_path: Path) 
     )
     table = angler(args)
     assert table.status == 0 and "accuracy over the games:" in table.stdout
+    assert "points lost a decision over the games:" in table.stdout
     # A review kept in --reviews is read back, not made again: an edited one shows through.
     kept = reviews / f"{files[0].stem}.review.json"
     edited = json.loads(kept.read_text(encoding="utf-8")) | {"accuracy": 12.5}

@@ -18,7 +18,8 @@ from angler.core.records import Record, apply_entry, parse_record, record_of, re
 from angler.review.decisions import decisions_of
 from angler.review.estimate import KEPT, MoveWorth, worth_of_moves
 from angler.review.labels import BEST, CLOSE, THRESHOLDS, accuracy, label, move_accuracy
-from angler.review.review import Review, review_decision, review_seat
+from angler.review.report import summary_line
+from angler.review.review import Review, points_lost, review_decision, review_seat
 from angler.stats import Estimate
 
 if TYPE_CHECKING:
@@ -227,6 +228,22 @@ def test_the_marks_follow_the_loss_only_where_it_is_real() -> None:
     assert accuracy([]) is None and accuracy([0.0, 0.1]) == pytest.approx(
         (100 + move_accuracy(0.1)) / 2, abs=1e-3
     )
+
+
+def test_points_lost_average_the_measured_score_losses_below_zero_too() -> None:
+    """Unlike accuracy, points lost keep each decision's measured loss as it is, below zero
+    too, so that noise cancels over a game (docs/review.md, "Points lost a decision")."""
+    record = played_record("flip-and-fish", 13, rounds=4)
+    review = review_seat(record, 0, "8it")
+    losses = [d.score_loss.mean for d in review.decisions]
+    lost = review.points_lost
+    assert lost is not None and lost.mean == pytest.approx(fmean(losses))
+    assert all(d.score_loss.mean == 0 for d in review.decisions if d.label == BEST)
+    assert points_lost([1.0, -1.0, 3.0]) == Estimate.of([1.0, -1.0, 3.0])
+    assert points_lost([]) is None
+    shown = review.as_dict()["points_lost"]
+    assert shown["mean"] == pytest.approx(lost.mean, abs=1e-3)
+    assert "points lost a decision" in summary_line(review)
 
 
 def test_an_unfinished_game_is_not_reviewed() -> None:

@@ -31,7 +31,7 @@ from angler.review.advice import (
     check_advice,
     marks_to_check,
 )
-from angler.review.review import review_seat
+from angler.review.review import points_lost, review_seat
 from angler.sim.backends import check_backend
 from angler.sim.simulate import seat_agents
 from angler.stats import Estimate
@@ -168,6 +168,7 @@ def _row(path: Path, review: dict[str, Any], checks: list[AdviceCheck]) -> dict[
     return {
         "record": path.name,
         "accuracy": review["accuracy"],
+        "points_lost": _points_lost(review),
         "decisions": review["reviewed"],
         "labels": review["labels"],
         "checks": [
@@ -183,11 +184,20 @@ def _row(path: Path, review: dict[str, Any], checks: list[AdviceCheck]) -> dict[
     }
 
 
+def _points_lost(review: dict[str, Any]) -> float | None:
+    """A game's points lost a decision (read from its decisions: a review kept by an older
+    angler has no total of its own)."""
+    lost = points_lost([d["score_loss"]["mean"] or 0.0 for d in review["decisions"]])
+    return None if lost is None else round(lost.mean, 3)
+
+
 def _summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
     accuracies = [row["accuracy"] for row in rows if row["accuracy"] is not None]
+    losses = [row["points_lost"] for row in rows if row["points_lost"] is not None]
     checks = [check for row in rows for check in row["checks"]]
     return {
         "accuracy": Estimate.of(accuracies).as_dict() if accuracies else None,
+        "points_lost": Estimate.of(losses).as_dict() if losses else None,
         "checked": len(checks),
         "predicted": Estimate.of([c["predicted"] for c in checks]).as_dict() if checks else None,
         "win_gain": Estimate.of([c["win_gain"] for c in checks]).as_dict() if checks else None,
@@ -197,13 +207,15 @@ def _summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 def _table(rows: list[dict[str, Any]]) -> Table:
     table = Table(title="Reviews", title_justify="left")
-    for column in ("Record", "Accuracy", "Decisions", "Marks", "Checked", "Win share gained"):
+    columns = ("Record", "Accuracy", "Points lost", "Decisions", "Marks", "Checked", "Win gained")
+    for column in columns:
         table.add_column(column)
     for row in rows:
         gains = [check["win_gain"] for check in row["checks"]]
         table.add_row(
             row["record"],
             "—" if row["accuracy"] is None else f"{row['accuracy']:.1f}",
+            "—" if row["points_lost"] is None else f"{row['points_lost']:.2f}",
             str(row["decisions"]),
             ", ".join(f"{n} {name}" for name, n in sorted(row["labels"].items())),
             str(len(gains)),
@@ -226,6 +238,7 @@ def _summary_lines(summary: dict[str, Any]) -> list[str]:
     shown = _interval(accuracy, sign="")
     return [
         f"accuracy over the games: {shown} (mean, 95% interval)",
+        f"points lost a decision over the games: {_interval(summary['points_lost'], sign='')}",
         f"decisions checked: {summary['checked']}",
         f"win share the review expected the advice to gain: {_interval(summary['predicted'])}",
         f"win share it gained on the real games: {_interval(summary['win_gain'])}",

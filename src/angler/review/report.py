@@ -12,6 +12,7 @@ from rich.table import Table
 from angler.core.view import seat_name
 from angler.review.labels import BEST, CLOSE
 from angler.review.review import Review, ReviewedDecision
+from angler.stats import Estimate
 
 MARKS = {
     BEST: "best",
@@ -32,11 +33,21 @@ th{background:#eef;text-align:left}td.n{text-align:right;font-variant-numeric:ta
 
 
 def summary_line(review: Review) -> str:
-    shown = review.accuracy
+    shown, lost = review.accuracy, review.points_lost
     accuracy = "no decision to review" if shown is None else f"accuracy {shown:.0f}"
+    if lost is not None:
+        accuracy += f", {points_text(lost)}"
     counts = ", ".join(f"{n} {name}" for name, n in sorted(review.counts().items()))
     done = "" if review.complete else f" (stopped: {len(review.decisions)} of {review.total})"
     return f"{seat_name(review.seat)} in {review.game}: {accuracy}; {counts or 'none'}{done}"
+
+
+def points_text(lost: Estimate) -> str:
+    """'0.21 points lost a decision (0.05 to 0.37)': the interval where there is one."""
+    text = f"{lost.mean:.2f} points lost a decision"
+    if math.isfinite(lost.low) and math.isfinite(lost.high):
+        text += f" ({lost.low:.2f} to {lost.high:.2f})"
+    return text
 
 
 def decisions_table(review: Review) -> Table:
@@ -82,7 +93,10 @@ def render_html(review: Review, command: str) -> str:
         f'<p class="note">Made by <code>{e(command)}</code>. Budget {e(review.budget)} a '
         f"decision, seed {review.seed}. Every move was valued from what this seat could see "
         "at the time: the hidden cards re-dealt consistently with its view, the same worlds "
-        "and dice for every move, then the heuristic player to the end. Intervals are 95%.</p>",
+        "and dice for every move, then the heuristic player to the end. Intervals are 95%. "
+        "Points lost a decision: the final score the played moves gave up against the best "
+        "ones, on average (below zero where played moves did better than the review's choice "
+        "on the samples that measured them).</p>",
         "<h2>The decisions that cost the most</h2>",
         f"<ol>{costly}</ol>",
         "<h2>Expected share of the victory over the game</h2>",

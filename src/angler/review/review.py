@@ -105,6 +105,11 @@ class Review:
     def accuracy(self) -> float | None:
         return accuracy([d.loss.mean if d.label != BEST else 0.0 for d in self.decisions])
 
+    @property
+    def points_lost(self) -> Estimate | None:
+        """Expected final score given up a decision, against the review's best move."""
+        return points_lost([d.score_loss.mean for d in self.decisions])
+
     def costly(self) -> list[ReviewedDecision]:
         """The decisions that cost the most, worst first (real losses only)."""
         real = [d for d in self.decisions if d.label not in (BEST, CLOSE)]
@@ -117,7 +122,7 @@ class Review:
         return counted
 
     def as_dict(self) -> dict[str, Any]:
-        shown = self.accuracy
+        shown, lost = self.accuracy, self.points_lost
         return {
             "game": self.game,
             "seat": self.seat,
@@ -128,10 +133,20 @@ class Review:
             "reviewed": len(self.decisions),
             "decisions_total": self.total,
             "accuracy": None if shown is None else round(shown, 1),
+            "points_lost": None if lost is None else rounded(lost, 3),
             "labels": self.counts(),
             "costly": [{"step": d.step, "label": d.label, "why": d.why()} for d in self.costly()],
             "decisions": [decision.as_dict() for decision in self.decisions],
         }
+
+
+def points_lost(score_losses: list[float]) -> Estimate | None:
+    """The mean of the decisions' score losses, with its 95% interval over them (None with no
+    decision): each loss is measured on samples that did not choose the best move, so it is
+    unbiased, and kept as measured, below zero too. Noise then cancels over a game instead of
+    piling up as it does in accuracy (where a loss is clipped at zero), and the small, steady
+    cost of weak play shows where single decisions rarely change who wins (docs/review.md)."""
+    return Estimate.of(score_losses) if score_losses else None
 
 
 def decision_seed(seed: int, step: int) -> int:

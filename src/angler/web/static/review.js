@@ -110,6 +110,8 @@ export function reviewOf(room, seat, steps, go) {
       ` · ${LABELS[c.label] || c.label}: ${c.why}`));
     replace(summary,
       h("p", { class: "review-accuracy" }, h("strong", {}, review.accuracy === null ? "No decisions to review" : `Accuracy ${review.accuracy}`),
+        review.points_lost ? h("span", { class: "review-points", title: "The final score the played moves gave up against the best ones, on average" },
+          ` · ${review.points_lost.mean.toFixed(2)} points lost a decision`) : null,
         ` · ${review.decisions.length} decisions${counts.length ? `: ${counts.join(", ")}` : ""}`),
       costly.length
         ? [h("h3", {}, "The costliest decisions"), h("ol", { class: "review-costly", id: "review-costly" }, costly)]
