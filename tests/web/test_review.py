@@ -54,6 +54,8 @@ def test_a_seat_s_review_is_asked_shown_and_kept(
     assert status == 200 and stored["status"] == "done"
     review = stored["review"]
     decisions = review["decisions"]
+    lost = review["points_lost"]["mean"]
+    assert f"{lost:.2f} points lost a decision" in page.inner_text("#review-summary")
     # The chart: a dot for each decision, under the board.
     assert page.locator("#review-chart svg circle.review-dot").count() == len(decisions)
     # A dot leads to the position its decision was made from (the step before the record's
