@@ -60,7 +60,8 @@ def review_command(
     Every decision with a choice is valued by re-dealing what the seat could not see, playing
     each candidate move on the same worlds and dice, and the heuristic player to the end. Each
     is marked best, close, good, inaccuracy, mistake or blunder by the expected share of the
-    victory it gave up (docs/review.md).
+    victory it gave up. The game is summed up as an accuracy (0-100) and the points lost a
+    decision, the mean final score the played moves gave up (docs/review.md).
 
     Ctrl-C stops it and keeps the decisions reviewed so far (printed, and written to --out).
     """
