@@ -165,7 +165,7 @@ def show_reviewed(record: Any, seat: int, budget: str, jobs: int) -> None:
         apply_entry(state, entry, step)
         for event in state.view(seat).events[seen:]:
             out.print(f"{step:>4}  {presentation.describe_event(event, seat)}", markup=False)
-    out.print(summary_line(reviewed), markup=False)
+    out.print(summary_line(reviewed), markup=False, soft_wrap=False)
     for line in costly_lines(reviewed):
         out.print(line, markup=False)
 

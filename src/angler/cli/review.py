@@ -97,6 +97,7 @@ def review_command(
     if as_json:
         emit_json(review.as_dict())
     else:
+        out.print(summary_line(review), markup=False, soft_wrap=False)  # wrapped between words
         out.print(decisions_table(review))
         for line in costly_lines(review):
             out.print(line, markup=False)

@@ -51,7 +51,7 @@ def points_text(lost: Estimate) -> str:
 
 
 def decisions_table(review: Review) -> Table:
-    table = Table(title=summary_line(review), title_justify="left")
+    table = Table()  # the summary goes above it as a line: a title would wrap inside numbers
     for column, justify in (
         ("Step", "right"),
         ("Played", "left"),
