@@ -56,12 +56,28 @@ def test_a_short_run_imitates_trains_and_writes_a_policy_the_agent_can_play(
 def test_a_bad_game_or_count_is_one_line_and_status_2(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    for argv in (["--game", "chess", "--players", "2"], ["--game", "fishing", "--players", "9"]):
+    fishing = ["--game", "fishing", "--players", "3"]
+    for argv in (
+        ["--game", "chess", "--players", "2"],
+        ["--game", "fishing", "--players", "9"],
+        [*fishing, "--checkpoints", "0"],
+        [*fishing, "--steps", "-5"],
+    ):
         with pytest.raises(SystemExit) as stopped:
             train_ppo.main([*argv, "--out", "unused"])
         assert stopped.value.code == 2
         said = capsys.readouterr().err.strip().splitlines()
         assert len(said) == 1 and said[0].startswith("train_ppo: error:")
+
+
+def test_no_ppo_steps_is_imitation_alone(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    argv = [*SMALL, "--steps", "0", "--out", str(out)]
+    assert train_ppo.main(argv) == 0
+    curve = json.loads((out / "curve.json").read_text())["curve"]
+    assert [point["phase"] for point in curve] == ["uniform", "imitation"]
+    assert not (out / "model.zip").exists()
+    assert read_network(out / "policy.npz")[1]["phase"] in ("uniform", "imitation")  # the better
 
 
 def test_the_command_shipped_with_a_policy_names_no_folder_of_the_machine() -> None:

@@ -70,8 +70,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--teacher-games", type=int, default=400)
     parser.add_argument("--epochs", type=int, default=8, help="imitation passes over the data")
-    parser.add_argument("--steps", type=int, default=200_000, help="PPO learner steps")
-    parser.add_argument("--checkpoints", type=int, default=5)
+    parser.add_argument(
+        "--steps", type=int, default=200_000, help="PPO learner steps (0: imitation alone)"
+    )
+    parser.add_argument("--checkpoints", type=int, default=5, help="PPO's evaluated checkpoints")
     parser.add_argument("--eval-games", type=int, default=300)
     parser.add_argument(
         "--opponents", default="heuristic,heuristic,heuristic,random", help="one env each"
@@ -94,6 +96,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--resume", type=Path, help="go on from a run's model.zip (no imitation)")
     parser.add_argument("--start", type=Path, help="start PPO from a policy.npz (no imitation)")
     args = parser.parse_args(argv)
+    for name in ("steps", "critic_steps", "teacher_games", "epochs"):
+        if getattr(args, name) < 0:
+            parser.error(f"--{name.replace('_', '-')} must not be negative")
+    if args.checkpoints < 1 or args.eval_games < 1:
+        parser.error("--checkpoints and --eval-games must be at least 1")
     try:
         make_game(args.game, players=args.players)
     except Exception as exc:  # an unknown game or a bad count: one line
@@ -372,6 +379,9 @@ def train(args: argparse.Namespace) -> int:
         )
         del data
         record("imitation", 0, network_of(model))
+    if args.steps == 0:  # imitation alone: its policy is the one written
+        ship(args)
+        return 0
     if args.critic_steps and args.resume is None:
         # The value net is new while the policy is not: its first guesses would push the policy
         # off what it learnt, so it learns alone first (the policy's layers frozen).
@@ -393,12 +403,17 @@ def train(args: argparse.Namespace) -> int:
             record("ppo", model.num_timesteps, network_of(model))
     except KeyboardInterrupt:
         print("interrupted: the checkpoints so far are kept", file=sys.stderr)
+    ship(args)
+    return 0
+
+
+def ship(args: argparse.Namespace) -> None:
+    """With --ship, the run's best policy goes into the package, where the agent finds it."""
     if args.ship:
         PACKAGE_POLICIES.mkdir(exist_ok=True)
         shutil.copy(
             args.out / "policy.npz", PACKAGE_POLICIES / policy_name(args.game, args.players)
         )
-    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
