@@ -232,7 +232,7 @@ def test_the_marks_follow_the_loss_only_where_it_is_real() -> None:
 
 def test_points_lost_average_the_measured_score_losses_below_zero_too() -> None:
     """Unlike accuracy, points lost keep each decision's measured loss as it is, below zero
-    too, so that noise cancels over a game (docs/review.md, "Points lost a decision")."""
+    too, so that noise cancels over a game (docs/review.md, "Marks")."""
     record = played_record("flip-and-fish", 13, rounds=4)
     review = review_seat(record, 0, "8it")
     losses = [d.score_loss.mean for d in review.decisions]
