@@ -26,8 +26,18 @@ GAMES = {"fishing": 3, "crazy-fishing": 2, "flip-and-fish": 2}
 
 @pytest.fixture
 def three_nodes(tmp_path: Path) -> Iterator[tuple[Cluster, str]]:
+    """Three nodes of their own, for a test that stops, kills or restarts one."""
     for db in postgres_schema_url(POSTGRES_URL):
         with cluster(db, 3, tmp_path) as running:
+            yield running, db
+
+
+@pytest.fixture(scope="module")
+def shared_nodes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Cluster, str]]:
+    """Three nodes that the tests which leave every node up share (a cluster takes seconds to
+    start); each leaves no room live behind it."""
+    for db in postgres_schema_url(POSTGRES_URL):
+        with cluster(db, 3, tmp_path_factory.mktemp("shared-nodes")) as running:
             yield running, db
 
 
@@ -45,8 +55,8 @@ def _stored(db: str, room: str) -> list[tuple[int, int]]:
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_a_whole_game_through_the_balancer(three_nodes: tuple[Cluster, str], game: str) -> None:
-    balancer, db = three_nodes
+def test_a_whole_game_through_the_balancer(shared_nodes: tuple[Cluster, str], game: str) -> None:
+    balancer, db = shared_nodes
     room, tokens = _made(balancer, game)
     table = asyncio.run(play_through(balancer.ws, room, tokens, seed=3, meanwhile=lambda _: None))
     assert all(state["over"] for state in table.latest.values())
@@ -227,10 +237,12 @@ def test_a_room_nobody_asks_for_is_taken_over_when_its_node_dies(
     assert health["rooms_swept"] >= 1
 
 
-def test_the_lobby_and_the_lists_agree_on_every_node(three_nodes: tuple[Cluster, str]) -> None:
+def test_the_lobby_and_the_lists_agree_on_every_node(shared_nodes: tuple[Cluster, str]) -> None:
     """Rooms made through the balancer land on different nodes; each node answers the lobby,
-    the live list and the finished list from the store, so all three answer alike."""
-    balancer, db = three_nodes
+    the live list and the finished list from the store, so all three answer alike. (The
+    other tests on these nodes leave only finished rooms: the lobby and the live list are this
+    test's rooms alone.)"""
+    balancer, db = shared_nodes
     made = []
     for game, seats in [
         ("crazy-fishing", ["human", "public"]),

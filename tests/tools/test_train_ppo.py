@@ -16,13 +16,15 @@ pytest.importorskip("sb3_contrib", reason="the trainer needs the rl extra (sb3-c
 
 from angler.tools import train_ppo
 
+# One torch thread: in the suite the other test worker has the other core.
 SMALL = [
     "--game", "fishing", "--players", "3", "--teacher-games", "2", "--epochs", "1",
     "--steps", "1024", "--checkpoints", "1", "--eval-games", "2", "--critic-steps", "512",
-    "--hidden", "16", "--seed", "3",
+    "--hidden", "16", "--seed", "3", "--threads", "1",
 ]  # fmt: skip
 
 
+@pytest.mark.slow  # three runs of the trainer, torch and all
 def test_a_short_run_imitates_trains_and_writes_a_policy_the_agent_can_play(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -45,6 +45,16 @@ after => {
 }
 """
 
+LOOKS = """
+() => ({
+  version: document.querySelector("main.room")?.dataset.version,
+  status: document.querySelector(".room-head .status")?.textContent,
+  prompt: document.querySelector("#prompt")?.textContent,
+  actions: [...document.querySelectorAll("#actions [data-action]")].map((b) => b.title).slice(0, 3),
+  error: document.querySelector("#error")?.textContent,
+})
+"""
+
 WIDTHS = """
 () => ({
   document: document.scrollingElement.scrollWidth,
@@ -159,10 +169,24 @@ class Watched:
     def wait_turn_or_end(self, after: int) -> str:
         """Wait until the seat decides at a version past ``after`` ("turn") or the game is over
         ("over"); a refusal shown in ``#error`` fails the test."""
-        handle = self.page.wait_for_function(TABLE_STATE, arg=after)
+        from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+        try:
+            handle = self.page.wait_for_function(TABLE_STATE, arg=after)
+        except PlaywrightTimeoutError:
+            raise AssertionError(
+                f"no turn past version {after} and no end: the page shows {self.looks()}; "
+                f"the last frames: {self.recent()}"
+            ) from None
         state: str = handle.json_value()
         assert not state.startswith("error"), f"{state}; the last frames: {self.recent()}"
         return state
+
+    def looks(self) -> dict[str, Any]:
+        """What the table shows now, in short, for a failure's message: a page stuck waiting
+        tells whether it waits on a bot, on a lost press, or on its socket."""
+        shown: dict[str, Any] = self.page.evaluate(LOOKS)
+        return shown
 
     def recent(self, count: int = 4) -> list[str]:
         """The last frames in short, for a failure's message."""

@@ -18,6 +18,9 @@ if TYPE_CHECKING:
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 REVIEWED_S = 180_000  # ms: a review of a short game at one rollout a decision, on a busy machine
+# Crazy Fishing closed after a few rounds: dozens of decisions to review, not a hundred, and every
+# sample played to the closing time, not to an empty sea.
+SHORT_CRAZY = {"options": {"rounds": 6}}
 
 
 def shots(tmp_path: Path) -> Path:
@@ -37,10 +40,11 @@ def _posts(page: Page) -> list[str]:
     return asked
 
 
+@pytest.mark.slow  # a whole game's review on the test server
 def test_a_seat_s_review_is_asked_shown_and_kept(
     open_page: OpenPage, served: Served, tmp_path: Path
 ) -> None:
-    room = finished_room(served, "crazy-fishing")
+    room = finished_room(served, "crazy-fishing", **SHORT_CRAZY)
     page = open_page(frames=False).page
     posts = _posts(page)
     page.goto(f"/#/replay/{room}?seat=0")

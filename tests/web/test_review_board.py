@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from tests.web.test_replays import finished_room
-from tests.web.test_review import REVIEWED_S, shots
+from tests.web.test_review import REVIEWED_S, SHORT_CRAZY, shots
 
 from angler.games.flip_and_fish import actions as ff_actions
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from tests.server.serving import Served
     from tests.web.conftest import OpenPage
 
-pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(300)]
 GAMES = ["fishing", "crazy-fishing", "flip-and-fish"]
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
@@ -126,7 +126,7 @@ def marked_decisions(review: dict[str, Any]) -> list[dict[str, Any]]:
 def test_the_better_move_is_marked_on_the_board(
     open_page: OpenPage, served: Served, game: str, tmp_path: Path
 ) -> None:
-    room = finished_room(served, game)
+    room = finished_room(served, game, **(SHORT_CRAZY if game == "crazy-fishing" else {}))
     review = reviewed(served, room)
     _, replay = served.request("GET", f"/rooms/{room}/replay?seat=0")
     page = open_page(frames=False).page
@@ -158,7 +158,7 @@ def test_the_better_move_is_marked_on_the_board(
 def test_the_chart_s_dots_are_one_tab_stop_moved_with_the_arrow_keys(
     open_page: OpenPage, served: Served
 ) -> None:
-    room = finished_room(served, "crazy-fishing")
+    room = finished_room(served, "crazy-fishing", **SHORT_CRAZY)
     decisions = reviewed(served, room)["decisions"]
     assert len(decisions) >= 3
     page = open_page(frames=False).page
