@@ -73,12 +73,3 @@ def private_data_folder(
 def angler() -> Angler:
     """Call ``angler ARGS`` in-process: ``angler(args, input=None) -> Run``."""
     return run_angler
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Modules with a slow test run first, each kept whole (its module fixtures set up once).
-    The test workers take the collection in two halves and steal from each other's queue, which
-    balances them only while tests are queued: a minute-long test taken last keeps one worker
-    busy while the other has nothing left, and the quick tests are better left for the end."""
-    slow = {item.path for item in items if item.get_closest_marker("slow")}
-    items.sort(key=lambda item: item.path not in slow)  # a stable sort: the order otherwise kept
