@@ -44,7 +44,7 @@ def test_a_stores_finished_rooms_are_analysed_and_the_others_counted(
         stopped = store.create_room(make_header("fishing", None, ["human"] * 3, seed=15))
         store.finish(stopped, {"ended": "abandoned", "winners": [], "resigned": []})
         tokens = [store.seat_tokens(room) for room in used]
-        scores = [replay(FinishedRooms(store, {}).finished_record(room)).scores() for room in used]
+        scores = [replay(FinishedRooms(store).finished_record(room)).scores() for room in used]
     out = tmp_path / "real.html"
     run = angler(["analyse", "fishing", "--records", store_url, "-j", "1", "--out", out])
     assert run.status == 0, run.stderr

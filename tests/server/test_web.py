@@ -254,6 +254,22 @@ def test_a_replay_is_refused_while_the_game_runs_and_for_no_such_seat(client: Te
         assert len(answer.json()["message"]) < 80
 
 
+def test_a_room_listed_finished_gives_its_record_while_still_in_memory(client: TestClient) -> None:
+    """A finished game is stored as finished, and listed so, a moment before it leaves the
+    node's memory: a client that saw it listed and asked at once was refused ``unfinished``
+    (seen under load). The store decides, so the record and the replay are served."""
+    room = _play_to_the_end(client, "crazy-fishing", 2)  # its own: no replay of it cached
+    app: Any = client.app  # the FastAPI app itself
+    hub = app.state.hub
+    hub.rooms[room] = hub.archive.final(room)  # as memory held it just before it let go
+    try:
+        for path in ("record", "replay?seat=0"):
+            answer = client.get(f"/rooms/{room}/{path}")
+            assert answer.status_code == 200, answer.text
+    finally:
+        del hub.rooms[room]
+
+
 def test_serve_play_creates_a_table_and_prints_its_url(
     sqlite_url: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

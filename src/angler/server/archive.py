@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from angler.core.errors import AnglerError
@@ -48,17 +48,12 @@ class FinishedJournal:
 
 
 class FinishedRooms:
-    """The store's finished rooms; ``live`` is the live rooms in memory (their record is
-    refused while they run)."""
+    """The store's finished rooms (a room's record is refused while it runs)."""
 
     def __init__(
-        self,
-        store: Store,
-        live: Mapping[str, Room],
-        names_of: Callable[[Iterable[str]], dict[str, str]] | None = None,
+        self, store: Store, names_of: Callable[[Iterable[str]], dict[str, str]] | None = None
     ) -> None:
         self.store = store
-        self.live = live
         self.names_of = names_of  # accounts' names by id (``Accounts.names``)
         # The last few replays asked for, by room and viewer (a refusal, such as a game still
         # running, is not kept).
@@ -104,8 +99,9 @@ class FinishedRooms:
         return self._finished_record(room_id)
 
     def _finished_record(self, room_id: str) -> Record:
-        if room_id in self.live or room_id in self.store.live_rooms():
-            self.store.header(room_id)
+        # The store says, not this node's memory: a room is stored finished, and listed so, a
+        # moment before it leaves memory, and a client that saw it listed may ask at once.
+        if not self.store.finished(room_id):  # UnknownRoomError for no such room
             raise UnfinishedError("the record is available once the game is over")
         room = Room.rebuild(
             self.store.header(room_id), self.store.actions(room_id), MemoryJournal()

@@ -60,7 +60,7 @@ class Hub:
         self.ratings = Ratings(store)
         self.chat = RoomChat(store)
         self.registry = RoomRegistry(store, bot_cap, self.accounts.names, self.ratings)
-        self.archive = FinishedRooms(store, self.registry.rooms, self.accounts.names)
+        self.archive = FinishedRooms(store, self.accounts.names)
         self.turns = Turns()
         self.bots = RoomBots(self.registry.reseat, bot_cap)
         self.presence = Presence(self.registry.rooms, self.bots.drivers, self.turns, self.end_room)

@@ -85,7 +85,7 @@ def _store_records(url: str) -> Iterator[Found]:
         raise AnglerError(f"--records: {exc}") from None
     try:
         with store:
-            archive = FinishedRooms(store, live={})
+            archive = FinishedRooms(store)
             for room_id in store.live_rooms():
                 yield Found(f"room {room_id}", None, "unfinished")
             for room in archive.finished():
