@@ -80,13 +80,19 @@ async def until_asked(pilot: Pilot[None], or_over: bool = False) -> None:
         await wait_for(pilot, lambda: app.asking is not None, "a person to be asked")
 
 
+async def mounted(pilot: Pilot[None], end: EndScreen) -> EndScreen:
+    """The end screen once its parts are mounted: shown first, on a busy machine."""
+    await wait_for(pilot, lambda: end.is_mounted, "the end screen's parts")
+    return end
+
+
 async def play_out(pilot: Pilot[None], presses: int = 4000) -> EndScreen:
     """Press Enter on whatever is offered (the first action, "I am ready") until the end screen."""
     app = table_app(pilot)
     for _ in range(presses):
         await pilot.pause()
         if isinstance(app.screen, EndScreen):
-            return app.screen
+            return await mounted(pilot, app.screen)
         if isinstance(app.screen, PassScreen) or app.asking is not None:
             await pilot.press("enter")
     raise AssertionError("the game did not reach its end screen")

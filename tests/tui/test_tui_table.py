@@ -29,7 +29,7 @@ def fishing_app(pace: float = 3.0) -> PlayApp:
 
 
 def test_a_printable_key_starts_typing_and_after_the_move_u_is_a_key_again() -> None:
-    app = fishing_app()
+    app = fishing_app(pace=60.0)  # a move typed key by key on a busy machine took over 3 s
 
     async def script(pilot: Pilot[None]) -> None:
         await until_asked(pilot)
