@@ -25,10 +25,12 @@ def test_the_events_never_let_an_undo_through_that_the_re_deals_refuse(
     for seed in SEEDS:
         check_undo_fairness(game, seed, tally)  # raises where the events are more permissive
     assert tally.moves > 0
-    # In a small variant (Fishing's mini: hands of 2) a hand's last card, known by counting, is
-    # a large share of the moves.
+    # In a small variant what is known by counting is a large share of the moves: Fishing's
+    # mini has hands of 2 (a hand's last card); Crazy Fishing's has 3 fish, one of them the
+    # only fish of its back (its flip shows nothing), the other two alike until one is flipped.
+    # Calling such a move final is strict, never unfair: the check above is what guards fairness.
     short = (game.encoding.max_game_length() or 99) < 20 if game.encoding else False
-    share = 2 * KNOWN_ALREADY if short else KNOWN_ALREADY
+    share = 6 * KNOWN_ALREADY if short else KNOWN_ALREADY
     assert len(tally.known_already) <= share * tally.moves, tally.known_already[:5]
 
 

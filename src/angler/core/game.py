@@ -45,6 +45,9 @@ class Option:
     help: str
     parse: Callable[[str], Any] = str
     check: Callable[[Any], str | None] = field(default=lambda value: None)
+    written_at_default: bool = True
+    """False for an option added after records of the game existed: a record leaves it out
+    while it is at its default, so those records read as they always did."""
 
     def read(self, raw: Any) -> Any:
         try:
@@ -56,6 +59,21 @@ class Option:
         if problem:
             raise OptionError(f"option {self.name!r}: {problem}")
         return value
+
+
+SIZES = ("full", "mini")
+
+
+def size_option(mini: str) -> Option:
+    """The ``size`` option of a game with a small variant for exact methods: ``full``, the
+    rulebook's game (the default, which records leave out), or ``mini``, described by ``mini``."""
+    return Option(
+        "size",
+        "full",
+        f"full: the rulebook's game; mini: {mini}",
+        check=lambda value: None if value in SIZES else f"expected full or mini, not {value!r}",
+        written_at_default=False,
+    )
 
 
 def check_text(value: Any) -> str | None:
@@ -182,8 +200,15 @@ class Game(ABC, Generic[S, V]):
         return {}
 
     def describe_options(self) -> dict[str, Any]:
-        """Options as a record stores them, ``players`` included."""
-        return {"players": self.players, **self.settings}
+        """Options as a record stores them, ``players`` included (an option not
+        ``written_at_default`` only when it is set otherwise)."""
+        quiet = {o.name: o.default for o in self.options if not o.written_at_default}
+        settings = {
+            name: value
+            for name, value in self.settings.items()
+            if name not in quiet or value != quiet[name]
+        }
+        return {"players": self.players, **settings}
 
     # ----- rules and records: the hooks the core calls -----
     @abstractmethod

@@ -257,7 +257,8 @@ class CrazyFishingEncoding(LaidOutEncoding[CrazyFishingView]):
 
         - casts: one a seat (a seat that sits out has none);
         - draws: the collect refills a hand to 6 one card a decision; nothing else adds a card
-          to a hand, so a hand holds at most 6 and a seat draws at most 6 a round;
+          to a hand, so a hand holds at most 6 and a seat draws at most 6 a round (the mini
+          has no collect);
         - catch turns: one for each seat that cast. A turn asks for a fish once (a second
           time with a Super-Fast Reel, and then the split once); for the Turbulent Bait's
           "before or after" once if a Turbulent Bait is cast; for a Fish Finder look (or
@@ -291,7 +292,8 @@ class CrazyFishingEncoding(LaidOutEncoding[CrazyFishingView]):
         tries = 0
         if pairs:
             tries = pairs + int(bool(reels) and "sustainable-fishing" in fish)
-        casts, draws, chooses = p, p * HAND_SIZE, p + reels
+        casts, chooses = p, p + reels
+        draws = p * HAND_SIZE if game.collects else 0  # the mini has no collect
         return casts + draws + chooses + reels + stirs + looks + p * tries
 
     # ----- observations -----

@@ -8,14 +8,28 @@ from typing import Any
 
 from angler.core.chance import Chance
 from angler.core.errors import AnglerError, OptionError
-from angler.core.game import CARDS_OPTION, CardGame, Option, check_text, check_true_or_false
+from angler.core.game import (
+    CARDS_OPTION,
+    CardGame,
+    Option,
+    check_text,
+    check_true_or_false,
+    size_option,
+)
 from angler.core.numbers import described, is_whole, whole_from_text
 from angler.games.crazy_fishing.actions import action_from_string, action_to_string
 from angler.games.crazy_fishing.cards import BAIT, FISH, ROD, CardFile, CardSet, load_cards
 from angler.games.crazy_fishing.encoding import CrazyFishingEncoding
 from angler.games.crazy_fishing.events import EVENT_TYPES
+from angler.games.crazy_fishing.mini import (
+    MINI_CARDS,
+    MINI_PLAYERS,
+    check_mini_cards,
+    mini_deals,
+    sea_groups,
+)
 from angler.games.crazy_fishing.presentation import CrazyFishingPresentation
-from angler.games.crazy_fishing.rules import CrazyFishingState
+from angler.games.crazy_fishing.rules import END_AT, CrazyFishingState
 from angler.games.crazy_fishing.search import CrazyFishingSearch
 from angler.games.crazy_fishing.setup import (
     MAX_ROUND,
@@ -43,6 +57,11 @@ def _check_rounds(value: Any) -> str | None:
     return f"a round limit is 1 to {MAX_ROUND}, not {described(value)}"
 
 
+# The rulebook's deal: 3 rods and 3 baits each; the mini deals 2 and 2.
+DEAL = {"full": (3, 3), "mini": (2, 2)}
+MINI_ROUNDS = 2
+
+
 class CrazyFishingGame(CardGame[CrazyFishingState, CrazyFishingView]):
     name = "crazy-fishing"
     title = "Crazy Fishing"
@@ -50,7 +69,7 @@ class CrazyFishingGame(CardGame[CrazyFishingState, CrazyFishingView]):
     min_players = 2
     max_players = 6
     default_players = 4
-    variants = ({}, {"out_of_series": "all", "oos_rods": True})
+    variants = ({}, {"out_of_series": "all", "oos_rods": True}, {"size": "mini"})
     event_types = EVENT_TYPES
     options = (
         CARDS_OPTION,
@@ -76,24 +95,49 @@ class CrazyFishingGame(CardGame[CrazyFishingState, CrazyFishingView]):
             parse=lambda text: whole_from_text(text, "a round limit", 1, MAX_ROUND),
             check=_check_rounds,
         ),
+        size_option(
+            "2 players, 5 rods, 4 baits and 3 fish in a row, 2 rounds without a collect, "
+            "chance only in the deal (a small variant for exact methods, "
+            "docs/rules/crazy-fishing.md)"
+        ),
     )
 
     encoding: CrazyFishingEncoding  # always set: callers get its own type, not Encoding | None
 
     def __init__(self, /, players: int | None = None, **options: Any) -> None:
+        if players is None and options.get("size") == "mini":
+            players = MINI_PLAYERS  # the mini variant's only player count, whatever the default
         super().__init__(players, **options)
-        self.cards: CardSet = load_cards(self.settings["cards"])
+        self.mini = self.settings["size"] == "mini"
+        if self.mini and self.players != MINI_PLAYERS:
+            raise OptionError(
+                f"crazy-fishing size=mini is for {MINI_PLAYERS} players, not {self.players}"
+            )
+        self.cards: CardSet = load_cards(
+            self.settings["cards"] or (str(MINI_CARDS) if self.mini else None)
+        )
         self.round_limit: int = self.settings["rounds"]  # closing time (ruling 26)
+        # The mini's rulings (docs/rules/crazy-fishing.md, "The mini variant"): a smaller deal,
+        # no collect (the hands dealt last the game), two rounds, and the game goes on until
+        # then unless the sea is empty; its fish lie in a row (``sea.row_outcome``).
+        self.deal_rods, self.deal_baits = DEAL[self.settings["size"]]
+        self.collects = not self.mini
+        self.end_at = 0 if self.mini else END_AT
+        if self.mini:
+            self.round_limit = min(self.round_limit, MINI_ROUNDS)
         self.rods_in_play, self.baits_in_play, self.fish_in_play = self._cards_in_play()
-        need = 3 * self.players
-        if len(self.rods_in_play) < need or len(self.baits_in_play) < need:
+        rods, baits = self.deal_rods * self.players, self.deal_baits * self.players
+        if len(self.rods_in_play) < rods or len(self.baits_in_play) < baits:
             raise AnglerError(
-                f"card file {self.cards.source}: {self.players} players need at least {need} rods "
-                f"and {need} baits in play (3 each), not {len(self.rods_in_play)} and "
-                f"{len(self.baits_in_play)}"
+                f"card file {self.cards.source}: {self.players} players need at least {rods} rods "
+                f"and {baits} baits in play ({self.deal_rods} and {self.deal_baits} each), not "
+                f"{len(self.rods_in_play)} and {len(self.baits_in_play)}"
             )
         if not self.fish_in_play:
             raise AnglerError(f"card file {self.cards.source}: no fish in play")
+        self.mini_sea_groups = sea_groups(self) if self.mini else {}
+        if self.mini:
+            check_mini_cards(self)
         self.search = CrazyFishingSearch(self)
         self.presentation = CrazyFishingPresentation(self)
         self.statistics = CrazyFishingStatistics(self)
@@ -166,6 +210,10 @@ class CrazyFishingGame(CardGame[CrazyFishingState, CrazyFishingView]):
 
     def setup_of(self, state: CrazyFishingState) -> dict[str, Any]:
         return setup_of(state)
+
+    def chance_deals(self) -> list[tuple[float, dict[str, Any]]] | None:
+        """The mini variant's deals (its only chance); None for the full game."""
+        return mini_deals(self) if self.mini else None
 
     def action_to_string(self, action: int) -> str:
         # The card set's memo read here first: a payload asks for each legal action's text.

@@ -53,6 +53,7 @@ from angler.games.crazy_fishing.sea import (
     SeaLayout,
     is_covered,
     read_scatter,
+    row_outcome,
     scatter_outcome,
     shuffled_apart,
     uncovered,
@@ -159,7 +160,8 @@ class CrazyFishingState(State["CrazyFishingView"]):
 
     # ----- set-up -----
     def set_up(self) -> None:
-        """Shuffle the fish into the sea and the rod and bait decks apart; deal 3 rods, 3 baits."""
+        """Shuffle the fish into the sea and the rod and bait decks apart; deal 3 rods, 3 baits
+        (the mini: 2 and 2)."""
         game = self.game
         fish, rods, baits = (
             list(game.fish_in_play),
@@ -168,9 +170,10 @@ class CrazyFishingState(State["CrazyFishingView"]):
         )
         dealt = self.chance.outcome(lambda rng: shuffled_apart(rng, [rods, baits]))
         rods, baits = dealt[: len(rods)], dealt[len(rods) :]
+        take_rods, take_baits = game.deal_rods, game.deal_baits
         for seat in range(self.n):
-            self.hands[seat] = sorted(rods[-3:] + baits[-3:])
-            del rods[-3:], baits[-3:]
+            self.hands[seat] = sorted(rods[-take_rods:] + baits[-take_baits:])
+            del rods[-take_rods:], baits[-take_baits:]
         self.rod_deck, self.bait_deck = rods, baits
         self.shuffle_the_sea(fish, announce=False)
         self.events.append(SetUp(len(fish)))
@@ -464,7 +467,10 @@ class CrazyFishingState(State["CrazyFishingView"]):
     # ----- 2. Catch -----
     def begin_catch(self) -> None:
         if self.at >= len(self.order):
-            self.start_collect()
+            if self.game.collects:
+                self.start_collect()
+            else:  # the mini: the hands dealt last the game
+                self.end_of_round()
             return
         seat = self.order[self.at]
         self.catcher_baits = self.catch_baits(seat)
@@ -704,10 +710,10 @@ class CrazyFishingState(State["CrazyFishingView"]):
     # ----- the end -----
     def end_of_round(self) -> None:
         """The game ends after a round with 5 or fewer fish left (fish beside the sea count), or
-        at closing time."""
+        at closing time. (The mini goes on until the sea is empty.)"""
         left = len(self.sea_fish()) + len(self.beside)
         self.events.append(RoundEnd(self.round, left))
-        if left <= END_AT:
+        if left <= self.game.end_at:
             self.end_game()
         elif self.round >= self.game.round_limit:
             self.closing_time()
@@ -753,9 +759,13 @@ class CrazyFishingState(State["CrazyFishingView"]):
     def shuffle_the_sea(self, fish: list[int], announce: bool = True) -> None:
         """Scatter the fish anew with your eyes closed: new places, new order, faces unknown."""
         sea = self.cards.sea
-        outcome = self.chance.outcome(
-            lambda rng: scatter_outcome(fish, rng, sea["diameter"], sea["spread"])
-        )
+        if self.game.mini:
+            groups, diameter = self.game.mini_sea_groups, sea["diameter"]
+            outcome = self.chance.outcome(lambda rng: row_outcome(fish, groups, rng, diameter))
+        else:
+            outcome = self.chance.outcome(
+                lambda rng: scatter_outcome(fish, rng, sea["diameter"], sea["spread"])
+            )
         fish, xs, ys = read_scatter(outcome, fish)
         self.sea = SeaLayout(xs, ys, sea["diameter"])
         self.sea_card = fish

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 MAX_POSITION = 10_000  # mm from the middle of the sea: a sea far larger than any table
 
@@ -58,6 +58,20 @@ def scatter_outcome(
     rng.shuffle(order)
     xs, ys = scatter(len(order), rng, diameter, spread)
     return [value for spot in zip(order, xs, ys, strict=True) for value in spot]
+
+
+def row_outcome(
+    fish: Sequence[int], groups: Mapping[int, int], rng: random.Random, diameter: int
+) -> list[int]:
+    """The mini variant's sea as a chance outcome: the fish side by side in a row, none covering
+    another, by their backs' groups (``groups``: fish -> its group's place), the fish of one
+    group shuffled among their spots. A spot's place then tells nothing its back does not."""
+    order: list[int] = []
+    for group in sorted(set(groups[card] for card in fish)):
+        members = [card for card in fish if groups[card] == group]
+        rng.shuffle(members)
+        order += members
+    return [value for spot, card in enumerate(order) for value in (card, 2 * diameter * spot, 0)]
 
 
 def read_scatter(outcome: list[int], fish: Sequence[int]) -> tuple[list[int], list[int], list[int]]:

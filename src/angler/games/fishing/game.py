@@ -8,7 +8,7 @@ from typing import Any
 
 from angler.core.chance import Chance
 from angler.core.errors import AnglerError, OptionError
-from angler.core.game import CARDS_OPTION, CardGame, Option
+from angler.core.game import CARDS_OPTION, CardGame, size_option
 from angler.games.fishing.actions import action_from_string, action_to_string
 from angler.games.fishing.cards import MINI_CARDS, CardFile, CardSet, load_cards
 from angler.games.fishing.encoding import FishingEncoding
@@ -20,13 +20,9 @@ from angler.games.fishing.setup import FishingSetup, mini_deals, setup_of, state
 from angler.games.fishing.statistics import FishingStatistics
 from angler.games.fishing.view import FishingView
 
-SIZES = ("full", "mini")
-SIZE_OPTION = Option(
-    "size",
-    "full",
-    "full: the rulebook's game; mini: 3 players, 10 cards, 2 rounds of 2 tricks, chance only in "
-    "the deal (a small variant for exact methods, docs/rules/fishing.md)",
-    check=lambda value: None if value in SIZES else f"expected full or mini, not {value!r}",
+SIZE_OPTION = size_option(
+    "3 players, 10 cards, 2 rounds of 2 tricks, chance only in the deal (a small variant for "
+    "exact methods, docs/rules/fishing.md)"
 )
 
 
@@ -81,14 +77,6 @@ class FishingGame(CardGame[FishingState, FishingView]):
         self.presentation = FishingPresentation(self)
         self.statistics = FishingStatistics(self)
         self.encoding = FishingEncoding(self)
-
-    def describe_options(self) -> dict[str, Any]:
-        """As the core's, but ``size`` only when it is not the full game, so that records of the
-        full game read as they did before the option."""
-        options = super().describe_options()
-        if options.get("size") == "full":
-            del options["size"]
-        return options
 
     def new_state(self, seed: int) -> FishingState:
         state = FishingState(self, Chance(seed))
