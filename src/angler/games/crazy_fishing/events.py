@@ -15,9 +15,12 @@ from angler.core.events import ALL_BUT_SEAT, private, public
 
 @public("set-up")
 class SetUp(NamedTuple):
-    """The sea is scattered with ``fish`` fish; everyone takes 3 rods and 3 baits."""
+    """The sea is scattered with ``fish`` fish; everyone takes ``rods`` rods and ``baits`` baits
+    (3 and 3; 2 and 2 in the mini)."""
 
     fish: int
+    rods: int = 3
+    baits: int = 3
 
 
 @public("round")

@@ -176,7 +176,7 @@ class CrazyFishingState(State["CrazyFishingView"]):
             del rods[-take_rods:], baits[-take_baits:]
         self.rod_deck, self.bait_deck = rods, baits
         self.shuffle_the_sea(fish, announce=False)
-        self.events.append(SetUp(len(fish)))
+        self.events.append(SetUp(len(fish), take_rods, take_baits))
         self.start_round()
 
     # ----- whose decision -----

@@ -279,7 +279,10 @@ def _describe(event: CrazyFishingEvent, cards: CardSet, viewer: int | None) -> s
         case Drew():
             return f"{who(event.seat, 'draws')} {card(event.card)}"
         case SetUp():
-            return f"The sea holds {event.fish} fish; everyone takes 3 rods and 3 baits"
+            return (
+                f"The sea holds {event.fish} fish; everyone takes {event.rods} rods and "
+                f"{event.baits} baits"
+            )
         case Round():
             return f"Round {event.round}: cast!"
         case SitsOut():
