@@ -21,6 +21,11 @@ from collections import deque
 from collections.abc import Callable, Iterable, MutableSequence
 
 
+class ExplicitChanceError(RuntimeError):
+    """A Chance asked for the outcomes of an event that cannot list them: the configuration
+    does not have explicit chance after all (a game's error, not a player's)."""
+
+
 class ForcedChanceError(ValueError):
     """A forced shuffle outcome that is not an order of the pile being shuffled."""
 
@@ -30,8 +35,22 @@ class ForcedChanceError(ValueError):
         self.pile = pile
 
 
+Outcomes = list[tuple[float, list[int]]]
+"""A chance event's outcomes, each with its probability (they sum to 1)."""
+
+
+class ChanceNeeded(Exception):  # a request, not an error: the caller chooses an outcome
+    """Raised by a :class:`Chance` that is ``asked`` at an event nothing forces: the event's
+    outcomes, for a caller that chooses one (exact methods' chance nodes) and plays the action
+    again with that outcome forced."""
+
+    def __init__(self, outcomes: Outcomes) -> None:
+        super().__init__(f"a chance event with {len(outcomes)} outcomes")
+        self.outcomes = outcomes
+
+
 class Chance:
-    __slots__ = ("counter", "forced", "forced_outcomes", "log", "outcomes", "seed")
+    __slots__ = ("asked", "counter", "forced", "forced_outcomes", "log", "outcomes", "seed")
 
     def __init__(self, seed: int, counter: int = 0) -> None:
         self.seed = seed
@@ -40,9 +59,13 @@ class Chance:
         self.forced_outcomes: deque[list[int]] | None = None
         self.log: list[list[int]] | None = None
         self.outcomes: list[list[int]] | None = None
+        # Explicit chance: an event nothing forces names its outcomes (ChanceNeeded) instead of
+        # drawing one.
+        self.asked = False
 
     def clone(self) -> Chance:
         twin = Chance(self.seed, self.counter)
+        twin.asked = self.asked
         if self.forced:
             twin.forced = deque(list(order) for order in self.forced)
         if self.forced_outcomes:
@@ -66,6 +89,8 @@ class Chance:
         self.counter += 1
         event = self.counter
         rng: random.Random | None = None
+        if self.asked and not self.forced:
+            raise ExplicitChanceError("a shuffle after the deal has no explicit outcomes")
         for items in piles:
             if self.forced:
                 order = self.forced.popleft()
@@ -82,13 +107,25 @@ class Chance:
             if self.log is not None:
                 self.log.append(list(items))
 
-    def outcome(self, draw: Callable[[random.Random], list[int]]) -> list[int]:
+    def outcome(
+        self,
+        draw: Callable[[random.Random], list[int]],
+        outcomes: Callable[[], Outcomes] | None = None,
+    ) -> list[int]:
         """One chance event that is not a shuffle (a cast, a die, a scatter): ``draw`` makes it
         from a fresh generator, unless a forced outcome is queued. Outcomes are lists of whole
-        numbers; the caller checks a forced one (ValueError naming what it must be)."""
+        numbers; the caller checks a forced one (ValueError naming what it must be).
+
+        ``outcomes`` lists the event's outcomes with their probabilities, where they are few
+        (a small variant's): a Chance that is ``asked`` raises them as ChanceNeeded instead of
+        drawing, and an event without them cannot be asked (ExplicitChanceError)."""
         self.counter += 1
         if self.forced_outcomes:
             result = list(self.forced_outcomes.popleft())
+        elif self.asked:
+            if outcomes is None:
+                raise ExplicitChanceError("this chance event does not list its outcomes")
+            raise ChanceNeeded(outcomes())
         else:
             result = draw(random.Random(f"angler/{self.seed}/{self.counter}"))
         if self.log is not None:

@@ -243,6 +243,14 @@ class Game(ABC, Generic[S, V]):
         ``angler.interop.openspiel``: ``EXPLICIT_STOCHASTIC``). Fishing's ``size=mini`` does."""
         return None
 
+    def chance_events_listed(self) -> int:
+        """0 (the default) unless every chance event after the deal lists its outcomes with
+        their probabilities (``Chance.outcome``'s ``outcomes``): then the most outcomes an event
+        has. With ``chance_deals``, exact methods then see each event as a chance node too
+        (OpenSpiel's adapter plays the action, and when its Chance names an event's outcomes,
+        stops there for the one chosen): a small variant may keep dice so."""
+        return 0
+
     def secrets(self, state: S) -> Any:
         """What no seat can see (face-down cards everyone is blind to, deck orders), for checking
         that re-deals vary it. Games where every hidden card is seen by some seat keep ``()``:

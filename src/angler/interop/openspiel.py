@@ -10,9 +10,12 @@ are in docs/interop.md, "OpenSpiel":
 - Actions and tensors come from ``game.encoding`` alone (``core/encoding.py``); states are read
   only through the State API and the seat's view, so no game is named here.
 - Chance is sampled (``SAMPLED_STOCHASTIC``): our state draws from its own seeded generator;
-  except in a configuration whose chance is all in the deal (``Game.chance_deals``, Fishing's
+  except in a configuration whose deals are listed (``Game.chance_deals``, the small variants'
   ``size=mini``): its root is a chance node with the deals as outcomes (``EXPLICIT_STOCHASTIC``),
-  and a state pickles as the deal chosen and the actions.
+  and a state pickles as the deal chosen and the actions. Where the chance events after the
+  deal list their outcomes too (``Game.chance_events_listed``), an action is played on a copy
+  whose Chance is asked: an event it meets becomes a chance node, and the action is played again
+  with the outcome chosen there (and any before it) forced.
 - A simultaneous secret choice is played one seat at a time, in seat order; nobody's view shows
   another seat's choice before the reveal, so the game is ``SEQUENTIAL``.
 - Returns are the share of the victory (1, or 1/k for k seats tied on top, else 0): they sum
@@ -30,6 +33,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pyspiel
 
+from angler.core.chance import ChanceNeeded, Outcomes
 from angler.core.encoding import Encoding
 from angler.core.errors import AnglerError, OptionError
 from angler.core.events import PUBLIC
@@ -97,6 +101,8 @@ class Configuration:
         self.players = self.game.players
         # Explicit chance: the deals as (probability, set-up), or None for sampled chance.
         self.deals = self.game.chance_deals()
+        # And the most outcomes of a chance event after the deal, if they are listed too.
+        self.events_listed = self.game.chance_events_listed() if self.deals is not None else 0
 
     def _made(self, cls: type[Game[Any, Any]], options: dict[str, Any]) -> Game[Any, Any]:
         """The angler game. OpenSpiel passes every parameter, its defaults too, so a player
@@ -113,9 +119,10 @@ class Configuration:
     def game_info(self) -> Any:
         """OpenSpiel's ``GameInfo`` of this configuration, read from its encoding."""
         length = self.encoding.max_game_length()
+        outcomes = 0 if self.deals is None else max(len(self.deals), self.events_listed)
         return pyspiel.GameInfo(
             num_distinct_actions=self.encoding.action_count(),
-            max_chance_outcomes=0 if self.deals is None else len(self.deals),
+            max_chance_outcomes=outcomes,
             num_players=self.players,
             min_utility=0.0,
             max_utility=1.0,
@@ -136,9 +143,11 @@ class Position:
         "_state",
         "_tallies",
         "_views",
+        "chosen",
         "configuration",
         "deal",
         "memo",
+        "pending",
         "replayable",
         "seed",
     )
@@ -155,6 +164,11 @@ class Position:
         self.configuration = configuration
         self.seed = seed
         self.deal = deal  # explicit chance: the deal chosen at the root (None: not yet)
+        # Listed chance events: the action waiting for an event's outcome (seat, code, the
+        # outcomes chosen so far for it, the event's outcomes), and every outcome chosen since
+        # the deal, in order (a pickle replays the actions with them forced).
+        self.pending: tuple[int, int, list[list[int]], Outcomes] | None = None
+        self.chosen: list[list[int]] = []
         self.replayable = replayable
         self._state = state
         self._views: dict[int, View] = {}  # by seat, until the next action
@@ -198,22 +212,60 @@ class Position:
         return tally
 
     def apply(self, code: int, seat: int) -> None:
-        self.state.apply_action(code, seat)
+        if self.configuration.events_listed:
+            self._play(seat, code, [])
+        else:
+            self.state.apply_action(code, seat)
         self._views.clear()
         self.memo.clear()
 
+    def choose(self, index: int) -> None:
+        """The outcome ``index`` of the chance event the pending action waits for."""
+        if self.pending is None:
+            raise pyspiel.SpielError("no chance event is waiting for an outcome")
+        seat, code, forced, outcomes = self.pending
+        self._play(seat, code, [*forced, outcomes[index][1]])
+        self._views.clear()
+        self.memo.clear()
+
+    def _play(self, seat: int, code: int, forced: list[list[int]]) -> None:
+        """Play ``code`` on a copy whose Chance is asked, with ``forced`` outcomes: kept if it
+        meets no other chance event, else the action waits for that event's outcome."""
+        trial = self.state.clone()
+        trial.chance.asked = True
+        if forced:
+            trial.chance.force_outcomes(forced)
+        try:
+            trial.apply_action(code, seat)
+        except ChanceNeeded as event:
+            self.pending = (seat, code, forced, event.outcomes)
+            return
+        trial.chance.asked = False
+        self._state, self.pending = trial, None
+        self.chosen += forced
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Position:
         state = None if self._state is None else self._state.clone()
-        return Position(
+        twin = Position(
             self.configuration, self.seed, state, replayable=self.replayable, deal=self.deal
         )
+        if self.pending is not None:
+            seat, code, forced, outcomes = self.pending
+            twin.pending = (seat, code, list(forced), outcomes)
+        twin.chosen = list(self.chosen)
+        return twin
 
     def __reduce__(self) -> tuple[Any, ...]:
         where = (self.configuration.name, self.configuration.params, self.seed)
+        waiting = None if self.pending is None else self.pending[:3]
         if self.replayable:
             history = [] if self._state is None else list(self._state.history)
-            return (_replayed, (*where, history, self.deal))
-        return (_restored, (*where, self.state))
+            return (_replayed, (*where, history, self.deal, self.chosen, waiting))
+        return (_restored, (*where, self.state, waiting))
+
+
+Waiting = tuple[int, int, list[list[int]]] | None
+"""A pickled position's pending action: its seat, code and the outcomes chosen for it."""
 
 
 def _replayed(
@@ -222,15 +274,29 @@ def _replayed(
     seed: int,
     history: list[tuple[int, int]],
     deal: int | None = None,
+    chosen: list[list[int]] | None = None,
+    waiting: Waiting = None,
 ) -> Position:
     position = Position(Configuration(name, params), seed, deal=deal)
+    if chosen:  # the outcomes chosen at chance nodes, forced in their order
+        position.state.chance.force_outcomes(chosen)
+        position.chosen = list(chosen)
     for seat, code in history:
-        position.apply(code, seat)
+        position.state.apply_action(code, seat)
+    return _waiting(position, waiting)
+
+
+def _restored(
+    name: str, params: dict[str, Any], seed: int, state: State[Any], waiting: Waiting = None
+) -> Position:
+    return _waiting(Position(Configuration(name, params), seed, state, replayable=False), waiting)
+
+
+def _waiting(position: Position, waiting: Waiting) -> Position:
+    if waiting is not None:
+        seat, code, forced = waiting
+        position._play(seat, code, forced)
     return position
-
-
-def _restored(name: str, params: dict[str, Any], seed: int, state: State[Any]) -> Position:
-    return Position(Configuration(name, params), seed, state, replayable=False)
 
 
 class AnglerSpielGame(pyspiel.Game):  # type: ignore[misc]
@@ -283,7 +349,7 @@ class AnglerSpielState(pyspiel.State):  # type: ignore[misc]
         return self.position.configuration.encoding
 
     def current_player(self) -> int:
-        if self.position.dealing:
+        if self.position.dealing or self.position.pending is not None:
             return int(pyspiel.PlayerId.CHANCE)
         state = self.position.state
         if state.is_terminal():
@@ -291,20 +357,34 @@ class AnglerSpielState(pyspiel.State):  # type: ignore[misc]
         return state.current_players()[0]  # a simultaneous choice: the lowest seat first
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """At the root of explicit chance, each deal's index and probability; else none."""
-        deals = self.position.configuration.deals
-        if not self.position.dealing or deals is None:
+        """At the root of explicit chance, each deal's index and probability; at a listed
+        chance event, each of its outcomes' index and probability; else none."""
+        position = self.position
+        if position.pending is not None:
+            outcomes: list[tuple[float, Any]] = list(position.pending[3])
+        elif position.dealing and position.configuration.deals is not None:
+            outcomes = list(position.configuration.deals)
+        else:
             return []
-        return [(index, probability) for index, (probability, _) in enumerate(deals)]
+        return [(index, probability) for index, (probability, _) in enumerate(outcomes)]
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.position.dealing:
+        if self.position.dealing or self.position.pending is not None:
             return [index for index, _ in self.chance_outcomes()] if player < 0 else []
         state = self.position.state
         view = self.position.view(player)
         return sorted(self._encoding.action_indices(view, state.legal_actions(player)))
 
     def _apply_action(self, action: int) -> None:
+        pending = self.position.pending
+        if pending is not None:
+            if type(action) is not int or not 0 <= action < len(pending[3]):
+                raise pyspiel.SpielError(
+                    f"outcome {action!r}: this chance event's outcomes are 0 to "
+                    f"{len(pending[3]) - 1}"
+                )
+            self.position.choose(action)
+            return
         if self.position.dealing:
             deals = self.position.configuration.deals or []
             if type(action) is not int or not 0 <= action < len(deals):
@@ -320,6 +400,9 @@ class AnglerSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
+            pending = self.position.pending
+            if pending is not None and 0 <= action < len(pending[3]):
+                return f"chance outcome {pending[3][action][1]}"
             return f"deal {action}"
         seat = player if 0 <= player < self.position.configuration.players else PUBLIC
         try:
@@ -329,12 +412,13 @@ class AnglerSpielState(pyspiel.State):  # type: ignore[misc]
         return self.position.configuration.game.action_to_string(code)
 
     def is_terminal(self) -> bool:
-        return not self.position.dealing and self.position.state.is_terminal()
+        position = self.position
+        return not position.dealing and position.pending is None and position.state.is_terminal()
 
     def returns(self) -> list[float]:
         """Each seat's share of the victory once the game is over; nothing before."""
         players = self.position.configuration.players
-        if self.position.dealing:
+        if self.position.dealing or self.position.pending is not None:
             return [0.0] * players
         state = self.position.state
         if not state.is_terminal():
@@ -385,6 +469,12 @@ class AnglerSpielState(pyspiel.State):  # type: ignore[misc]
         if self.position.dealing:
             return "chance node: the deal"
         state = self.position.state
+        if self.position.pending is not None:
+            seat, code, forced, _ = self.position.pending
+            setup = json.dumps(state.game.setup_of(state), sort_keys=True, ensure_ascii=False)
+            done = f", outcomes {forced}" if forced else ""
+            action = state.game.action_to_string(code)
+            return f"chance node: {action} by player {seat}{done}; before it: {setup}"
         return json.dumps(state.game.setup_of(state), sort_keys=True, ensure_ascii=False)
 
 
@@ -496,8 +586,10 @@ def efg_text(spiel_game: AnglerSpielGame) -> str:
             continue
         if state.is_chance_node():
             outcomes_of = state.chance_outcomes()
+            chance = pyspiel.PlayerId.CHANCE
             choices = " ".join(
-                f'"deal {action}" {probability!r}' for action, probability in outcomes_of
+                f'"{state.action_to_string(chance, action)}" {probability!r}'
+                for action, probability in outcomes_of
             )
             lines.append(f'c "" 1 "" {{ {choices} }} 0')
             actions = [action for action, _ in outcomes_of]
