@@ -26,6 +26,7 @@ from angler.core.errors import AnglerError
 
 MAX_NODES = 8  # the shipped configuration names ANGLER_NODE1 to ANGLER_NODE8
 RESTART_S = 1.0  # a node that exited is started again after this
+STOP_S = 10.0  # on Ctrl-C, how long the nodes and HAProxy have, together, to stop
 
 
 def cluster_command(
@@ -112,7 +113,7 @@ def cluster_command(
     except KeyboardInterrupt:
         pass
     finally:
-        _stop([*running.values(), *([balancer] if balancer is not None else [])])
+        _stop({**running, **({"HAProxy": balancer} if balancer is not None else {})})
 
 
 def shipped_config() -> Path:
@@ -181,13 +182,17 @@ def _supervise(
     raise AnglerError(f"HAProxy exited ({balancer.returncode}): stopping the nodes")
 
 
-def _stop(processes: list[subprocess.Popen[bytes]]) -> None:
-    for process in processes:
+def _stop(processes: dict[str, subprocess.Popen[bytes]]) -> None:
+    """Ask every process to stop at once, give them ``STOP_S`` together, then kill those left
+    (saying which): a stop takes ``STOP_S`` at most, however many are slow."""
+    for process in processes.values():
         if process.poll() is None:
             process.send_signal(signal.SIGTERM)
-    for process in processes:
+    deadline = time.monotonic() + STOP_S
+    for name, process in processes.items():
         try:
-            process.wait(10)
+            process.wait(max(0.0, deadline - time.monotonic()))
         except subprocess.TimeoutExpired:
+            err.print(f"angler cluster: {name} did not stop within {STOP_S:g} s: killed")
             process.kill()
-            process.wait(10)
+            process.wait()
