@@ -10,6 +10,7 @@ from typing import Any
 import pyspiel
 import pytest
 from open_spiel.python.algorithms import cfr, exploitability, get_all_states
+from tests.interop.cfr import nash_convs
 
 from angler.core import make_game
 from angler.interop import openspiel
@@ -87,13 +88,9 @@ def test_cfr_drives_the_mini_games_nash_conv_down() -> None:
     (measured to 50 iterations: docs/interop.md), in minutes instead of seconds."""
     tree = pyspiel.load_efg_game(openspiel.efg_text(load_mini()))
     assert tree.num_players() == 3 and tree.max_chance_outcomes() == DEALS
-    solver = pyspiel.CFRSolver(tree)
-    solver.evaluate_and_update_policy()
-    uniform = pyspiel.nash_conv(tree, solver.average_policy())
+    uniform, after = nash_convs(tree, 50)
     assert uniform == pytest.approx(0.2381944, abs=1e-6)
-    for _ in range(49):
-        solver.evaluate_and_update_policy()
-    assert pyspiel.nash_conv(tree, solver.average_policy()) < uniform / 20
+    assert after < uniform / 20
 
 
 def test_only_a_game_with_explicit_chance_has_a_tree() -> None:
