@@ -44,8 +44,8 @@ def test_the_mini_is_2_players_with_5_rods_4_baits_and_3_fish() -> None:
     with pytest.raises(OptionError, match="for 2 players"):
         make_game("crazy-fishing", 3, size="mini")
     # The rounds option may shorten the mini, not lengthen it.
-    assert make_game("crazy-fishing", size="mini", rounds=1).round_limit == 1
-    assert make_game("crazy-fishing", size="mini", rounds=5).round_limit == 2
+    assert CrazyFishingGame(size="mini", rounds=1).round_limit == 1
+    assert CrazyFishingGame(size="mini", rounds=5).round_limit == 2
     assert "size" not in make_game("crazy-fishing", 2).describe_options()  # full records as before
     assert make_game("crazy-fishing", size="mini").describe_options()["size"] == "mini"
 
