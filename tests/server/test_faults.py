@@ -270,13 +270,28 @@ def test_postgresql_backends_terminated_service_goes_on() -> None:
                     ),
                     {"name": name},
                 ).scalar()
-            admin.dispose()
             assert killed and killed >= 1
+            _until_gone(admin, name)  # pg_terminate_backend only signals the backends
+            admin.dispose()
             move = {"type": "move", "action": sendable(state["legal"][0]), "version": 0}
             client.send(move)
             accepted = client.receive()
             assert accepted["type"] == "state" and accepted["version"] == 1, accepted
             client.close()
+
+
+def _until_gone(admin: Any, name: str, seconds: float = 10.0) -> None:
+    """Until no backend of application ``name`` is left: a terminated backend may still answer
+    for a moment, and a move in that moment meets a connection cut mid-use (refused as the
+    store's, a different case: test_postgresql_connection_cut_refuses_then_resumes)."""
+    deadline = time.monotonic() + seconds
+    query = text("SELECT count(*) FROM pg_stat_activity WHERE application_name = :name")
+    while time.monotonic() < deadline:
+        with admin.connect() as connection:
+            if connection.execute(query, {"name": name}).scalar() == 0:
+                return
+        time.sleep(0.05)
+    raise AssertionError(f"the backends of {name} were terminated but still run")
 
 
 def test_an_append_cut_off_after_its_commit_is_not_left_behind(tmp_path: Path) -> None:
