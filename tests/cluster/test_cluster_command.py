@@ -63,10 +63,9 @@ def _answers(url: str) -> dict[str, object] | None:
 STARTS_WITHIN = 90.0
 
 
-# Also a bound: the command gives its processes 10 s together to stop (``STOP_S``), then kills
-# them; twice in this session's full runs a stop outlasted 20 s there, not reproduced alone or
-# under CPU load, so a stuck stop reports where each process waits.
-STOPS_WITHIN = 60.0
+# A bound too: the command gives its processes 10 s together to stop (``STOP_S``), then kills
+# them. A stop that outlasts it reports where each process waits.
+STOPS_WITHIN = 30.0
 
 
 def _until(check: object, seconds: float = STARTS_WITHIN) -> None:
@@ -93,7 +92,11 @@ def test_one_command_runs_the_balancer_and_its_nodes_and_ctrl_c_stops_them(
     command = [sys.executable, "-m", "angler", "cluster", "--db", database, "--nodes", "2"]
     command += ["--port", str(port)]
     env = {**os.environ, "PYTHONPATH": str(SRC)}
-    cluster = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, text=True)
+    # Started with SIGINT ignored, as a process started in the background by a script is (and
+    # as a test runner's worker once left it): the command must stop on Ctrl-C all the same.
+    cluster = subprocess.Popen(
+        command, env=env, stderr=subprocess.PIPE, text=True, preexec_fn=_ignoring_sigint
+    )
     said = _drained(cluster)
     try:
         health = f"http://127.0.0.1:{port}/health"
@@ -124,6 +127,10 @@ def test_one_command_runs_the_balancer_and_its_nodes_and_ctrl_c_stops_them(
             cluster.kill()
             cluster.wait(10)
     assert "2 nodes behind HAProxy" in "".join(said)
+
+
+def _ignoring_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _drained(process: subprocess.Popen[str]) -> list[str]:

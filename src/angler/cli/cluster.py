@@ -98,6 +98,9 @@ def cluster_command(
     running: dict[str, subprocess.Popen[bytes]] = {}
     balancer: subprocess.Popen[bytes] | None = None
     signal.signal(signal.SIGTERM, _interrupted)  # a service manager's stop: all stop, in order
+    # Ctrl-C too, even where SIGINT came in ignored (a process a script started in the
+    # background), which leaves Python without its KeyboardInterrupt handler.
+    signal.signal(signal.SIGINT, _interrupted)
     try:
         for name, node_port in ports.items():
             running[name] = _start_node(name, node_port, db, limits)
