@@ -35,9 +35,10 @@ def bite_chances(table: Table, seat: int, skill: float) -> tuple[float, ...]:
 
 
 @cache  # a handful of (bonus, rate) pairs, asked at every fish a plan weighs
-def catch_chance(bonus: int, rate: int) -> float:
-    """P(face + bonus >= rate) with a fair D12, a 1 being a snag."""
-    return sum(1 for face in range(SNAG + 1, 13) if face + bonus >= rate) / 12
+def catch_chance(bonus: int, rate: int, faces: int = 12) -> float:
+    """P(face + bonus >= rate) with a fair die of ``faces`` (a D12; the mini's D4), a 1 being a
+    snag."""
+    return sum(1 for face in range(SNAG + 1, faces + 1) if face + bonus >= rate) / faces
 
 
 def bare_worth(cards: CardSet, card: int) -> float:

@@ -426,7 +426,8 @@ def _seats(
             {
                 "seat": seat,
                 "jetty": [x, y],
-                "trophies": scores[seat],  # a seat's score is its trophies caught
+                "trophies": sum(cards.is_trophy[card] for card in pile),
+                "score": scores[seat],  # trophies, or the mini's points
                 "caught": caught,
                 "gear": gear,
                 "ruler": ruler,

@@ -34,6 +34,7 @@ from angler.core.models import AnglerModel, Flag, OneOf, Text, Whole, Word, read
 
 DEFAULT_CARDS = Path(__file__).with_name("cards.json")
 FORMAT = "angler-flip-and-fish-cards/1"
+SIZES = ("full", "mini")
 
 TROPHY, REGULAR, BOOT, DISCARD, FLIP, ONGOING = range(6)
 KINDS = ("trophy", "regular", "boot", "discard", "flip", "ongoing")
@@ -175,9 +176,10 @@ Card = FishCard | EquipmentCard
 class CardSet(NamedCards[Card]):
     """An edition's two decks with lookup tables by id (see the module docstring)."""
 
-    def __init__(self, cards: list[Card], source: str) -> None:
+    def __init__(self, cards: list[Card], source: str, size: str = "full") -> None:
         self.cards: tuple[Card, ...] = tuple(cards)
         self.source = source
+        self.size = size  # the game size the file is for (CardFile.size)
         self.by_name = {card.name: card.id for card in cards}
         self.kind = tuple(card.kind for card in cards)
         self.is_trophy = tuple(int(card.kind == TROPHY) for card in cards)  # 1 or 0, to sum
@@ -306,11 +308,18 @@ class CardFile(AnglerModel):
     format: Annotated[str, OneOf((FORMAT,))] = FORMAT
     title: Text = ""
     note: Text = ""
+    size: Annotated[str, OneOf(SIZES)] = "full"
+    """The game's size this file is for: ``mini`` is the small variant's (``-o size=mini``),
+    which deals 2 water cards and opens no shop, so the full game's minimums do not apply."""
     fishing: list[FishEntry]
     shopping: list[EquipmentEntry]
 
     @model_validator(mode="after")
     def _decks_can_be_dealt(self) -> CardFile:
+        if self.size == "mini":  # the mini's own checks: mini.check_mini_cards
+            if not self.fishing:
+                raise refuse("the fishing deck needs at least 1 card")
+            return self
         if len(self.fishing) < 5:
             raise refuse("the fishing deck needs at least 5 cards (the water)")
         if sum(card.kind == "trophy" for card in self.fishing) < 3:
@@ -382,4 +391,4 @@ def load_cards(path: str | None = None) -> CardSet:
         seen[name] = seen.get(name, 0) + 1
         unique = f"{name}#{seen[name]}" if counts[name] > 1 else name
         cards.append(replace(card, id=index, name=unique))
-    return CardSet(cards, str(file))
+    return CardSet(cards, str(file), decks.size)

@@ -18,6 +18,7 @@ from angler.core.encoding import LaidOutEncoding
 from angler.core.tensors import Subsets, TensorLayout, put_ones
 from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.cards import BAIT_RATINGS, BASE_BAIT_FISH, COLOURS, CardSet
+from angler.games.flip_and_fish.mini import MINI_TURN
 from angler.games.flip_and_fish.rules import (
     COLOUR_BONUS,
     FISH_LIMIT,
@@ -150,7 +151,9 @@ class FlipAndFishEncoding(LaidOutEncoding[FlipAndFishView]):
         )
         self.zeros = array("d", t.zeros())
         self.round_limit = game.round_limit
-        self.turn_length = self.most_decisions_in_a_turn(cards, game.recast_limit)
+        self.turn_length = (
+            MINI_TURN if game.mini else self.most_decisions_in_a_turn(cards, game.recast_limit)
+        )
         table = game.table
         for row, (x, y) in enumerate((*table.cards, *table.jetties)):
             self.zeros[self.at_table + 2 * row] = x / TABLE_HALF

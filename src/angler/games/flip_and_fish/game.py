@@ -8,15 +8,26 @@ from typing import Any
 
 from angler.core.chance import Chance
 from angler.core.errors import AnglerError, OptionError
-from angler.core.game import CARDS_OPTION, CardGame, Option
+from angler.core.game import CARDS_OPTION, CardGame, Option, size_option
 from angler.core.numbers import decimal, decimal_from_text, described, is_whole, whole_from_text
 from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.cards import CardFile, CardSet, load_cards
 from angler.games.flip_and_fish.cast import SKILLS
 from angler.games.flip_and_fish.encoding import FlipAndFishEncoding
 from angler.games.flip_and_fish.events import EVENT_TYPES
+from angler.games.flip_and_fish.mini import (
+    MINI_CARDS,
+    MINI_DIE,
+    MINI_PLAYERS,
+    MINI_ROUNDS,
+    MINI_TROPHIES,
+    MINI_WATER,
+    aim_codes,
+    check_mini,
+    mini_deals,
+)
 from angler.games.flip_and_fish.presentation import FlipAndFishPresentation
-from angler.games.flip_and_fish.rules import FlipAndFishState
+from angler.games.flip_and_fish.rules import WATER, FlipAndFishState
 from angler.games.flip_and_fish.search import FlipAndFishSearch
 from angler.games.flip_and_fish.setup import FlipAndFishSetup, setup_of, state_from_setup
 from angler.games.flip_and_fish.statistics import FlipAndFishStatistics
@@ -105,6 +116,7 @@ class FlipAndFishGame(CardGame[FlipAndFishState, FlipAndFishView]):
     min_players = 2
     max_players = 4
     default_players = 3
+    variants = ({}, {"size": "mini"})
     options = (
         CARDS_OPTION,
         Option(
@@ -144,13 +156,27 @@ class FlipAndFishGame(CardGame[FlipAndFishState, FlipAndFishView]):
             parse=_skills,
             check=_check_skills,
         ),
+        size_option(
+            "2 players, a water of 2 from 4 fishing cards, casts that always reach the card "
+            "aimed at with a D4, no shop, one trophy wins, 2 rounds (a small variant for exact "
+            "methods, docs/rules/flip-and-fish.md)"
+        ),
     )
 
     encoding: FlipAndFishEncoding  # always set: callers get its own type, not Encoding | None
 
     def __init__(self, /, players: int | None = None, **options: Any) -> None:
+        if players is None and options.get("size") == "mini":
+            players = MINI_PLAYERS  # the mini variant's only player count, whatever the default
         super().__init__(players, **options)
-        self.cards: CardSet = load_cards(self.settings["cards"])
+        self.mini = self.settings["size"] == "mini"
+        if self.mini and self.players != MINI_PLAYERS:
+            raise OptionError(
+                f"flip-and-fish size=mini is for {MINI_PLAYERS} players, not {self.players}"
+            )
+        self.cards: CardSet = load_cards(
+            self.settings["cards"] or (str(MINI_CARDS) if self.mini else None)
+        )
         layout = self.settings["layout"]
         self.table = Table.for_players(self.players, layout)
         skills = self.settings["skill"]
@@ -163,12 +189,36 @@ class FlipAndFishGame(CardGame[FlipAndFishState, FlipAndFishView]):
         )
         self.round_limit: int = self.settings["rounds"]
         self.recast_limit: int = self.settings["recasts"]
-        if len(self.cards.fishing_ids) < 10:
+        # The mini's rulings (docs/rules/flip-and-fish.md, "The mini variant"): 2 water cards,
+        # one trophy wins, at most 2 rounds, no deck rebuilt, and every cast counts.
+        self.water_slots = MINI_WATER if self.mini else WATER
+        self.trophies_needed = MINI_TROPHIES if self.mini else (3 if self.players == 2 else 2)
+        self.rebuilds_deck = not self.mini
+        self.mini_aims: tuple[int, ...] = ()
+        if self.mini:
+            self.round_limit = min(self.round_limit, MINI_ROUNDS)
+            self.recast_limit = 1
+            check_mini(self)
+            self.mini_aims = aim_codes(self)
+        elif self.cards.size == "mini":
+            raise OptionError(
+                f"card file {self.cards.source} is for the mini variant: add -o size=mini"
+            )
+        elif len(self.cards.fishing_ids) < 10:
             raise AnglerError(f"card file {self.cards.source}: too few fishing cards to play")
         self.search = FlipAndFishSearch(self)
         self.presentation = FlipAndFishPresentation(self)
         self.statistics = FlipAndFishStatistics(self)
         self.encoding = FlipAndFishEncoding(self)
+
+    def chance_deals(self) -> list[tuple[float, dict[str, Any]]] | None:
+        """The mini variant's deals; None for the full game (its chance is drawn)."""
+        return mini_deals(self) if self.mini else None
+
+    def chance_events_listed(self) -> int:
+        """The mini's casts list their faces (``mini.cast_outcomes``), its only chance after
+        the deal; the full game's casts are continuous."""
+        return MINI_DIE if self.mini else 0
 
     def options_for_seats(self, kinds: Sequence[str]) -> dict[str, str]:
         """A difficulty level casts as well as it plays: easy like a novice, normal fair, hard

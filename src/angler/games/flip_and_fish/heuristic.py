@@ -26,6 +26,7 @@ from angler.games.flip_and_fish import actions as act
 from angler.games.flip_and_fish.aiming import bite_chances, catch_chance
 from angler.games.flip_and_fish.cards import BOOT, REGULAR, TROPHY, CardSet
 from angler.games.flip_and_fish.cast import Landing, measure
+from angler.games.flip_and_fish.mini import MINI_DIE
 from angler.games.flip_and_fish.rules import COLOUR_BONUS, SNAG, WATER
 from angler.games.flip_and_fish.view import FlipAndFishView
 from angler.games.flip_and_fish.worth import TROPHY_WORTH, fish_worth, gear_worth
@@ -42,6 +43,7 @@ class FlipAndFishHeuristic:
     def __init__(self, game: FlipAndFishGame) -> None:
         self.game = game
         self.cards: CardSet = game.cards
+        self.faces = MINI_DIE if game.mini else 12
         # Per fishing card: what a bare cast that bites it is worth (a constant of the deck,
         # summed over the unseen cards at every cast the player plans).
         rates = self.cards.catch_rate
@@ -59,10 +61,14 @@ class FlipAndFishHeuristic:
         return gear_worth(self.cards, card)
 
     def bite_chance(self, seat: int) -> tuple[float, ...]:
-        """Per water slot: how often a cast at its centre bites it (all slots filled)."""
+        """Per water slot: how often a cast at its centre bites it (all slots filled); a mini
+        cast always bites the card aimed at."""
+        if self.game.mini:
+            return (1.0,) * WATER
         return bite_chances(self.game.table, seat, self.game.skill(seat))
 
-    catch_chance = staticmethod(catch_chance)
+    def catch_chance(self, bonus: int, rate: int) -> float:
+        return catch_chance(bonus, rate, self.faces)
 
     def bait_bonus(self, bait: Sequence[int], fish: int) -> int:
         cards = self.cards

@@ -95,6 +95,11 @@ def why_illegal(state: FlipAndFishState, player: int, action: int) -> IllegalAct
         why = _why_not_use(state, player, argument >> 3, argument & 7)
     elif kind == act.DISCARD:
         why = _why_not_discard(state, player, argument)
+    elif kind == act.CAST and state.game.mini:
+        why = (
+            "mini: aim at a water card",
+            f"{seat} must aim at the centre of a card in the water, not {text!r}",
+        )
     elif kind == act.PASS and state.phase == TURN:
         why = (
             "player turn: one action",

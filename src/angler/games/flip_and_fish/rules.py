@@ -55,6 +55,7 @@ from angler.games.flip_and_fish.events import (
     Turn,
     Use,
 )
+from angler.games.flip_and_fish.mini import MINI_TROPHY_POINTS, cast_outcomes, legal_aims
 from angler.games.flip_and_fish.table import RULER, Table
 
 if TYPE_CHECKING:
@@ -176,12 +177,21 @@ class FlipAndFishState(State["FlipAndFishView"]):
         return self.phase == GAME_OVER
 
     def scores(self) -> list[int]:
-        """Trophy fish caught (the winner reaches the target)."""
+        """Trophy fish caught (the winner reaches the target); in the mini, points: 3 a trophy
+        and 1 any other fish, so closing time's tie on trophies goes to the most fish."""
         trophy = self.cards.is_trophy.__getitem__
-        return [sum(map(trophy, pile)) for pile in self.caught]
+        trophies = [sum(map(trophy, pile)) for pile in self.caught]
+        if self.game.mini:
+            extra = MINI_TROPHY_POINTS - 1
+            return [len(pile) + extra * t for pile, t in zip(self.caught, trophies, strict=True)]
+        return trophies
+
+    def trophies(self, seat: int) -> int:
+        return sum(map(self.cards.is_trophy.__getitem__, self.caught[seat]))
 
     def trophies_to_win(self) -> int:
-        return 3 if self.n == 2 else 2
+        """3 with 2 players, 2 with 3 or 4; 1 in the mini."""
+        return self.game.trophies_needed
 
     # ----- equipment helpers -----
     def owned(self, seat: int, effect: str) -> list[int]:
@@ -230,6 +240,8 @@ class FlipAndFishState(State["FlipAndFishView"]):
         if phase == TURN:
             return self.turn_options(player)
         if phase == AIM:
+            if self.game.mini:
+                return legal_aims(self)
             lights = tuple(
                 act.code(act.USE, light * 8 + slot)
                 for light in self.usable(player, "flashlight")
@@ -392,7 +404,10 @@ class FlipAndFishState(State["FlipAndFishView"]):
             skill *= 1 - min(90, self._equipment(card).value or 0) / 100
         skill = max(skill, 0.1 * base)  # never below a tenth of the caster's own spread
         origin = self.table.jetties[seat]
-        outcome = self.chance.outcome(lambda rng: throw(origin, aim, skill, rng).as_outcome())
+        if self.game.mini:
+            outcome = self.mini_cast(seat, aim)
+        else:
+            outcome = self.chance.outcome(lambda rng: throw(origin, aim, skill, rng).as_outcome())
         landing = Landing.from_outcome(outcome)
         self.events.append(Cast(seat, aim, (landing.x, landing.y), landing.revolved, landing.face))
         if not landing.revolved:
@@ -406,6 +421,18 @@ class FlipAndFishState(State["FlipAndFishView"]):
             self.phase = LANDED
         else:
             self.read_the_ruler(seat)
+
+    def mini_cast(self, seat: int, aim: tuple[float, float]) -> list[int]:
+        """The mini's cast (``mini.py``): aimed at a water card's centre, it rests beside that
+        card and only its D4 face is chance, listed for exact methods."""
+        slot = self.game.mini_aims.index(act.aim_code(*aim))
+        outcomes = cast_outcomes(self.game, seat, slot)
+        outcome = self.chance.outcome(
+            lambda rng: outcomes[rng.randrange(len(outcomes))][1], lambda: outcomes
+        )
+        if not any(outcome == listed for _, listed in outcomes):
+            raise ValueError(f"a mini cast at water card {slot + 1} is one of {outcomes}")
+        return outcome
 
     def die_never_turned_over(self, seat: int) -> None:
         """Ruling 19: the recast limit's cast in a row without a full revolution is a miss, as
@@ -496,8 +523,7 @@ class FlipAndFishState(State["FlipAndFishView"]):
             for other in range(WATER):
                 if other != slot and self.water[other] >= 0:
                     self.fish_discard.append(self.water[other])
-                    self.water[other] = -1
-                    self.face_up[other] = False
+                    self.empty_slot(other)
             self.refill_slots(skip=slot)
         elif ability.effect == "reveal-nearest":
             x, y = self.table.cards[slot]
@@ -524,14 +550,13 @@ class FlipAndFishState(State["FlipAndFishView"]):
             rate += ability.value or 0  # only for the bite that turned it up
         bait_back = bool(self.bait) and not self.usable_bait(slot)  # refused bait is kept
         if self.roll >= rate:
-            self.water[slot] = -1
-            self.face_up[slot] = False
+            self.empty_slot(slot)
             self.caught[seat].append(fish)
             self.events.append(Catch(seat, fish, self.roll, rate))
             if self.cards.kind[fish] == TROPHY:
                 if not self.shop_open:
                     self.shop_pending = True
-                if self.scores()[seat] >= self.trophies_to_win():
+                if self.trophies(seat) >= self.trophies_to_win():
                     self.winner = seat
             if ability is not None and ability.timing == "once-caught":
                 bait_back = self.once_caught(seat, ability.effect, ability.value or 0) or bait_back
@@ -540,8 +565,7 @@ class FlipAndFishState(State["FlipAndFishView"]):
             self.events.append(GotAway(seat, fish, self.roll, rate))
             if ability is not None and ability.timing == "on-miss":
                 if ability.effect == "swim-off":
-                    self.water[slot] = -1
-                    self.face_up[slot] = False
+                    self.empty_slot(slot)
                     self.fish_discard.append(fish)
                     self.events.append(Ability(seat, fish, "swim-off"))
                 elif ability.effect == "snap-line" and self.gear[seat]:
@@ -662,14 +686,13 @@ class FlipAndFishState(State["FlipAndFishView"]):
             self.events.append(Peek(seat, slot, self.water[slot]))
         elif effect == "spear":  # as your only action: take the fish, no roll
             fish = self.water[slot]
-            self.water[slot] = -1
-            self.face_up[slot] = False
+            self.empty_slot(slot)
             self.caught[seat].append(fish)
             self.events.append(Speared(seat, fish))
             if self.cards.kind[fish] == TROPHY:
                 if not self.shop_open:
                     self.shop_pending = True
-                if self.scores()[seat] >= self.trophies_to_win():
+                if self.trophies(seat) >= self.trophies_to_win():
                     self.winner = seat
             ability = self.cards.ability[fish]
             if ability is not None and ability.timing == "once-caught":  # a spear catches too
@@ -792,12 +815,17 @@ class FlipAndFishState(State["FlipAndFishView"]):
             for slot in range(WATER):
                 if self.water[slot] >= 0:
                     self.fish_discard.append(self.water[slot])
-                    self.water[slot] = -1
-                    self.face_up[slot] = False
+                    self.empty_slot(slot)
         self.refill_slots()
 
+    def empty_slot(self, slot: int) -> None:
+        """A card leaves the water: its slot is empty, and nothing of its card stays marked."""
+        self.water[slot] = -1
+        self.face_up[slot] = False
+        self.bitten[slot] = False
+
     def refill_slots(self, skip: int = -1) -> None:
-        for slot in range(WATER):
+        for slot in range(self.game.water_slots):
             if slot != skip and self.water[slot] < 0:
                 card = self.draw_fish()
                 if card < 0:
@@ -809,7 +837,7 @@ class FlipAndFishState(State["FlipAndFishView"]):
 
     def draw_fish(self) -> int:
         if not self.deck:
-            if not self.fish_discard:
+            if not self.fish_discard or not self.game.rebuilds_deck:
                 return -1
             self.deck, self.fish_discard = self.fish_discard, []
             self.chance.shuffle(self.deck)

@@ -179,7 +179,7 @@ def _lay_out_the_water(state: FlipAndFishState, read: FlipAndFishSetup) -> None:
     """Deal the water's unfilled slots (not those left ``empty``), then turn up what lies face
     up, and mark the fish that bit and got away and the slots each seat's Flashlight saw."""
     empty = {slot - 1 for slot in read.empty}
-    for slot in range(WATER):
+    for slot in range(state.game.water_slots):
         if state.water[slot] < 0 and slot not in empty:
             card = state.draw_fish()
             if card < 0:
@@ -225,7 +225,7 @@ def _the_turn_so_far(state: FlipAndFishState, read: FlipAndFishSetup) -> None:
     state.winner = seat(read.winner, "winner", n)
     if state.winner >= 0 and state.phase != GAME_OVER:
         raise AnglerError("setup 'winner' needs phase 'over' (the game has ended)")
-    if state.winner >= 0 and state.scores()[state.winner] < state.trophies_to_win():
+    if state.winner >= 0 and state.trophies(state.winner) < state.trophies_to_win():
         raise AnglerError(
             f"setup 'winner': seat {state.winner} has not caught the "
             f"{state.trophies_to_win()} trophies that win"

@@ -41,7 +41,9 @@ class FlipAndFishStatistics(Statistics[FlipAndFishState]):
         return [
             f"{counted(trophies, 'trophy', 'trophies')}, {len(pile) - trophies} other fish, "
             f"{len(gear)} gear"
-            for trophies, pile, gear in zip(state.scores(), state.caught, state.gear, strict=True)
+            for trophies, pile, gear in zip(
+                (state.trophies(s) for s in range(state.n)), state.caught, state.gear, strict=True
+            )
         ]
 
     def tally(self, state: FlipAndFishState) -> dict[str, float]:

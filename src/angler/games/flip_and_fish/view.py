@@ -286,6 +286,7 @@ def render(view: FlipAndFishView, cards: CardSet, table: Table | None = None) ->
     the shop, and what is being decided."""
     names = cards.cards
     me = view.player
+    mini = cards.size == "mini"
 
     def fish_text(card: int) -> str:
         label = names[card].label()
@@ -296,7 +297,11 @@ def render(view: FlipAndFishView, cards: CardSet, table: Table | None = None) ->
         f"Flip & Fish, turn {view.turns + 1} ({PHASE_TEXT.get(view.phase, view.phase)}), "
         + seat_line(me, view.players),
         "Trophies: "
-        + ", ".join(f"{seat_name(s, me)} {score}" for s, score in enumerate(view.scores)),
+        + ", ".join(
+            f"{seat_name(s, me)} {sum(cards.is_trophy[c] for c in pile)}"
+            for s, pile in enumerate(view.caught)
+        )
+        + ("; points (3 a trophy, 1 a fish): " + ", ".join(map(str, view.scores)) if mini else ""),
         "Water:",
     ]
     for slot, card in enumerate(view.water):
