@@ -84,6 +84,7 @@ from angler.games.flip_and_fish.events import (
     Strike,
     Turn,
 )
+from angler.games.flip_and_fish.mini import MINI_TROPHIES
 from angler.games.flip_and_fish.table import (
     CARD_LENGTH,
     CARD_WIDTH,
@@ -124,6 +125,7 @@ def board(
 ) -> dict[str, Any]:
     """The board model of ``view`` (see the module docstring)."""
     me = view.player
+    mini = cards.size == "mini"
     viewer = None if me == PUBLIC else me
     deciding = viewer is not None and viewer in view.current
     legal = view.legal if deciding else ()
@@ -142,7 +144,7 @@ def board(
         "over": view.phase == "over",
         "winner": view.winner,
         "scores": list(view.scores),
-        "trophies_to_win": 3 if view.players == 2 else 2,
+        "trophies_to_win": MINI_TROPHIES if mini else (3 if view.players == 2 else 2),
         "table": _geometry(table, cast),
         "spread": _spread(),
         "water": _water(view, cards, table, placed),
@@ -155,7 +157,7 @@ def board(
         "gear_up": placed.gear_up(),
         "done": placed.done(view.phase),
         "roll": _roll(view, cards),
-        "aim": _aim(view, table, seats) if deciding and view.can_cast else None,
+        "aim": _aim(view, table, seats, mini) if deciding and view.can_cast else None,
         "cast": cast,
     }
     return model
@@ -501,17 +503,27 @@ def _roll(view: FlipAndFishView, cards: CardSet) -> dict[str, Any] | None:
     return {"slot": slot, "total": view.roll, "rate": rate}
 
 
-def _aim(view: FlipAndFishView, table: Table, seats: list[dict[str, Any]]) -> dict[str, Any]:
+def _aim(
+    view: FlipAndFishView, table: Table, seats: list[dict[str, Any]], mini: bool
+) -> dict[str, Any]:
     x, y = table.jetties[view.player]
     return {
         "origin": [x, y],
         "skill": seats[view.player]["skill"],
-        "hint": (
+        "hint": MINI_AIM_HINT
+        if mini
+        else (
             "Press or drag on the table to aim, release to cast (off the table: no cast); or "
             "arrow keys, then Enter. The ovals show where the die is likely to stop: longer "
             "throws spread more."
         ),
     }
+
+
+MINI_AIM_HINT = (
+    "Press a water card to cast at it: in the mini a cast always comes to rest beside the card "
+    "aimed at, and the D4 decides."
+)
 
 
 def _turn_at(events: Sequence[Event], end: int) -> int:

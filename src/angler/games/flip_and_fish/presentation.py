@@ -36,7 +36,7 @@ class FlipAndFishPresentation(Presentation[FlipAndFishView]):
         return text.describe(event, self.game.cards, viewer)
 
     def menu(self, view: FlipAndFishView, legal: Sequence[int]) -> tuple[list[int], str]:
-        return text.menu(view, self.game.table)
+        return text.menu(view, self.game.table, anywhere=not self.game.mini)
 
     def menu_label(self, view: FlipAndFishView, action: int) -> str:
         return text.menu_label(view, self.game.cards, self.game.table, action)

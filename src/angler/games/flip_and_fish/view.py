@@ -349,9 +349,10 @@ PHASE_TEXT = {
 }
 
 
-def menu(view: FlipAndFishView, table: Table) -> tuple[list[int], str]:
+def menu(view: FlipAndFishView, table: Table, anywhere: bool = True) -> tuple[list[int], str]:
     """What to list for a person: while aiming, one aim at each water card (any other point is
-    typed as ``cast X Y``) and the other choices."""
+    typed as ``cast X Y``, unless the game allows aims at the cards alone: the mini) and the
+    other choices."""
     if not view.can_cast:
         return list(view.legal), ""
     water = view.water
@@ -361,7 +362,7 @@ def menu(view: FlipAndFishView, table: Table) -> tuple[list[int], str]:
         "Or aim anywhere: cast X Y, in mm (x to the right, y up; your jetty is at "
         f"({mm(x)}, {mm(y)})). The spread grows with the length of the throw."
     )
-    return aims + list(view.legal), hint
+    return aims + list(view.legal), hint if anywhere else ""
 
 
 def menu_label(view: FlipAndFishView, cards: CardSet, table: Table, action: int) -> str:
@@ -406,6 +407,8 @@ def prompt(view: FlipAndFishView, cards: CardSet) -> str:
             return "There is nothing you can do this turn: done."
         tangled = " (your lines are tangled: no fishing)" if view.no_fishing == view.player else ""
         return f"Your turn, one action: {_either(choices)}{tangled}."
+    if phase == "aim" and cards.size == "mini":
+        return "Aim your cast at a water card: it comes to rest beside it, and the D4 decides."
     if phase == "aim":
         return "Aim your cast: at a water card, or at any point of the table."
     if phase == "landed":
