@@ -168,3 +168,29 @@ def test_a_drag_casts_though_a_payload_came_while_it_was_under_way(
     acted = page.evaluate("window.acted")
     assert len(acted) == 1 and acted[0].startswith("cast "), f"the drag cast {acted}"
     assert page.locator(AIM_SURFACE).count() == 1  # the payload is drawn once the drag ends
+
+
+def test_in_the_mini_a_press_off_the_cards_casts_at_the_nearest_water_card(
+    served: Served, open_page: OpenPage
+) -> None:
+    """The mini aims only at its water cards' centres (docs/rules/flip-and-fish.md, "The mini
+    variant"): a press anywhere on the table casts at the card nearest to it, never a refused
+    free aim."""
+    room = create_room(served, "flip-and-fish", options={"size": "mini"})
+    table = open_page()
+    table.open_room(room["room"], 0, room["seats"][0]["token"])
+    wait_for_aim(table)
+    page = table.page
+    aim = table.states()[-1]["board"]["aim"]
+    assert aim["skill"] == 0 and aim["cards"] == [[0.0, 0.0], [-110.0, 0.0]]
+    box = table_box(page)
+    pressed = (box["x"] + box["width"] * 0.15, box["y"] + box["height"] * 0.8)  # off the cards
+    released_at = page.evaluate(TABLE_POINT, list(pressed))
+    nearest = min(
+        aim["cards"], key=lambda c: (c[0] - released_at[0]) ** 2 + (c[1] - released_at[1]) ** 2
+    )
+    version = table.version
+    page.mouse.click(*pressed)
+    assert table.wait_turn_or_end(version) in ("turn", "over")
+    mine = [cast for cast in casts(table.states()) if cast["seat"] == 0]
+    assert mine and mine[0]["aim"] == nearest, (mine, nearest)

@@ -20,6 +20,7 @@ from angler.games.flip_and_fish.events import Cast
 from angler.games.flip_and_fish.game import FlipAndFishGame
 from angler.games.flip_and_fish.mini import MINI_CARDS, MINI_DIE, cast_outcomes
 from angler.games.flip_and_fish.rules import FlipAndFishState
+from angler.games.flip_and_fish.view import describe
 
 SETUP: dict[str, Any] = {
     "water": ["Marlin", "Minnow"],
@@ -125,6 +126,7 @@ def test_closing_time_in_the_mini_counts_3_points_a_trophy_and_1_a_fish() -> Non
     play(state, "fish", "cast 0 0", "done", faces=(4,))  # Player 2: Marlin needs 5, gets away
     assert state.is_terminal() and state.winners() == [0]
     assert state.scores() == [2, 0]
+    assert "most points win (3 a trophy, 1 a fish)" in describe(state.events[-1], state.cards)
 
 
 def test_the_mini_refills_its_2_slots_and_never_rebuilds_the_deck() -> None:

@@ -41,7 +41,8 @@ Fields:
   (keep the cast, resolve the bite, buy nothing, rest) or null.
 - ``roll``: while a bite is being boosted, ``{slot, total, rate}``; else null.
 - ``aim``: while the viewer aims, ``{origin, hint, skill}`` (origin: the viewer's jetty); else
-  null. Any point of the table may be aimed at, as ``cast X Y`` on the ``step`` grid.
+  null. Any point of the table may be aimed at, as ``cast X Y`` on the ``step`` grid; in the
+  mini only the water cards' centres, listed as ``cards`` ([x, y] each), with skill 0.
 - ``cast``: the latest cast in the log, or null: ``{key, seat, turn, current, aim, stop, face,
   revolved, ruler, slot, gap, outcome, story}``; ``key`` tells one cast from the next (for the
   animation), ``current`` whether it belongs to the turn under way, ``slot`` the water card the
@@ -507,12 +508,13 @@ def _aim(
     view: FlipAndFishView, table: Table, seats: list[dict[str, Any]], mini: bool
 ) -> dict[str, Any]:
     x, y = table.jetties[view.player]
+    if mini:  # a mini cast rests beside the card aimed at: no spread, and aims only at cards
+        cards = [list(table.cards[slot]) for slot, card in enumerate(view.water) if card != -2]
+        return {"origin": [x, y], "skill": 0, "cards": cards, "hint": MINI_AIM_HINT}
     return {
         "origin": [x, y],
         "skill": seats[view.player]["skill"],
-        "hint": MINI_AIM_HINT
-        if mini
-        else (
+        "hint": (
             "Press or drag on the table to aim, release to cast (off the table: no cast); or "
             "arrow keys, then Enter. The ovals show where the die is likely to stop: longer "
             "throws spread more."

@@ -259,6 +259,8 @@ def _describe(event: FlipAndFishEvent, cards: CardSet, viewer: int | None) -> st
         case GameEnd():
             return f"{who(event.seat, 'wins')}!"
         case ClosingTime():
+            if cards.size == "mini":
+                return "Closing time: the rounds are played; most points win (3 a trophy, 1 a fish)"
             return "Closing time: the round limit is reached; most trophies wins"
         case Speared():
             return f"{who(event.seat, 'spears')} {card(event.fish)}"

@@ -22,6 +22,12 @@ export function aimLayer(st) {
 }
 
 function clampAim(model, x, y) {
+  const cards = model.aim && model.aim.cards;
+  if (cards) {
+    // The mini aims only at the water cards' centres: the nearest one.
+    const distance = ([cx, cy]) => Math.hypot(cx - x, cy - y);
+    return cards.reduce((best, card) => (distance(card) < distance(best) ? card : best));
+  }
   const { half, step } = model.table;
   const snap = (v) => Math.round(Math.max(-half, Math.min(half, v)) / step) * step;
   return [snap(x) + 0, snap(y) + 0];
