@@ -64,6 +64,9 @@ def test_a_bad_game_or_count_is_one_line_and_status_2(
         ["--game", "fishing", "--players", "9"],
         [*fishing, "--checkpoints", "0"],
         [*fishing, "--steps", "-5"],
+        [*fishing, "--option", "size"],
+        [*fishing, "--option", "size=huge"],
+        ["--game", "fishing", "--players", "4", "--option", "size=mini"],
     ):
         with pytest.raises(SystemExit) as stopped:
             train_ppo.main([*argv, "--out", "unused"])
@@ -89,3 +92,12 @@ def test_the_command_shipped_with_a_policy_names_no_folder_of_the_machine() -> N
     command = train_ppo.command_of(args)
     assert command.startswith("python -m angler.tools.train_ppo --game fishing --players 4")
     assert "--start p.npz" in command and "/tmp" not in command and "--out" not in command
+
+
+def test_a_game_option_trains_a_variant_and_its_command_and_file_name_say_so() -> None:
+    args = train_ppo.parse_args(
+        ["--game", "crazy-fishing", "--players", "2", "--option", "size=mini", "--out", "run"]
+    )
+    assert args.options == {"size": "mini"} and args.size == "mini"
+    assert train_ppo.command_of(args).endswith("--option size=mini")
+    assert train_ppo.policy_name(args.game, args.players, args.size) == "crazy-fishing-mini-2p.npz"

@@ -49,8 +49,24 @@ class Network:
         return hidden
 
 
-def policy_name(game: str, players: int) -> str:
-    return f"{game}-{players}p.npz"
+def policy_name(game: str, players: int, size: str = "full") -> str:
+    """The weights file of a game at a player count: ``fishing-4p.npz``; a small variant's
+    (``size=mini``) is ``crazy-fishing-mini-2p.npz``."""
+    return f"{game}-{players}p.npz" if size == "full" else f"{game}-{size}-{players}p.npz"
+
+
+def policy_configuration(name: str) -> tuple[str, int, dict[str, str]]:
+    """What a weights file's name says it plays: the game, the player count, its options."""
+    stem, _, players = name.removesuffix("p.npz").rpartition("-")
+    game, _, size = stem.rpartition("-")
+    if size == "mini":
+        return game, int(players), {"size": "mini"}
+    return stem, int(players), {}
+
+
+def size_of(game: Game[Any, Any]) -> str:
+    """``full``, or a small variant's ``mini`` (a game without the option is always full)."""
+    return str(game.settings.get("size", "full"))
 
 
 def shipped_policies() -> list[str]:
@@ -135,11 +151,14 @@ def shipped_policy(seed: int, game: Game[Any, Any] | None = None) -> GreedyPolic
     unused). A game or player count with no trained policy is refused in one line."""
     if game is None or game.encoding is None:
         raise AnglerError("the ppo agent needs the game it plays (its policy is per game)")
-    name = policy_name(game.name, game.players)
+    size = size_of(game)
+    name = policy_name(game.name, game.players, size)
     shipped = shipped_policies()
     if name not in shipped:
         trained = ", ".join(n.removesuffix(".npz") for n in shipped) or "none"
+        variant = "" if size == "full" else f" size={size}"
         raise AnglerError(
-            f"no trained ppo policy for {game.name} at {game.players} players (trained: {trained})"
+            f"no trained ppo policy for {game.name}{variant} at {game.players} players "
+            f"(trained: {trained})"
         )
     return GreedyPolicy(_shipped(name)[0], game.encoding)

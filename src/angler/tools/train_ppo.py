@@ -9,6 +9,9 @@ Two phases, both seeded:
    each seat's observation, legal mask and the teacher's choice; the masked policy network is
    fitted to the choices (cross-entropy over the legal indices), so PPO starts where the
    heuristic plays instead of from uniform play, which it takes millions of steps to leave.
+   ``--teacher-games 0`` skips it: in a small variant (``--option size=mini``) PPO from the
+   network's first guesses learns in minutes, and a close imitation of the heuristic leaves it
+   too sure of the heuristic's choices to move from them.
 2. **PPO.** sb3-contrib's MaskablePPO goes on from there (``--steps`` learner steps), seat 0
    against a mix of opponents (``--opponents``, one environment each), with a small learning
    rate so that it refines the imitation rather than forgetting it.
@@ -43,6 +46,7 @@ from angler.agents.learned import (
     policy_name,
     read_network,
     save_network,
+    size_of,
 )
 from angler.core.game import Game
 from angler.core.registry import make_game
@@ -68,7 +72,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--game", required=True)
     parser.add_argument("--players", type=int, required=True)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--teacher-games", type=int, default=400)
+    parser.add_argument(
+        "--teacher-games", type=int, default=400, help="heuristic games to imitate (0: none)"
+    )
     parser.add_argument("--epochs", type=int, default=8, help="imitation passes over the data")
     parser.add_argument(
         "--steps", type=int, default=200_000, help="PPO learner steps (0: imitation alone)"
@@ -95,16 +101,27 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--evaluate", type=Path, help="only evaluate this policy file (no torch)")
     parser.add_argument("--resume", type=Path, help="go on from a run's model.zip (no imitation)")
     parser.add_argument("--start", type=Path, help="start PPO from a policy.npz (no imitation)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option, as angler's -o (repeatable): --option size=mini",
+    )
     args = parser.parse_args(argv)
     for name in ("steps", "critic_steps", "teacher_games", "epochs"):
         if getattr(args, name) < 0:
             parser.error(f"--{name.replace('_', '-')} must not be negative")
     if args.checkpoints < 1 or args.eval_games < 1:
         parser.error("--checkpoints and --eval-games must be at least 1")
+    if any("=" not in option for option in args.option):
+        parser.error("--option takes KEY=VALUE")
+    args.options = dict(option.split("=", 1) for option in args.option)
     try:
-        make_game(args.game, players=args.players)
-    except Exception as exc:  # an unknown game or a bad count: one line
+        game = make_game(args.game, players=args.players, **args.options)
+    except Exception as exc:  # an unknown game, a bad count or option: one line
         parser.error(str(exc))
+    args.size = size_of(game)
     return args
 
 
@@ -124,10 +141,10 @@ class Learner(gymnasium.ObservationWrapper[Any, np.int64, dict[str, Any]]):
 
 
 def teacher_data(
-    game_name: str, players: int, games: int, seed: int
+    game_name: str, players: int, games: int, seed: int, options: dict[str, str] | None = None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every seat's decisions in ``games`` heuristic games: observations, masks, choices."""
-    game, encoding = encoded_game(game_name, players, {})
+    game, encoding = encoded_game(game_name, players, options or {})
     observations, masks, choices = [], [], []
     for number in range(games):
         game_seed = seed * 1_000_003 + number
@@ -195,7 +212,7 @@ def seat_share(
 
 def evaluate(network: Network, args: argparse.Namespace) -> dict[str, Estimate]:
     """The greedy policy (as the agent plays it) against each kind of opponent."""
-    game, encoding = encoded_game(args.game, args.players, {})
+    game, encoding = encoded_game(args.game, args.players, args.options)
     policy = GreedyPolicy(network, encoding)
     return {
         kind: seat_share(lambda _: policy, game, kind, args.eval_games)
@@ -208,7 +225,7 @@ def report(args: argparse.Namespace) -> int:
     the same deals (held out: no training run chose a checkpoint on them), against each kind of
     opponent (a table in Markdown)."""
     network, about = read_network(args.evaluate)
-    game, encoding = encoded_game(args.game, args.players, {})
+    game, encoding = encoded_game(args.game, args.players, args.options)
     policy = GreedyPolicy(network, encoding)
     learners: dict[str, Callable[[Game[Any, Any]], Agent]] = {
         "ppo": lambda _: policy,
@@ -275,7 +292,10 @@ def command_of(args: argparse.Namespace) -> str:
     from by its name alone (no folder of the machine that trained it)."""
     words = ["python -m angler.tools.train_ppo"]
     for key, value in vars(args).items():
-        if key in ("out", "ship", "evaluate", "threads") or value is None:
+        if key in ("out", "ship", "evaluate", "threads", "options", "size") or value is None:
+            continue
+        if key == "option":  # repeated, as it was given
+            words += [f"--option {option}" for option in value]
             continue
         shown = ",".join(value) if isinstance(value, list) else value
         shown = shown.name if isinstance(shown, Path) else shown
@@ -337,7 +357,14 @@ def train(args: argparse.Namespace) -> int:
     def make(opponent: str, number: int) -> Any:
         def build() -> Learner:
             env = Learner(
-                AnglerEnv(args.game, args.players, seat=0, opponents=opponent, illegal="raise")
+                AnglerEnv(
+                    args.game,
+                    args.players,
+                    seat=0,
+                    opponents=opponent,
+                    illegal="raise",
+                    **args.options,
+                )
             )
             env.reset(seed=args.seed * 7919 + number)
             return env
@@ -369,9 +396,11 @@ def train(args: argparse.Namespace) -> int:
     elif args.start is not None:  # a policy file: its layers, a new value net
         load_network(model, read_network(args.start)[0])
         record("started", 0, network_of(model))
+    elif args.teacher_games == 0:  # no imitation: PPO from the network's first guesses
+        record("uniform", 0, network_of(model))
     else:
         record("uniform", 0, network_of(model))
-        data = teacher_data(args.game, args.players, args.teacher_games, args.seed)
+        data = teacher_data(args.game, args.players, args.teacher_games, args.seed, args.options)
         agreement = imitate(model, data, args)
         print(
             f"imitation agrees with the teacher on {agreement:.1%} of {len(data[2]):,} decisions",
@@ -412,7 +441,8 @@ def ship(args: argparse.Namespace) -> None:
     if args.ship:
         PACKAGE_POLICIES.mkdir(exist_ok=True)
         shutil.copy(
-            args.out / "policy.npz", PACKAGE_POLICIES / policy_name(args.game, args.players)
+            args.out / "policy.npz",
+            PACKAGE_POLICIES / policy_name(args.game, args.players, args.size),
         )
 
 
