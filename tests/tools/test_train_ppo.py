@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from angler.agents.learned import GreedyPolicy, read_network
+from angler.agents.learned import GreedyPolicy, policy_name, read_network
 from angler.core.registry import make_game
 
 pytest.importorskip("torch", reason="the trainer needs the rl extra (CPU torch)")
@@ -67,6 +67,8 @@ def test_a_bad_game_or_count_is_one_line_and_status_2(
         [*fishing, "--option", "size"],
         [*fishing, "--option", "size=huge"],
         ["--game", "fishing", "--players", "4", "--option", "size=mini"],
+        [*fishing, "--teacher-games", "0", "--steps", "0"],
+        [*fishing, "--option", "rounds=3", "--ship"],
     ):
         with pytest.raises(SystemExit) as stopped:
             train_ppo.main([*argv, "--out", "unused"])
@@ -100,4 +102,4 @@ def test_a_game_option_trains_a_variant_and_its_command_and_file_name_say_so() -
     )
     assert args.options == {"size": "mini"} and args.size == "mini"
     assert train_ppo.command_of(args).endswith("--option size=mini")
-    assert train_ppo.policy_name(args.game, args.players, args.size) == "crazy-fishing-mini-2p.npz"
+    assert policy_name(args.game, args.players, args.size) == "crazy-fishing-mini-2p.npz"

@@ -183,6 +183,14 @@ def test_in_the_mini_a_press_off_the_cards_casts_at_the_nearest_water_card(
     page = table.page
     aim = table.states()[-1]["board"]["aim"]
     assert aim["skill"] == 0 and aim["cards"] == [[0.0, 0.0], [-110.0, 0.0]]
+    surface = page.locator(AIM_SURFACE)
+    surface.focus()  # the keyboard's aim starts on a card; an arrow steps to the other one
+    labels = []
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+        labels.append(surface.get_attribute("aria-label"))
+    assert labels[0] != labels[1] and labels[2] == labels[0]
+    assert set(labels) == {"Aim at 0, 0 mm; Enter casts", "Aim at -110, 0 mm; Enter casts"}
     box = table_box(page)
     pressed = (box["x"] + box["width"] * 0.15, box["y"] + box["height"] * 0.8)  # off the cards
     released_at = page.evaluate(TABLE_POINT, list(pressed))

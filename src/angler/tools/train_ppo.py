@@ -116,12 +116,18 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.error("--checkpoints and --eval-games must be at least 1")
     if any("=" not in option for option in args.option):
         parser.error("--option takes KEY=VALUE")
+    if args.teacher_games == 0 and args.steps == 0 and args.resume is None:
+        parser.error("--teacher-games 0 with --steps 0 trains nothing")
     args.options = dict(option.split("=", 1) for option in args.option)
     try:
         game = make_game(args.game, players=args.players, **args.options)
     except Exception as exc:  # an unknown game, a bad count or option: one line
         parser.error(str(exc))
     args.size = size_of(game)
+    if args.ship and set(args.options) - {"size"}:
+        # The agent finds a policy by game, size and players alone: another option's policy
+        # would replace the one for the game as it is played.
+        parser.error("--ship takes no option but size: the agent knows no other variant")
     return args
 
 

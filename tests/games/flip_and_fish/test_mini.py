@@ -162,7 +162,9 @@ def test_the_mini_refuses_cards_and_layouts_it_cannot_play(tmp_path: Path) -> No
     refused("Puffer has an ability", {"fishing": [*base["fishing"], ability]}, size="mini")
     spear = {"name": "Spear", "kind": "flip", "only_action": True, "effect": "spear", "value": 5}
     refused("no shopping cards", {"shopping": [spear]}, size="mini")
-    refused("no trophy", {"fishing": base["fishing"][1:]}, size="mini")
+    perch = {**base["fishing"][2], "name": "Bream"}
+    refused("no trophy", {"fishing": [*base["fishing"][1:], perch]}, size="mini")
+    refused("at least 4 fishing cards", {"fishing": base["fishing"][:3]}, size="mini")
     refused("is for the mini variant: add -o size=mini")
     with pytest.raises(OptionError, match="is for the full game"):
         FlipAndFishGame(size="mini", cards=str(MINI_CARDS.with_name("cards.json")))

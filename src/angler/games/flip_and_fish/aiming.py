@@ -41,15 +41,16 @@ def catch_chance(bonus: int, rate: int, faces: int = 12) -> float:
     return sum(1 for face in range(SNAG + 1, faces + 1) if face + bonus >= rate) / faces
 
 
-def bare_worth(cards: CardSet, card: int) -> float:
-    """What a cast that bites ``card`` is worth without bait: its worth times the catch chance."""
+def bare_worth(cards: CardSet, card: int, faces: int = 12) -> float:
+    """What a cast that bites ``card`` is worth without bait: its worth times the catch chance
+    on a die of ``faces``."""
     if cards.kind[card] == BOOT:
         return 0.0
-    return fish_worth(cards, card) * catch_chance(0, cards.catch_rate[card] or 99)
+    return fish_worth(cards, card) * catch_chance(0, cards.catch_rate[card] or 99, faces)
 
 
 @lru_cache(maxsize=16)
-def face_down_worth(cards: CardSet) -> float:
+def face_down_worth(cards: CardSet, faces: int = 12) -> float:
     """A face-down card's bare worth, averaged over the whole fishing deck."""
     ids = cards.fishing_ids
-    return sum(bare_worth(cards, card) for card in ids) / len(ids)
+    return sum(bare_worth(cards, card, faces) for card in ids) / len(ids)

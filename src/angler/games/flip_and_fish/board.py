@@ -10,8 +10,8 @@ Fields:
 
 - ``viewer``: the seat looking (null: a spectator); ``players``; ``turn``: the seat whose turn it
   is; ``turn_number`` (from 1); ``phase`` and ``phase_text`` (plain words); ``deciding``: whether
-  the viewer decides now; ``over``, ``winner`` (-1: none), ``scores`` (trophies by seat) and
-  ``trophies_to_win``.
+  the viewer decides now; ``over``, ``winner`` (-1: none), ``scores`` (trophies by seat; the
+  mini's points) and ``trophies_to_win``.
 - ``table``: ``half`` (the table runs from -half to +half mm both ways), ``card`` ([width,
   length]), ``die_radius``, ``ruler`` (the printed ruler), ``ruler_ideal`` (its yellow part),
   ``step`` (the aim grid), ``view``: [x0, y0, x1, y1], the part of the table worth drawing (a

@@ -1,9 +1,10 @@
 """Flip & Fish's small variant for exact methods (``size=mini``; docs/rules/flip-and-fish.md,
-"The mini variant"): 2 players, a water of 2 cards from a fishing deck of 4, no shop, one trophy
-wins, 2 rounds. The die's flight is discretised: a cast is aimed at a water card and always comes
-to rest just beside it, short of it on the caster's side (a bite, never a strike), and the die is
-a D4. So a cast's chance is its face alone, which ``cast_outcomes`` lists, and the deal is the
-order of the 4 cards, which ``mini_deals`` lists: OpenSpiel sees both as chance nodes.
+"The mini variant"): 2 players, a water of 2 cards from a fishing deck of 4 (a card file of
+one's own may hold more), no shop, one trophy wins, 2 rounds. The die's flight is discretised: a
+cast is aimed at a water card and always comes to rest just beside it, short of it on the
+caster's side (a bite, never a strike), and the die is a D4. So a cast's chance is its face
+alone, which ``cast_outcomes`` lists, and the deal is the order of the fishing cards, which
+``mini_deals`` lists: OpenSpiel sees both as chance nodes.
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ MINI_PLAYERS = 2
 MINI_WATER = 2  # water slots 1 and 2 of the layout; the others stay empty
 MINI_ROUNDS = 2
 MINI_DIE = 4  # a D4: 1 is a snag, as the D12's 1 is
+MINI_CARDS_LEAST = 4
+"""A turn takes at most one card out of the water for good (a catch; a water all face up is
+replaced from the deck), so with 4 cards a card lies in the water at each of the 4 turns."""
 MINI_TROPHIES = 1  # one trophy wins
 MINI_TROPHY_POINTS = 3  # at closing time: 3 points a trophy, 1 any other fish
 MINI_TURN = 3
@@ -67,7 +71,7 @@ def cast_outcomes(game: FlipAndFishGame, seat: int, slot: int) -> Outcomes:
 def check_mini(game: FlipAndFishGame) -> None:
     """The mini's card file and layout, checked once (OptionError naming the problem): a file
     made for the mini, cards without abilities (they would draw or reshuffle mid-game), no
-    shopping deck, at least the water's 2 cards and a trophy; and a layout where each jetty's
+    shopping deck, at least 4 fishing cards and a trophy; and a layout where each jetty's
     cast at each mini water card bites that card without a strike."""
     cards = game.cards
     where = f"flip-and-fish size=mini: card file {cards.source}"
@@ -75,8 +79,12 @@ def check_mini(game: FlipAndFishGame) -> None:
         raise OptionError(f"{where} is for the full game (its 'size' is not \"mini\")")
     if cards.shopping_ids:
         raise OptionError(f"{where}: the mini has no shop, so no shopping cards")
-    if len(cards.fishing_ids) < MINI_WATER:
-        raise OptionError(f"{where}: the water needs {MINI_WATER} fishing cards")
+    if len(cards.fishing_ids) < MINI_CARDS_LEAST:
+        raise OptionError(
+            f"{where}: the mini needs at least {MINI_CARDS_LEAST} fishing cards (the water's "
+            f"{MINI_WATER} and {MINI_CARDS_LEAST - MINI_WATER} to replace them), not "
+            f"{len(cards.fishing_ids)}"
+        )
     if not cards.trophy_ids:
         raise OptionError(f"{where}: no trophy fish, so nobody could win")
     for card in cards.fishing_ids:

@@ -803,7 +803,8 @@ class FlipAndFishState(State["FlipAndFishView"]):
 
     def closing_time(self) -> None:
         """Ruling: a game nobody has won after the round limit ends; most trophies wins (shared
-        on a tie). Real games end long before; it keeps every game finite, random play included."""
+        on a tie; in the mini, most points). Real games end long before; it keeps every game
+        finite, random play included."""
         self.phase = GAME_OVER
         self.events.append(ClosingTime(self.turns))
 

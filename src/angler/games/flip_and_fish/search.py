@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from angler.core.search import SearchSupport, outcome_values
 from angler.games.flip_and_fish import actions as act
-from angler.games.flip_and_fish.aiming import bite_chances, catch_chance, face_down_worth
+from angler.games.flip_and_fish.aiming import face_down_worth
 from angler.games.flip_and_fish.cards import BOOT
 from angler.games.flip_and_fish.determinise import determinise
 from angler.games.flip_and_fish.heuristic import FlipAndFishHeuristic, policy
@@ -65,7 +65,8 @@ class FlipAndFishSearch(SearchSupport[FlipAndFishState, FlipAndFishView]):
         card counts as the deck's average."""
         game = self.game
         cards = game.cards
-        chances = bite_chances(game.table, seat, game.skills[seat])
+        heuristic = self.odds  # the heuristic's odds of a bite and a catch: the mini's its own
+        chances = heuristic.bite_chance(seat)
         bait = state.bait
         bonus = sum(cards.bait[c] for c in bait)
         gains = []
@@ -73,13 +74,13 @@ class FlipAndFishSearch(SearchSupport[FlipAndFishState, FlipAndFishView]):
             if card < 0:
                 continue
             if not state.face_up[slot]:
-                gains.append((chances[slot] * face_down_worth(cards), slot))
+                gains.append((chances[slot] * face_down_worth(cards, heuristic.faces), slot))
                 continue
             if cards.kind[card] == BOOT:
                 gains.append((0.0, slot))
                 continue
             extra = COLOUR_BONUS if any(cards.colour[c] == cards.colour[card] for c in bait) else 0
-            hit = catch_chance(bonus + extra, cards.catch_rate[card] or 99)
+            hit = heuristic.catch_chance(bonus + extra, cards.catch_rate[card] or 99)
             gains.append((chances[slot] * hit * self.worth[card], slot))
         return gains
 
@@ -115,6 +116,12 @@ class FlipAndFishSearch(SearchSupport[FlipAndFishState, FlipAndFishView]):
             for pile, gear in zip(state.caught, state.gear, strict=True)
         ]
         return [min(1.0, value / (need * TROPHY_WORTH)) for value in held]
+
+    @cached_property
+    def odds(self) -> FlipAndFishHeuristic:
+        """One heuristic player kept for its odds (``bite_chance``, ``catch_chance``, ``faces``),
+        which ``aim_gains`` reads at every aim of every playout."""
+        return policy(self.game)
 
     @cached_property
     def worth(self) -> tuple[float, ...]:

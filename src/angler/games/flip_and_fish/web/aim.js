@@ -148,7 +148,17 @@ export function wireAiming(svg, st) {
   svg.addEventListener("keydown", (event) => {
     const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
     const move = moves[event.key];
-    if (move) {
+    if (move && model.aim.cards) {
+      // The mini's aims are its water cards: an arrow steps to the next card or the one before.
+      event.preventDefault();
+      const cards = model.aim.cards;
+      const [x, y] = st.cursor || startCursor(model);
+      const here = cards.findIndex(([cx, cy]) => cx === x && cy === y);
+      const next = (Math.max(here, 0) + (move[0] + move[1] > 0 ? 1 : cards.length - 1)) % cards.length;
+      st.cursor = cards[next];
+      showAim(svg, st, st.cursor);
+      svg.setAttribute("aria-label", `Aim at ${st.cursor[0]}, ${st.cursor[1]} mm; Enter casts`);
+    } else if (move) {
       event.preventDefault();
       const step = model.table.step * (event.shiftKey ? 5 : 1);
       const [x, y] = st.cursor || startCursor(model);
