@@ -116,6 +116,10 @@ class Game(ABC, Generic[S, V]):
     """Every kind of event the rules make (the game's ``events.py``): what ``event_from_json``
     reads back, and what docs/events.md must describe."""
 
+    mini_players: ClassVar[int | None] = None
+    """The one player count of the game's ``size=mini`` variant, where it has only one: a mini
+    without ``players`` takes it, and another count is refused."""
+
     records_outcomes: ClassVar[bool] = False
     """Records store the non-shuffle chance outcomes (Flip & Fish's casts) of every action."""
 
@@ -146,6 +150,8 @@ class Game(ABC, Generic[S, V]):
                 raise TypeError(f"{cls.__name__}: option {option.name!r}'s default: {problem}")
 
     def __init__(self, /, players: int | None = None, **options: Any) -> None:
+        if players is None and options.get("size") == "mini" and self.mini_players is not None:
+            players = self.mini_players  # whatever the full game's default
         players = self.player_count(players)
         known = {option.name: option for option in self.options}
         unknown = sorted(set(options) - set(known))
@@ -157,6 +163,9 @@ class Game(ABC, Generic[S, V]):
             name: option.read(options[name]) if name in options else option.default
             for name, option in known.items()
         }
+        fixed = self.mini_players
+        if fixed is not None and self.settings.get("size") == "mini" and players != fixed:
+            raise OptionError(f"{self.name} size=mini is for {fixed} players, not {players}")
         self.presentation = Presentation(self)
         self.statistics = Statistics(self)
         self.encoding = None

@@ -109,6 +109,17 @@ def worth_of_moves(
     return [sampler.worth(move) for move in moves]
 
 
+def paired_worth(
+    game: Game[Any, Any], view: View, moves: Sequence[int], samples: int, seed: int = 0
+) -> list[MoveWorth]:
+    """Each of ``moves`` played on the same ``samples`` re-dealt worlds and chance seeds (a
+    whole number of pairs, at least one), with no screening: the worth of a few given moves."""
+    sampler = _Sampler(game, view, random.Random(seed))
+    for _ in range(max(1, samples // 2)):
+        sampler.play_pair(moves)
+    return [sampler.worth(move) for move in moves]
+
+
 SCREENING = 0.3  # the share of a decision's budget that screens every candidate
 KEPT = 3  # candidates carried past the screening, besides the move played
 

@@ -69,6 +69,7 @@ class CrazyFishingGame(CardGame[CrazyFishingState, CrazyFishingView]):
     min_players = 2
     max_players = 6
     default_players = 4
+    mini_players = MINI_PLAYERS
     variants = ({}, {"out_of_series": "all", "oos_rods": True}, {"size": "mini"})
     event_types = EVENT_TYPES
     options = (
@@ -105,14 +106,8 @@ class CrazyFishingGame(CardGame[CrazyFishingState, CrazyFishingView]):
     encoding: CrazyFishingEncoding  # always set: callers get its own type, not Encoding | None
 
     def __init__(self, /, players: int | None = None, **options: Any) -> None:
-        if players is None and options.get("size") == "mini":
-            players = MINI_PLAYERS  # the mini variant's only player count, whatever the default
         super().__init__(players, **options)
         self.mini = self.settings["size"] == "mini"
-        if self.mini and self.players != MINI_PLAYERS:
-            raise OptionError(
-                f"crazy-fishing size=mini is for {MINI_PLAYERS} players, not {self.players}"
-            )
         self.cards: CardSet = load_cards(
             self.settings["cards"] or (str(MINI_CARDS) if self.mini else None)
         )

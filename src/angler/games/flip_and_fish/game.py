@@ -116,6 +116,7 @@ class FlipAndFishGame(CardGame[FlipAndFishState, FlipAndFishView]):
     min_players = 2
     max_players = 4
     default_players = 3
+    mini_players = MINI_PLAYERS
     variants = ({}, {"size": "mini"})
     options = (
         CARDS_OPTION,
@@ -166,14 +167,8 @@ class FlipAndFishGame(CardGame[FlipAndFishState, FlipAndFishView]):
     encoding: FlipAndFishEncoding  # always set: callers get its own type, not Encoding | None
 
     def __init__(self, /, players: int | None = None, **options: Any) -> None:
-        if players is None and options.get("size") == "mini":
-            players = MINI_PLAYERS  # the mini variant's only player count, whatever the default
         super().__init__(players, **options)
         self.mini = self.settings["size"] == "mini"
-        if self.mini and self.players != MINI_PLAYERS:
-            raise OptionError(
-                f"flip-and-fish size=mini is for {MINI_PLAYERS} players, not {self.players}"
-            )
         self.cards: CardSet = load_cards(
             self.settings["cards"] or (str(MINI_CARDS) if self.mini else None)
         )
