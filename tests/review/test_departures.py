@@ -143,3 +143,24 @@ def test_the_tool_sums_up_a_review_by_the_search(
     with pytest.raises(SystemExit):
         judge_check.main([str(path), "--seat", "2", "--every-decision"])
     assert "--every-decision is for --judge search" in capsys.readouterr().err
+
+
+def test_ctrl_c_sums_up_the_departures_measured_so_far(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(played_record("crazy-fishing", 40, agents=("heuristic", "random")).dumps())
+    measured = rollout_gain
+    calls: list[int] = []
+
+    def stopped_on_the_third(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return measured(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(judge_check, "rollout_gain", stopped_on_the_third)
+    judge_check.main([str(path), "--seat", "2", "--samples", "4"])
+    captured = capsys.readouterr()
+    assert "stopped" in captured.err
+    assert "2 departures measured (2 in 1 games)" in captured.out

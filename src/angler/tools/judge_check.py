@@ -85,24 +85,30 @@ def _records(paths: list[Path], seat: int) -> list[tuple[Path, Record]]:
     return records
 
 
-def _measure(arguments: argparse.Namespace, path: Path, record: Record, gains: list[Gain]) -> int:
-    """Measure the departures of one record into ``gains``; how many the record had."""
+def _measure(
+    arguments: argparse.Namespace,
+    path: Path,
+    record: Record,
+    gains: list[Gain],
+    found: dict[str, int],
+) -> None:
+    """Measure the departures of one record into ``gains``, counting them in ``found`` as
+    they are met (so that Ctrl-C leaves the counts true)."""
     game = start_state(record).game
-    found = 0
+    found[path.name] = 0
     for departure in departures(record, arguments.seat - 1):
-        found += 1
         gain = (
             rollout_gain(game, departure, arguments.samples, arguments.seed)
             if arguments.judge == "rollout"
             else search_gain(game, departure, arguments.iterations, arguments.seed)
         )
+        found[path.name] += 1
         if gain is None:
             continue
         gains.append(gain)
         if not arguments.json:
             score = "" if gain.score is None else f", score {gain.score.text()}"
             print(f"{path.name} step {gain.step}: {gain.value.text()}{score}", flush=True)
-    return found
 
 
 def _summary(
@@ -193,7 +199,7 @@ def main(argv: list[str] | None = None) -> None:
     found: dict[str, int] = {}
     try:
         for path, record in records:
-            found[path.name] = _measure(arguments, path, record, gains)
+            _measure(arguments, path, record, gains, found)
     except KeyboardInterrupt:
         print("stopped: the summary covers the departures measured so far", file=sys.stderr)
     summary = _summary(arguments, gains, found)
