@@ -8,6 +8,11 @@ Prints each departure's gain as it is measured (the played move less the heurist
 95% interval), then the mean over the departures with its interval, and how many departures
 each game had. ``--json`` prints the summary and every departure as JSON instead. Ctrl-C sums
 up what is done.
+
+    python -m angler.tools.judge_check games/*.json --seat 1 --judge search --every-decision
+
+judges every decision of the seat by the search instead (a prototype of a review by the search):
+each game's accuracy, value lost a decision and share of real losses, then their means.
 """
 
 from __future__ import annotations
