@@ -90,6 +90,12 @@ def test_the_command_sums_up_reviews_and_checks(angler: Angler, tmp_path: Path) 
     assert result["points_lost"]["mean"] == pytest.approx(sum(losses) / len(losses))
     kept_reviews = [json.loads((reviews / f"{f.stem}.review.json").read_text()) for f in files]
     assert losses == [review["points_lost"]["mean"] for review in kept_reviews]
+    for row, review in zip(result["records"], kept_reviews, strict=True):
+        measured = [d["loss"]["mean"] for d in review["decisions"]]
+        assert row["value_lost"] == pytest.approx(sum(measured) / len(measured), abs=1e-4)
+        real = [d for d in review["decisions"] if d["label"] not in ("best", "close")]
+        assert row["real_losses"] == pytest.approx(len(real) / len(measured), abs=1e-4)
+    assert 0 <= result["real_losses"]["mean"] <= 1
     checks = [check for row in result["records"] for check in row["checks"]]
     assert result["checked"] == len(checks)
     assert all(check["label"] in ("good", "blunder") for check in checks)
@@ -99,6 +105,7 @@ def test_the_command_sums_up_reviews_and_checks(angler: Angler, tmp_path: Path) 
     table = angler(args)
     assert table.status == 0 and "accuracy over the games:" in table.stdout
     assert "points lost a decision over the games:" in table.stdout
+    assert "share of decisions with a real loss:" in table.stdout
     # A review kept in --reviews is read back, not made again: an edited one shows through.
     kept = reviews / f"{files[0].stem}.review.json"
     edited = json.loads(kept.read_text(encoding="utf-8")) | {"accuracy": 12.5}

@@ -12,7 +12,7 @@ from tests.review.test_review import GAMES, played_record
 from angler.core.records import record_of, start_state
 from angler.core.registry import make_game
 from angler.review.decisions import decisions_of
-from angler.review.departures import departures, rollout_gain, search_gain, search_loss
+from angler.review.departures import departures, rollout_gain, search_gain
 from angler.tools import judge_check
 
 
@@ -108,41 +108,6 @@ def test_the_tool_refuses_an_unfinished_or_missing_record(
             judge_check.main([str(path), "--seat", "1"])
         assert stopped.value.code == 2
         assert message in capsys.readouterr().err
-
-
-def test_the_search_judges_every_decision_against_its_own_best_move() -> None:
-    """The prototype review by the search: the best move is one the search compared, chosen on
-    other rounds than those measuring the loss; the same seed gives the same judgement."""
-    record = played_record("crazy-fishing", 38, agents=("heuristic", "random"))
-    game = start_state(record).game
-    judged = 0
-    for decision in list(decisions_of(record, 1))[:4]:
-        found = search_loss(game, decision, 200, seed=2)
-        if found is None:
-            continue
-        judged += 1
-        best, loss = found
-        assert best in decision.legal
-        assert found == search_loss(game, decision, 200, seed=2)
-        if best == decision.played:
-            assert loss.mean == loss.low == loss.high == 0
-    assert judged >= 3
-
-
-def test_the_tool_sums_up_a_review_by_the_search(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    path = tmp_path / "game.json"
-    path.write_text(played_record("crazy-fishing", 39, agents=("heuristic", "random")).dumps())
-    args = [str(path), "--seat", "2", "--judge", "search", "--iterations", "60"]
-    judge_check.main([*args, "--every-decision", "--json"])
-    summary = json.loads(capsys.readouterr().out)
-    game = summary["games"]["game.json"]
-    assert game["decisions"] > 0 and 0 <= game["accuracy"] <= 100
-    assert 0 <= game["real_losses"] <= 1
-    with pytest.raises(SystemExit):
-        judge_check.main([str(path), "--seat", "2", "--every-decision"])
-    assert "--every-decision is for --judge search" in capsys.readouterr().err
 
 
 def test_ctrl_c_sums_up_the_departures_measured_so_far(

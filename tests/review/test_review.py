@@ -19,7 +19,13 @@ from angler.review.decisions import decisions_of
 from angler.review.estimate import KEPT, MoveWorth, worth_of_moves
 from angler.review.labels import BEST, CLOSE, THRESHOLDS, accuracy, label, move_accuracy
 from angler.review.report import summary_line
-from angler.review.review import Review, points_lost, review_decision, review_seat
+from angler.review.review import (
+    Review,
+    ReviewedDecision,
+    points_lost,
+    review_decision,
+    review_seat,
+)
 from angler.stats import Estimate
 
 if TYPE_CHECKING:
@@ -169,6 +175,17 @@ def test_worker_processes_give_the_same_review() -> None:
     assert alone.as_dict() == pooled.as_dict()
 
 
+def _scored(move: MoveWorth) -> tuple[Estimate, tuple[float, ...]]:
+    """A rollout judge's move: its score, and its scores by sample."""
+    assert move.score is not None and move.scores is not None
+    return move.score, move.scores
+
+
+def _score_loss(decision: ReviewedDecision) -> Estimate:
+    assert decision.score_loss is not None  # the rollout judge's
+    return decision.score_loss
+
+
 def test_moves_are_compared_on_the_same_worlds_and_dice() -> None:
     """Paired samples: the interval of a difference is narrower than either value's."""
     record = played_record("fishing", 9)
@@ -178,10 +195,10 @@ def test_moves_are_compared_on_the_same_worlds_and_dice() -> None:
     longest = max(len(move.wins) for move in moves)
     kept = [move for move in moves if len(move.wins) == longest]
     assert len(kept) >= 2 and any(move.action == decision.played for move in kept)
-    scores = sorted(kept, key=lambda move: -move.score.mean)
-    first, second = scores[0], scores[1]
-    paired = Estimate.of([a - b for a, b in zip(first.scores, second.scores, strict=True)])
-    unpaired_half = (first.score.high - first.score.mean) + (second.score.high - second.score.mean)
+    scored = sorted((_scored(move) for move in kept), key=lambda found: -found[0].mean)
+    (first, firsts), (second, seconds) = scored[0], scored[1]
+    paired = Estimate.of([a - b for a, b in zip(firsts, seconds, strict=True)])
+    unpaired_half = (first.high - first.mean) + (second.high - second.mean)
     assert paired.high - paired.mean < unpaired_half
 
 
@@ -201,7 +218,7 @@ def test_a_screening_round_keeps_the_leaders_and_the_move_played() -> None:
     screened = counts[0]
 
     def screening(move: MoveWorth) -> tuple[float, float]:
-        return (fmean(move.wins[:screened:2]), fmean(move.scores[:screened:2]))
+        return (fmean(move.wins[:screened:2]), fmean(_scored(move)[1][:screened:2]))
 
     for dropped in (move for move in moves if len(move.wins) < longest):
         ahead = [move for move in kept if screening(move) >= screening(dropped)]
@@ -235,10 +252,10 @@ def test_points_lost_average_the_measured_score_losses_below_zero_too() -> None:
     too, so that noise cancels over a game (docs/review.md, "Marks")."""
     record = played_record("flip-and-fish", 13, rounds=4)
     review = review_seat(record, 0, "8it")
-    losses = [d.score_loss.mean for d in review.decisions]
+    losses = [_score_loss(d).mean for d in review.decisions]
     lost = review.points_lost
     assert lost is not None and lost.mean == pytest.approx(fmean(losses))
-    assert all(d.score_loss.mean == 0 for d in review.decisions if d.label == BEST)
+    assert all(_score_loss(d).mean == 0 for d in review.decisions if d.label == BEST)
     assert points_lost([1.0, -1.0, 3.0]) == Estimate.of([1.0, -1.0, 3.0])
     assert points_lost([]) is None
     shown = review.as_dict()["points_lost"]

@@ -93,6 +93,22 @@ def test_a_review_is_queued_run_and_stored_as_the_command_line_makes_it(
     assert client.get(f"/rooms/{room}/reviews/0").json() == shown
 
 
+def test_a_server_whose_reviews_are_by_the_search_stores_the_search_s_review(
+    store: Store,
+) -> None:
+    """``--review-budget search:…``: the stored review is the search judge's, as
+    ``angler review --judge search`` makes it, with no points (the search values none)."""
+    budget = "search:20it"
+    with TestClient(create_app(store, Limits(review_budget=budget))) as searching:
+        room = _finished(searching)
+        assert searching.post(f"/rooms/{room}/reviews/1").status_code == 202
+        shown = _done(searching, room, 1)
+        record = parse_record(json.dumps(searching.get(f"/rooms/{room}/record").json()))
+    expected = review_seat(record, 1, budget, SEED).as_dict()
+    assert shown["budget"] == budget and shown["review"] == json.loads(json.dumps(expected))
+    assert shown["review"]["judge"] == "search" and shown["review"]["points_lost"] is None
+
+
 def test_a_live_room_an_unknown_one_and_bad_seats_are_refused(client: TestClient) -> None:
     live = client.post("/rooms", json={"game": "crazy-fishing", "seats": ["human", "open"]})
     room = live.json()["room"]
@@ -245,7 +261,9 @@ def test_a_review_names_only_the_seat_s_own_moves_as_it_saw_them(client: TestCli
 
 
 def test_the_limits_refuse_a_bad_review_budget_in_one_line() -> None:
-    for budget, wrong in (("nope", "nope"), ("0it", "0"), ("100", "100")):
+    Limits(review_budget="search:1000it")  # the search as judge
+    refusals = (("nope", "nope"), ("0it", "0"), ("100", "100"), ("oracle:9it", "oracle"))
+    for budget, wrong in (*refusals, ("search:2it", "search judge")):
         with pytest.raises(AnglerError) as refused:
             Limits(review_budget=budget)
         assert wrong in str(refused.value) and "\n" not in str(refused.value)

@@ -108,6 +108,10 @@ class ISMCTSAgent:
         self.last_iterations = 0
         self.last_root_choices = 0  # the searcher's own actions found at the root last time
         self.last_root: Node | None = None  # the last search's tree, for analysis
+        # A review's judge (``review/search_judge.py``) also tries the move played at the root,
+        # and searches this many paired rounds at least, whatever its budget.
+        self.also_try: tuple[int, ...] = ()
+        self.fewest_rounds = 0
 
     def act(self, view: View | None, legal: Sequence[int]) -> int:
         if view is None:
@@ -190,15 +194,18 @@ class ISMCTSAgent:
         me = view.player
         done = rounds = 0
         anchor = self.anchor_move
-        while done < limit if limit is not None else time.perf_counter() < deadline:
+        while (
+            done < limit if limit is not None else time.perf_counter() < deadline
+        ) or rounds < self.fewest_rounds:
             if rounds >= SETTLE_AFTER and rounds % SETTLE_EVERY == 0 and self.settled():
                 break
             rounds += 1
             dealt = self.game.search.determinise(view, rng)
             seed = rng.getrandbits(62)
             actions = list(self.game.search.search_actions(dealt, me))
-            if anchor >= 0 and anchor not in actions:
-                actions.append(anchor)  # the heuristic's own aim, if not among the searched
+            for extra in (anchor, *self.also_try):
+                if extra >= 0 and extra not in actions:
+                    actions.append(extra)  # the heuristic's own aim, if not among the searched
             rewards: dict[int, float] = {}
             for action in actions:
                 state = dealt.clone()
@@ -210,8 +217,12 @@ class ISMCTSAgent:
                 for action, reward in rewards.items():
                     if action != anchor:
                         self.advantage.setdefault(action, []).append(reward - rewards[anchor])
+            self.on_round(rewards)
         self.bank_unused(done if limit is not None else time.perf_counter() - started)
         return done
+
+    def on_round(self, rewards: dict[int, float]) -> None:
+        """Each paired round's values by root move (a review's judge keeps them)."""
 
     def paired_sample(
         self, root: Node, state: State[Any], action: int, rng: random.Random, me: int

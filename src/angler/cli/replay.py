@@ -9,13 +9,14 @@ import typer
 from rich.table import Table
 
 from angler.cli.common import emit_json, out, progress_bar, seat_from_cli
+from angler.cli.review import BudgetOption, JudgeOption
 from angler.core.errors import AnglerError
 from angler.core.records import apply_entry, load_record, player_count, replay, start_state
 from angler.core.state import State
 from angler.core.view import counted
 from angler.review.labels import BEST, CLOSE
 from angler.review.report import costly_lines, summary_line
-from angler.review.review import DEFAULT_BUDGET, Review, review_seat
+from angler.review.review import Review, judged_budget, review_seat
 
 
 def replay_command(
@@ -41,14 +42,8 @@ def replay_command(
             "(docs/review.md).",
         ),
     ] = False,
-    budget: Annotated[
-        str,
-        typer.Option(
-            "--budget",
-            metavar="BUDGET",
-            help="With --review: rollouts (200it) or seconds (2s) per decision.",
-        ),
-    ] = DEFAULT_BUDGET,
+    judge: JudgeOption = None,
+    budget: BudgetOption = None,
     jobs: Annotated[
         int | None,
         typer.Option("--jobs", "-j", min=1, metavar="J", help="With --review: processes."),
@@ -74,7 +69,7 @@ def replay_command(
         if to is not None or as_json:
             raise AnglerError("--review shows the whole game as text: leave out --to and --json")
         seat = seat_from_cli(as_player, player_count(record), "--as")
-        show_reviewed(record, seat, budget, jobs or 1)
+        show_reviewed(record, seat, judged_budget(judge, budget), jobs or 1)
         return
     if to is not None and not 0 <= to <= len(record.actions):
         raise AnglerError(f"--to must be 0 to {len(record.actions)} for {file}, not {to}")

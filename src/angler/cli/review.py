@@ -21,11 +21,30 @@ from angler.cli.common import emit_json, err, out, progress_bar, seat_from_cli, 
 from angler.core.files import check_writable_file
 from angler.core.records import load_record, player_count
 from angler.review.report import costly_lines, decisions_table, render_html, summary_line
-from angler.review.review import DEFAULT_BUDGET, Review, review_seat
+from angler.review.review import Review, judged_budget, review_seat
 from angler.sim.backends import check_backend
 from angler.sim.stopping import signal_of, sigterm_stops_runs
 
 INTERRUPTED = {2: 130, 15: 143}  # exit status after SIGINT, SIGTERM (as a shell expects)
+
+JudgeOption = Annotated[
+    str | None,
+    typer.Option(
+        "--judge",
+        metavar="JUDGE",
+        help="rollout (the default: the heuristic plays each move out, 200it) or search (the "
+        "paired search from the seat's view, 3000it: slower, and it tells stronger play apart).",
+    ),
+]
+BudgetOption = Annotated[
+    str | None,
+    typer.Option(
+        "--budget",
+        metavar="BUDGET",
+        help="Per decision: counted (rollouts, or the search's iterations: 200it) or seconds "
+        "(2s). A counted budget gives the same review on every machine.",
+    ),
+]
 
 
 def review_command(
@@ -35,15 +54,8 @@ def review_command(
     seat: Annotated[
         int, typer.Option("--seat", metavar="N", help="The seat to review (1 = first player).")
     ],
-    budget: Annotated[
-        str,
-        typer.Option(
-            "--budget",
-            metavar="BUDGET",
-            help="Per decision: rollouts (200it) or seconds (2s). Counted rollouts give the "
-            "same review on every machine.",
-        ),
-    ] = DEFAULT_BUDGET,
+    judge: JudgeOption = None,
+    budget: BudgetOption = None,
     seed: Annotated[int, typer.Option("--seed", help="The review's own seed.")] = 0,
     jobs: ReviewProcessesOption = None,
     backend: BackendOption = "local",
@@ -58,20 +70,22 @@ def review_command(
     """Review one seat's decisions in a finished game: each move valued from that seat's view.
 
     Every decision with a choice is valued by re-dealing what the seat could not see, playing
-    each candidate move on the same worlds and dice, and the heuristic player to the end. Each
-    is marked best, close, good, inaccuracy, mistake or blunder by the expected share of the
-    victory it gave up. The game is summed up as an accuracy (0-100) and the points lost a
-    decision, the mean final score the played moves gave up (docs/review.md).
+    each candidate move on the same worlds and dice, and the heuristic player to the end (or,
+    with --judge search, the paired search's tree). Each is marked best, close, good,
+    inaccuracy, mistake or blunder by the expected share of the victory it gave up. The game is
+    summed up as an accuracy (0-100) and, by the rollouts, the points lost a decision, the mean
+    final score the played moves gave up (docs/review.md).
 
     Ctrl-C stops it and keeps the decisions reviewed so far (printed, and written to --out).
     """
+    budget_used = judged_budget(judge, budget)
     record = load_record(file)
     chosen = seat_from_cli(seat, player_count(record), "--seat")
     checked_backend = check_backend(backend, jobs, address, ray_token_file)
     if out_file is not None:
         check_writable_file(out_file, (".html",))
     command = shlex.join(["angler", "review", *sys.argv[2:]])
-    review = Review(record.game, chosen, 0, budget, seed, 0)
+    review = Review(record.game, chosen, 0, budget_used, seed, 0)
     progress = progress_bar()
     status = 0
     with progress, sigterm_stops_runs():
@@ -84,7 +98,7 @@ def review_command(
             review_seat(
                 record,
                 chosen,
-                budget,
+                budget_used,
                 seed,
                 jobs=review_processes(jobs, checked_backend),
                 backend=checked_backend,

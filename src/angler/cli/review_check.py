@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from statistics import fmean
 from typing import Annotated, Any
 
 import typer
@@ -22,6 +23,7 @@ from angler.cli.backend_options import (
     review_processes,
 )
 from angler.cli.common import emit_json, make_folder, out, progress_bar, seat_from_cli, write_text
+from angler.cli.review import JudgeOption
 from angler.core.errors import AnglerError
 from angler.core.records import load_record, player_count
 from angler.review.advice import (
@@ -31,7 +33,8 @@ from angler.review.advice import (
     check_advice,
     marks_to_check,
 )
-from angler.review.review import points_lost, review_seat
+from angler.review.labels import BEST, CLOSE
+from angler.review.review import judged_budget, points_lost, review_seat
 from angler.sim.backends import check_backend
 from angler.sim.simulate import seat_agents
 from angler.stats import Estimate
@@ -47,9 +50,15 @@ def review_check_command(
     seat: Annotated[
         int, typer.Option("--seat", metavar="N", help="The seat to review (1 = first player).")
     ],
+    judge: JudgeOption = None,
     budget: Annotated[
-        str, typer.Option("--budget", metavar="BUDGET", help="Per decision, as for a review.")
-    ] = CHECK_BUDGET,
+        str | None,
+        typer.Option(
+            "--budget",
+            metavar="BUDGET",
+            help=f"Per decision, as for a review (the rollouts' default here: {CHECK_BUDGET}).",
+        ),
+    ] = None,
     seed: Annotated[
         int, typer.Option("--seed", metavar="SEED", help="The reviews' and the replays' seed.")
     ] = 0,
@@ -101,6 +110,9 @@ def review_check_command(
     the move played and with the move recommended, on the same chance and by the same players.
     The recommended branch's result less the played one's is the advice's gain.
     """
+    if budget is None and judge in (None, "rollout"):
+        budget = CHECK_BUDGET
+    budget = judged_budget(judge, budget)
     records = [(path, load_record(path)) for path in files]
     kinds = {(record.game, player_count(record)) for _, record in records}
     if len(kinds) > 1:
@@ -169,6 +181,8 @@ def _row(path: Path, review: dict[str, Any], checks: list[AdviceCheck]) -> dict[
         "record": path.name,
         "accuracy": review["accuracy"],
         "points_lost": _points_lost(review),
+        "value_lost": _value_lost(review),
+        "real_losses": _real_losses(review),
         "decisions": review["reviewed"],
         "labels": review["labels"],
         "checks": [
@@ -187,17 +201,39 @@ def _row(path: Path, review: dict[str, Any], checks: list[AdviceCheck]) -> dict[
 def _points_lost(review: dict[str, Any]) -> float | None:
     """A game's points lost a decision (read from its decisions: a review kept by an older
     angler has no total of its own)."""
-    lost = points_lost([d["score_loss"]["mean"] or 0.0 for d in review["decisions"]])
+    losses = [d["score_loss"] for d in review["decisions"]]
+    if any(loss is None for loss in losses):  # the search judge values no score
+        return None
+    lost = points_lost([loss["mean"] or 0.0 for loss in losses])
     return None if lost is None else round(lost.mean, 3)
 
 
+def _value_lost(review: dict[str, Any]) -> float | None:
+    """A game's value lost a decision: the mean of the decisions' measured losses, in the
+    judge's value (win share, or the search's), below zero too, as points lost are."""
+    losses = [d["loss"]["mean"] or 0.0 for d in review["decisions"]]
+    return round(fmean(losses), 4) if losses else None
+
+
+def _real_losses(review: dict[str, Any]) -> float | None:
+    """The share of a game's decisions marked with a real loss (good to blunder)."""
+    decisions = review["decisions"]
+    real = sum(1 for d in decisions if d["label"] not in (BEST, CLOSE))
+    return round(real / len(decisions), 4) if decisions else None
+
+
+def _over_games(rows: list[dict[str, Any]], key: str) -> dict[str, float | None] | None:
+    values = [row[key] for row in rows if row[key] is not None]
+    return Estimate.of(values).as_dict() if values else None
+
+
 def _summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    accuracies = [row["accuracy"] for row in rows if row["accuracy"] is not None]
-    losses = [row["points_lost"] for row in rows if row["points_lost"] is not None]
     checks = [check for row in rows for check in row["checks"]]
     return {
-        "accuracy": Estimate.of(accuracies).as_dict() if accuracies else None,
-        "points_lost": Estimate.of(losses).as_dict() if losses else None,
+        "accuracy": _over_games(rows, "accuracy"),
+        "points_lost": _over_games(rows, "points_lost"),
+        "value_lost": _over_games(rows, "value_lost"),
+        "real_losses": _over_games(rows, "real_losses"),
         "checked": len(checks),
         "predicted": Estimate.of([c["predicted"] for c in checks]).as_dict() if checks else None,
         "win_gain": Estimate.of([c["win_gain"] for c in checks]).as_dict() if checks else None,
@@ -224,13 +260,14 @@ def _table(rows: list[dict[str, Any]]) -> Table:
     return table
 
 
-def _interval(estimate: dict[str, float | None] | None, sign: str = "+") -> str:
+def _interval(estimate: dict[str, float | None] | None, sign: str = "+", digits: int = 2) -> str:
     if estimate is None:
         return "none"
     mean, low, high = (estimate[key] for key in ("mean", "low", "high"))
+    shape = f"{sign}.{digits}f"
     if low is None or high is None:
-        return f"{mean or 0:{sign}.2f} (one value: no interval)"
-    return f"{mean or 0:{sign}.2f} ({low:{sign}.2f} to {high:{sign}.2f})"
+        return f"{mean or 0:{shape}} (one value: no interval)"
+    return f"{mean or 0:{shape}} ({low:{shape}} to {high:{shape}})"
 
 
 def _summary_lines(summary: dict[str, Any]) -> list[str]:
@@ -239,6 +276,8 @@ def _summary_lines(summary: dict[str, Any]) -> list[str]:
     return [
         f"accuracy over the games: {shown} (mean, 95% interval)",
         f"points lost a decision over the games: {_interval(summary['points_lost'], sign='')}",
+        f"value lost a decision over the games: {_interval(summary['value_lost'], '', 4)}",
+        f"share of decisions with a real loss: {_interval(summary['real_losses'], '', 3)}",
         f"decisions checked: {summary['checked']}",
         f"win share the review expected the advice to gain: {_interval(summary['predicted'])}",
         f"win share it gained on the real games: {_interval(summary['win_gain'])}",

@@ -179,8 +179,9 @@ def serve_command(
         typer.Option(
             "--review-budget",
             metavar="BUDGET",
-            help="Rollouts (100it) or seconds (1s) for each decision of a finished game's review "
-            "(docs/server.md, Reviews); counted rollouts give every node the same review.",
+            help="Each decision of a finished game's review: rollouts (100it), the search "
+            "judge's iterations (search:1000it) or seconds (1s, search:1s) (docs/server.md, "
+            "Reviews); a counted budget gives every node the same review.",
         ),
     ] = "100it",
 ) -> None:

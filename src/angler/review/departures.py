@@ -33,8 +33,6 @@ from angler.review.estimate import paired_worth
 from angler.review.review import decision_seed
 from angler.stats import Estimate
 
-JUDGES = ("rollout", "search")
-
 
 @dataclass(frozen=True)
 class Departure:
@@ -79,7 +77,9 @@ def rollout_gain(game: Game[Any, Any], departure: Departure, samples: int, seed:
     return Gain(
         step=decision.step,
         value=Estimate.of([a - b for a, b in zip(played.wins, heuristic.wins, strict=True)]),
-        score=Estimate.of([a - b for a, b in zip(played.scores, heuristic.scores, strict=True)]),
+        score=Estimate.of(
+            [a - b for a, b in zip(played.scores or (), heuristic.scores or (), strict=True)]
+        ),
     )
 
 
@@ -99,34 +99,3 @@ def search_gain(
     if search.anchor_move != departure.heuristic or len(gains) < 2:
         return None
     return Gain(step=decision.step, value=Estimate.of(gains), score=None)
-
-
-class _LoggedSearch(ISMCTSAgent):
-    """The paired search, keeping every root move's value on every round of samples."""
-
-    def __init__(self, seed: int, game: Game[Any, Any], iterations: int) -> None:
-        super().__init__(seed, game, iterations=iterations, paired=True)
-        self.values: dict[int, list[float]] = {}
-
-    def paired_sample(self, root: Any, state: Any, action: int, rng: Any, me: int) -> float:
-        value = super().paired_sample(root, state, action, rng, me)
-        self.values.setdefault(action, []).append(value)
-        return value
-
-
-def search_loss(
-    game: Game[Any, Any], decision: Decision, iterations: int, seed: int
-) -> tuple[int, Estimate] | None:
-    """The paired search as a review's judge, for every decision (a prototype): the best root
-    move chosen on the even-numbered rounds, and what the played move lost against it measured
-    on the odd-numbered ones, round by round, in the search's value. None where the search
-    compared the moves fewer than four times (a decision it settles without searching)."""
-    search = _LoggedSearch(decision_seed(seed, decision.step), game, iterations)
-    search.act(decision.view, list(decision.legal))
-    rounds = min((len(v) for v in search.values.values()), default=0)
-    if rounds < 4 or decision.played not in search.values:
-        return None
-    values = {action: found[:rounds] for action, found in search.values.items()}
-    best = max(values, key=lambda action: (sum(values[action][::2]), action == decision.played))
-    lost = [b - p for b, p in zip(values[best][1::2], values[decision.played][1::2], strict=True)]
-    return best, Estimate.of(lost)

@@ -44,13 +44,14 @@ def rounded(estimate: Estimate, digits: int = 4) -> dict[str, float | None]:
 
 @dataclass(frozen=True)
 class MoveWorth:
-    """One candidate's worth over the samples: share of the victory and final score."""
+    """One candidate's worth over the samples: share of the victory and final score (the
+    search judge's value alone, with no score: ``search_judge.py``)."""
 
     action: int
     win: Estimate
-    score: Estimate
+    score: Estimate | None
     wins: tuple[float, ...]  # by sample, for paired differences
-    scores: tuple[float, ...]
+    scores: tuple[float, ...] | None
 
 
 def candidates(game: Game[Any, Any], view: View, legal: Sequence[int], played: int) -> list[int]:

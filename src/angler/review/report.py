@@ -32,6 +32,27 @@ th{background:#eef;text-align:left}td.n{text-align:right;font-variant-numeric:ta
 """
 
 
+ROLLOUT_NOTE = (
+    "Every move was valued from what this seat could see at the time: the hidden cards re-dealt "
+    "consistently with its view, the same worlds and dice for every move, then the heuristic "
+    "player to the end. Intervals are 95%. Points lost a decision: the final score the played "
+    "moves gave up against the best ones, on average (below zero where played moves did better "
+    "than the review's choice on the samples that measured them)."
+)
+SEARCH_NOTE = (
+    "Every move was valued from what this seat could see at the time, by the paired search: "
+    "each round re-deals the hidden cards consistently with its view and tries every move on "
+    "that world with the same dice, then searches on below it, so every seat's later moves "
+    "improve as the search grows. Values are the search's own: the share of the victory where "
+    "a playout ends, the standing by score where it stops first. Intervals are 95%."
+)
+
+
+def value_name(review: Review) -> str:
+    """What a decision's value is, as a column's heading."""
+    return "Search value" if review.judge == "search" else "Win share"
+
+
 def summary_line(review: Review) -> str:
     shown, lost = review.accuracy, review.points_lost
     accuracy = "no decision to review" if shown is None else f"accuracy {shown:.0f}"
@@ -56,7 +77,7 @@ def decisions_table(review: Review) -> Table:
         ("Step", "right"),
         ("Played", "left"),
         ("Mark", "left"),
-        ("Win share", "right"),
+        (value_name(review), "right"),
         ("Lost", "right"),
         ("Best", "left"),
     ):
@@ -91,19 +112,17 @@ def render_html(review: Review, command: str) -> str:
         f"<h1>{e(title)}</h1>",
         f"<p>{e(summary_line(review))}</p>",
         f'<p class="note">Made by <code>{e(command)}</code>. Budget {e(review.budget)} a '
-        f"decision, seed {review.seed}. Every move was valued from what this seat could see "
-        "at the time: the hidden cards re-dealt consistently with its view, the same worlds "
-        "and dice for every move, then the heuristic player to the end. Intervals are 95%. "
-        "Points lost a decision: the final score the played moves gave up against the best "
-        "ones, on average (below zero where played moves did better than the review's choice "
-        "on the samples that measured them).</p>",
+        f"decision, seed {review.seed}. "
+        f"{SEARCH_NOTE if review.judge == 'search' else ROLLOUT_NOTE}</p>",
         "<h2>The decisions that cost the most</h2>",
         f"<ol>{costly}</ol>",
-        "<h2>Expected share of the victory over the game</h2>",
+        "<h2>The search's value of the played moves over the game</h2>"
+        if review.judge == "search"
+        else "<h2>Expected share of the victory over the game</h2>",
         _chart(review),
         "<h2>Every decision</h2>",
         "<table><thead><tr><th>Step</th><th>Deciding</th><th>Played</th><th>Mark</th>"
-        "<th>Win share</th><th>Lost (95%)</th><th>Best</th></tr></thead>",
+        f"<th>{value_name(review)}</th><th>Lost (95%)</th><th>Best</th></tr></thead>",
         f"<tbody>{rows}</tbody></table>",
         "</body></html>",
     ]

@@ -1,7 +1,8 @@
 """A review of one seat's decisions in a finished game (docs/review.md).
 
 ``review_seat`` walks the record's decisions for the seat (``decisions.py``: the seat's view at
-each, nothing more), values the candidate moves of each (``estimate.py``), marks the played move
+each, nothing more), values the candidate moves of each by its judge (the heuristic's rollouts,
+``estimate.py``, or the paired search, ``search_judge.py``), marks the played move
 (``labels.py``) and sums the game up: accuracy, the expected share of the victory after each
 decision, and the three decisions that cost the most, with the better move in the words the
 game's menu uses. Decisions are reviewed in batches on this process, local worker processes or
@@ -26,10 +27,16 @@ from angler.core.records import Record, parse_record, start_state
 from angler.review.decisions import Decision, decisions_of
 from angler.review.estimate import MoveWorth, rounded, worth_of_moves
 from angler.review.labels import BEST, CLOSE, accuracy, label
+from angler.review.search_judge import search_worth
 from angler.sim.backends import Backend, play_batches
 from angler.stats import Estimate
 
 DEFAULT_BUDGET = "200it"  # rollouts per decision: about a second a decision on one core
+JUDGES = ("rollout", "search")
+# Each judge's budget when none is given. The search's: about 2 s a Crazy Fishing decision and
+# 0.4 s a Fishing one on one core, and it ranks random play, the heuristic and ``normal``.
+DEFAULT_BUDGETS = {"rollout": DEFAULT_BUDGET, "search": "3000it"}
+FEWEST_SEARCH_ITERATIONS = 10
 COSTLY = 3  # the decisions a review names as costing the most
 
 
@@ -42,8 +49,8 @@ class ReviewedDecision:
     played: int
     best: int
     label: str
-    loss: Estimate  # expected share of the victory the played move gave up
-    score_loss: Estimate  # and expected final score
+    loss: Estimate  # expected share of the victory the played move gave up (or search value)
+    score_loss: Estimate | None  # and expected final score (the rollout judge's alone)
     moves: tuple[MoveWorth, ...]
     texts: dict[int, str]  # each candidate in the menu's words
 
@@ -51,7 +58,7 @@ class ReviewedDecision:
         return next(move for move in self.moves if move.action == action)
 
     def as_dict(self) -> dict[str, Any]:
-        ranked = sorted(self.moves, key=lambda move: (-move.win.mean, -move.score.mean))
+        ranked = sorted(self.moves, key=lambda move: (-move.win.mean, -_score_mean(move)))
         return {
             "step": self.step,
             "prompt": self.prompt,
@@ -62,14 +69,14 @@ class ReviewedDecision:
             "label": self.label,
             "win_share": rounded(self.worth(self.played).win),
             "loss": rounded(self.loss),
-            "score_loss": rounded(self.score_loss),
+            "score_loss": None if self.score_loss is None else rounded(self.score_loss),
             "samples": max(len(move.wins) for move in self.moves),
             "moves": [
                 {
                     "action": self.texts[move.action],
                     "code": js_safe(move.action),
                     "win_share": rounded(move.win),
-                    "score": rounded(move.score),
+                    "score": None if move.score is None else rounded(move.score),
                 }
                 for move in ranked
             ],
@@ -77,7 +84,11 @@ class ReviewedDecision:
 
     def why(self) -> str:
         """The better move and what it would have changed, in words."""
-        gain, points = self.loss.mean, self.score_loss.mean
+        gain = self.loss.mean
+        instead = f"{self.texts[self.best]} instead of {self.texts[self.played]}"
+        if self.score_loss is None:  # the search judge's value: a share of the victory, nearly
+            return f"{instead}: worth {100 * gain:.0f} more wins in a hundred games to the search"
+        points = self.score_loss.mean
         more = f"{points:+.1f} points" if abs(points) >= 0.05 else "the same score"
         return (
             f"{self.texts[self.best]} instead of {self.texts[self.played]}: "
@@ -102,13 +113,19 @@ class Review:
         return len(self.decisions) == self.total
 
     @property
+    def judge(self) -> str:
+        return review_judge(self.budget)
+
+    @property
     def accuracy(self) -> float | None:
         return accuracy([d.loss.mean if d.label != BEST else 0.0 for d in self.decisions])
 
     @property
     def points_lost(self) -> Estimate | None:
-        """Expected final score given up a decision, against the review's best move."""
-        return points_lost([d.score_loss.mean for d in self.decisions])
+        """Expected final score given up a decision, against the review's best move (None for
+        the search judge, which values no score)."""
+        lost = [d.score_loss.mean for d in self.decisions if d.score_loss is not None]
+        return points_lost(lost) if len(lost) == len(self.decisions) else None
 
     def costly(self) -> list[ReviewedDecision]:
         """The decisions that cost the most, worst first (real losses only)."""
@@ -127,6 +144,7 @@ class Review:
             "game": self.game,
             "seat": self.seat,
             "players": self.players,
+            "judge": self.judge,
             "budget": self.budget,
             "seed": self.seed,
             "complete": self.complete,
@@ -155,31 +173,73 @@ def decision_seed(seed: int, step: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+def review_judge(budget: str) -> str:
+    """The judge a review's budget names: ``search:3000it`` the search, ``200it`` (or
+    ``rollout:200it``) the rollouts."""
+    judge, _, _ = budget.rpartition(":")
+    return judge or "rollout"
+
+
+def read_review_budget(budget: str) -> tuple[str, float | None, int | None]:
+    """A review's budget as ``(judge, seconds, count)``: ``[JUDGE:]AMOUNT``, the amount in
+    seconds a decision (``2s``) or counted (rollouts, or the search's iterations: ``3000it``);
+    a one-line AnglerError otherwise."""
+    judge, _, amount = budget.rpartition(":")
+    judge = judge or "rollout"
+    if judge not in JUDGES:
+        raise AnglerError(f"a review's judge is rollout or search, not {judge[:20]!r}")
+    if judge == "search":
+        seconds, count = read_budget(
+            "search judge", amount, fewest=FEWEST_SEARCH_ITERATIONS, example=3000
+        )
+    else:
+        seconds, count = read_budget("review", amount, unit="rollouts", example=200)
+    return judge, seconds, count
+
+
+def judged_budget(judge: str | None, budget: str | None) -> str:
+    """The budget a review runs at, from a command line's ``--judge`` and ``--budget`` (either
+    may be left out: the rollouts, and the judge's own default budget)."""
+    if judge is None:
+        return budget if budget is not None else DEFAULT_BUDGET
+    if judge not in JUDGES:
+        raise AnglerError(f"a review's judge is rollout or search, not {judge[:20]!r}")
+    amount = budget if budget is not None else DEFAULT_BUDGETS[judge].rpartition(":")[2]
+    if ":" in amount:
+        plain = amount.rpartition(":")[2]
+        raise AnglerError(f"--judge names the judge already: give --budget as {plain}")
+    return amount if judge == "rollout" else f"{judge}:{amount}"
+
+
 def review_decision(game: Any, decision: Decision, budget: str, seed: int) -> ReviewedDecision:
     """One decision valued from its view alone (``Decision`` holds nothing else)."""
-    seconds, rollouts = read_budget("review", budget, unit="rollouts", example=200)
-    moves = worth_of_moves(
+    judge, seconds, count = read_review_budget(budget)
+    value = search_worth if judge == "search" else worth_of_moves
+    moves = value(
         game,
         decision.view,
         decision.legal,
         decision.played,
-        rollouts=rollouts,
-        seconds=seconds,
-        seed=decision_seed(seed, decision.step),
+        count,
+        seconds,
+        decision_seed(seed, decision.step),
     )
 
     # The best candidate is chosen on half the samples and its lead measured on the other half:
     # the best of many noisy estimates looks better than it is on the samples that chose it.
     def chosen_by(move: MoveWorth) -> tuple[float, float, bool]:
-        return (fmean(move.wins[::2]), fmean(move.scores[::2]), move.action == decision.played)
+        scores = fmean(move.scores[::2]) if move.scores is not None else 0.0
+        return (fmean(move.wins[::2]), scores, move.action == decision.played)
 
     # Only the candidates sampled to the end are in the running (the screening dropped others).
     longest = max(len(move.wins) for move in moves)
     best = max((move for move in moves if len(move.wins) == longest), key=chosen_by)
     played = next(move for move in moves if move.action == decision.played)
     loss = Estimate.of([b - p for b, p in zip(best.wins[1::2], played.wins[1::2], strict=True)])
-    score_loss = Estimate.of(
-        [b - p for b, p in zip(best.scores[1::2], played.scores[1::2], strict=True)]
+    score_loss = (
+        Estimate.of([b - p for b, p in zip(best.scores[1::2], played.scores[1::2], strict=True)])
+        if best.scores is not None and played.scores is not None
+        else None
     )
     presentation = game.presentation
     return ReviewedDecision(
@@ -235,7 +295,7 @@ def review_seat(
     """Review ``seat``'s decisions in ``record`` (its ``first`` ones only, if given: a quick
     look). ``progress(review)`` is called after each decision; on Ctrl-C the decisions done stay
     in ``into`` (give one to keep them)."""
-    read_budget("review", budget, unit="rollouts", example=200)  # a bad one: before any work
+    read_review_budget(budget)  # a bad one: before any work
     if record.result is None:
         raise AnglerError("this record's game is not finished: a review needs the whole game")
     total = sum(1 for _ in decisions_of(record, seat))
@@ -256,3 +316,7 @@ def review_seat(
     play = functools.partial(_review_batch, record.dumps(), seat, budget, seed)
     play_batches(play, list(range(total)), finish, jobs, backend, address)
     return review
+
+
+def _score_mean(move: MoveWorth) -> float:
+    return move.score.mean if move.score is not None else 0.0

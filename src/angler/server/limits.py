@@ -40,8 +40,8 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from angler.agents.base import read_budget
 from angler.core.errors import AnglerError
+from angler.review.review import read_review_budget
 
 SLOW_CODE = 1013  # a reader too slow for its queue: reconnect, and be sent the latest state
 FLOOD_CODE = 4429  # a socket that kept sending past its rate
@@ -73,7 +73,8 @@ class Limits:
     # One bot decision's search, at most: searches share the machine's few workers, so a long
     # one makes every other room's bots wait (docs/server.md, "Budgets and fairness").
     max_bot_seconds: float = 5.0
-    # A review's decision: counted rollouts, so every node stores the same review.
+    # A review's decision: counted (rollouts, or ``search:1000it``), so every node stores the
+    # same review.
     review_budget: str = "100it"
     reviews_waiting: int = 20  # reviews queued on one node at most
     reviews_per_minute: int = 6  # reviews one client address may queue a minute (0: no limit)
@@ -84,7 +85,7 @@ class Limits:
     card_checks_per_minute: int = 4  # checks one person may queue a minute (0: no limit)
 
     def __post_init__(self) -> None:
-        read_budget("review", self.review_budget, unit="rollouts", example=100)
+        read_review_budget(self.review_budget)
         for name in (
             "send_queue",
             "send_queue_chars",

@@ -9,10 +9,8 @@ Prints each departure's gain as it is measured (the played move less the heurist
 each game had. ``--json`` prints the summary and every departure as JSON instead. Ctrl-C sums
 up what is done.
 
-    python -m angler.tools.judge_check games/*.json --seat 1 --judge search --every-decision
-
-judges every decision of the seat by the search instead (a prototype of a review by the search):
-each game's accuracy, value lost a decision and share of real losses, then their means.
+A review by the search of every decision is ``angler review --judge search`` (and
+``angler review-check --judge search`` over many records).
 """
 
 from __future__ import annotations
@@ -26,16 +24,13 @@ from typing import Any, NoReturn
 
 from angler.core.errors import AnglerError
 from angler.core.records import Record, load_record, player_count, start_state
-from angler.review.decisions import decisions_of
 from angler.review.departures import (
-    JUDGES,
     Gain,
     departures,
     rollout_gain,
     search_gain,
-    search_loss,
 )
-from angler.review.labels import BEST, CLOSE, accuracy, label
+from angler.review.review import JUDGES
 from angler.stats import Estimate
 
 
@@ -58,20 +53,12 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--iterations", type=int, default=3000, help="search: iterations (default 3000)"
     )
-    parser.add_argument(
-        "--every-decision",
-        action="store_true",
-        help="search: every decision, not only departures: what the played move lost against "
-        "the search's best (a review by the search, per game: accuracy, value lost, real losses)",
-    )
     parser.add_argument("--seed", type=int, default=0, help="the judge's seed (default 0)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     # argparse's own errors exit 2 with a usage line, as the rest of the command line does
     arguments = parser.parse_args(argv)
     if arguments.samples < 2 or arguments.iterations < 1:
         _fail("--samples needs 2 or more and --iterations 1 or more")
-    if arguments.every_decision and arguments.judge != "search":
-        _fail("--every-decision is for --judge search (the review itself is the rollout judge)")
     return arguments
 
 
@@ -145,61 +132,9 @@ def _summary(
     }
 
 
-def _game_by_search(arguments: argparse.Namespace, record: Record) -> dict[str, Any]:
-    """One game's decisions of the seat judged by the search: accuracy, value lost a decision
-    (as measured, below zero too) and the share of real losses, as a review sums them up."""
-    game = start_state(record).game
-    losses, lost, real = [], [], 0
-    for decision in decisions_of(record, arguments.seat - 1):
-        judged = search_loss(game, decision, arguments.iterations, arguments.seed)
-        if judged is None:
-            continue
-        best, loss = judged
-        mark = label(best == decision.played, loss)
-        losses.append(0.0 if mark == BEST else loss.mean)
-        lost.append(loss.mean)
-        real += mark not in (BEST, CLOSE)
-    return {
-        "decisions": len(lost),
-        "accuracy": accuracy(losses),
-        "value_lost": fmean(lost) if lost else None,
-        "real_losses": real / len(lost) if lost else None,
-    }
-
-
-def _every_decision(arguments: argparse.Namespace, records: list[tuple[Path, Record]]) -> None:
-    games: dict[str, dict[str, Any]] = {}
-    try:
-        for path, record in records:
-            games[path.name] = _game_by_search(arguments, record)
-            if not arguments.json:
-                print(f"{path.name}: {json.dumps(games[path.name])}", flush=True)
-    except KeyboardInterrupt:
-        print("stopped: the summary covers the games judged so far", file=sys.stderr)
-    summary: dict[str, Any] = {"judge": "search", "iterations": arguments.iterations}
-    for key in ("accuracy", "value_lost", "real_losses"):
-        values = [g[key] for g in games.values() if g[key] is not None]
-        summary[key] = Estimate.of(values).as_dict() if values else None
-    summary["games"] = games
-    if arguments.json:
-        print(json.dumps(summary, indent=1))
-        return
-    print(f"{len(games)} games judged by the search at {arguments.iterations} iterations")
-    for key in ("accuracy", "value_lost", "real_losses"):
-        values = [g[key] for g in games.values() if g[key] is not None]
-        if len(values) > 1:
-            shown = Estimate.of(values)
-            print(
-                f"{key.replace('_', ' ')}: {shown.mean:.4f} ({shown.low:.4f} to {shown.high:.4f})"
-            )
-
-
 def main(argv: list[str] | None = None) -> None:
     arguments = _arguments(argv)
     records = _records(arguments.records, arguments.seat - 1)
-    if arguments.every_decision:
-        _every_decision(arguments, records)
-        return
     gains: list[Gain] = []
     found: dict[str, int] = {}
     try:

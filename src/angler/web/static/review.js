@@ -29,6 +29,7 @@ export function reviewOf(room, seat, steps, go) {
   const path = `/rooms/${id}/reviews/${seat}`;
   const who = `Player ${seat + 1}`;
   let byStep = new Map();
+  let valued = "expected share"; // the search judge's values are its own, not a share
   let timer = null;
   let stopped = false;
   let current = 0;
@@ -103,6 +104,7 @@ export function reviewOf(room, seat, steps, go) {
 
   function done(review) {
     byStep = new Map(review.decisions.map((d) => [d.step, d]));
+    valued = review.judge === "search" ? "search value" : "expected share";
     const counts = ORDER.filter((label) => review.labels[label]).map((label) => `${review.labels[label]} ${LABELS[label].toLowerCase()}`);
     const costly = review.costly.map((c) => h("li", {},
       h("a", { href: `#/replay/${encodeURIComponent(room)}?seat=${seat}&step=${before(c)}`, class: `review-jump label-${c.label}`,
@@ -144,7 +146,7 @@ export function reviewOf(room, seat, steps, go) {
     }, s("title", {}, `Step ${d.step}: ${LABELS[d.label] || d.label}, ${percent(d.win_share.mean)}`)));
     const cursor = s("line", { class: "review-cursor", id: "review-cursor", x1: x(current), x2: x(current), y1: top, y2: height - bottom });
     const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "review-svg", role: "group",
-      "aria-label": `${who}'s expected share of the victory after each decision, from ${percent(review.decisions[0]?.win_share.mean ?? 0)} to ${percent(review.decisions.at(-1)?.win_share.mean ?? 0)}; arrow keys move between decisions`,
+      "aria-label": `${who}'s ${review.judge === "search" ? "value by the search" : "expected share of the victory"} after each decision, from ${percent(review.decisions[0]?.win_share.mean ?? 0)} to ${percent(review.decisions.at(-1)?.win_share.mean ?? 0)}; arrow keys move between decisions`,
       onKeydown: (event) => chartKey(event, review.decisions) },
     grid, cursor,
     s("polyline", { class: "review-line", points }),
@@ -218,7 +220,7 @@ export function reviewOf(room, seat, steps, go) {
       ? h("span", {}, ` · ${lead}${who} played ${decision.played}`)
       : h("span", { class: "review-better" }, ` · ${lead}Played ${decision.played}. ${decision.label === "close" ? "About as good" : "Better"}: ${decision.best}`);
     return [h("span", { class: `review-badge label-${decision.label}` }, LABELS[decision.label] || decision.label),
-      better, h("span", { class: "muted" }, ` · expected share ${percent(decision.win_share.mean)}`)];
+      better, h("span", { class: "muted" }, ` · ${valued} ${percent(decision.win_share.mean)}`)];
   }
 
   /** What the board marks at `step`: the move the review found better for the decision made
