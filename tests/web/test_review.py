@@ -9,10 +9,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from tests.server.serving import serving
 from tests.web.test_replays import finished_room
 
+from angler.server.limits import Limits
+
 if TYPE_CHECKING:
-    from playwright.sync_api import Page, Request
+    from playwright.sync_api import Browser, Page, Request
     from tests.server.serving import Served
     from tests.web.conftest import OpenPage
 
@@ -115,3 +118,32 @@ def test_a_spectator_s_replay_and_everything_shown_offer_no_review(
         page.wait_for_selector("main.replay .replay-step")
         assert page.locator("#review").count() == 0
         page.goto("about:blank")
+
+
+@pytest.mark.slow  # a server of its own, and a whole game's review by the search
+def test_a_review_by_the_search_names_its_values_as_the_search_s(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """A server whose reviews are by the search (``--review-budget search:…``): the page shows
+    the search's value, not an expected share, and no points lost (the search values none)."""
+    limits = Limits(rooms_per_minute=0, reviews_per_minute=0, review_budget="search:10it")
+    with serving(f"sqlite:///{tmp_path / 'server.sqlite3'}", limits=limits) as searching:
+        room = finished_room(searching, "crazy-fishing", **SHORT_CRAZY)
+        context = browser.new_context(
+            base_url=searching.http, viewport={"width": 360, "height": 740}
+        )
+        page = context.new_page()
+        page.goto(f"/#/replay/{room}?seat=0")
+        page.click("#review")
+        page.wait_for_selector("#review-summary .review-accuracy", timeout=REVIEWED_S)
+        status, stored = searching.request("GET", f"/rooms/{room}/reviews/0")
+        assert status == 200 and stored["review"]["judge"] == "search"
+        assert "points lost" not in page.inner_text("#review-summary")
+        first = stored["review"]["decisions"][0]
+        page.locator(f'#review-chart circle[data-step="{first["step"]}"]').dispatch_event("click")
+        assert "search value" in page.inner_text("#review-ahead")
+        chart = page.get_attribute("#review-chart svg", "aria-label") or ""
+        assert "value by the search" in chart, chart
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        page.screenshot(path=str(shots(tmp_path) / "review-search-360.png"), full_page=True)
+        context.close()

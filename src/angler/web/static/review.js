@@ -40,7 +40,7 @@ export function reviewOf(room, seat, steps, go) {
   const summary = h("div", { class: "review-summary", id: "review-summary" });
   const panel = h("section", { class: "panel review-panel", id: "review-panel", "aria-labelledby": "review-title" },
     h("h2", { id: "review-title" }, `${who}'s decisions`),
-    h("p", { class: "muted" }, "Each decision valued from what this seat could see, by playing every choice on to the end many times."),
+    h("p", { class: "muted" }, "Each decision valued from what this seat could see, by playing every choice on, many times, in worlds re-dealt from its view."),
     button, status, progress, summary);
   const note = h("p", { class: "review-note", id: "review-note", "aria-live": "polite", hidden: true });
   const marks = h("div", { class: "review-marks", "aria-hidden": "true", hidden: true });
