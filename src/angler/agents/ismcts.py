@@ -205,7 +205,7 @@ class ISMCTSAgent:
             actions = list(self.game.search.search_actions(dealt, me))
             for extra in (anchor, *self.also_try):
                 if extra >= 0 and extra not in actions:
-                    actions.append(extra)  # the heuristic's own aim, if not among the searched
+                    actions.append(extra)  # the heuristic's aim, a judge's played move
             rewards: dict[int, float] = {}
             for action in actions:
                 state = dealt.clone()

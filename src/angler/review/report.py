@@ -44,7 +44,8 @@ SEARCH_NOTE = (
     "each round re-deals the hidden cards consistently with its view and tries every move on "
     "that world with the same dice, then searches on below it, so every seat's later moves "
     "improve as the search grows. Values are the search's own: the share of the victory where "
-    "a playout ends, the standing by score where it stops first. Intervals are 95%."
+    "a playout ends, the standing by score where it stops first. Intervals are 95%. Its marks "
+    "compare players, and its advice is for a seat that goes on playing as well as a search."
 )
 
 

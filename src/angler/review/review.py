@@ -33,8 +33,8 @@ from angler.stats import Estimate
 
 DEFAULT_BUDGET = "200it"  # rollouts per decision: about a second a decision on one core
 JUDGES = ("rollout", "search")
-# Each judge's budget when none is given. The search's: about 2 s a Crazy Fishing decision and
-# 0.4 s a Fishing one on one core, and it ranks random play, the heuristic and ``normal``.
+# Each judge's budget when none is given. The search's ranks random play, the heuristic and
+# ``normal`` (docs/review.md), at about 1.4 s a Crazy Fishing decision on two processes.
 DEFAULT_BUDGETS = {"rollout": DEFAULT_BUDGET, "search": "3000it"}
 FEWEST_SEARCH_ITERATIONS = 10
 COSTLY = 3  # the decisions a review names as costing the most
@@ -90,10 +90,7 @@ class ReviewedDecision:
             return f"{instead}: worth {100 * gain:.0f} more wins in a hundred games to the search"
         points = self.score_loss.mean
         more = f"{points:+.1f} points" if abs(points) >= 0.05 else "the same score"
-        return (
-            f"{self.texts[self.best]} instead of {self.texts[self.played]}: "
-            f"{100 * gain:.0f} more wins in a hundred games and {more} on average"
-        )
+        return f"{instead}: {100 * gain:.0f} more wins in a hundred games and {more} on average"
 
 
 @dataclass
