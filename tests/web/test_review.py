@@ -65,6 +65,7 @@ def test_a_seat_s_review_is_asked_shown_and_kept(
     assert f"{lost:.2f} points lost a decision" in page.inner_text("#review-summary")
     # The chart: a dot for each decision, under the board.
     assert page.locator("#review-chart svg circle.review-dot").count() == len(decisions)
+    assert page.inner_text("#review-chart h2").endswith("expected share of the victory")
     # A dot leads to the position its decision was made from (the step before the record's
     # action), labelled, with the better move when it was not played; the next step tells it too.
     for decision in decisions[:3] + [d for d in decisions if d["label"] != "best"][:3]:
@@ -144,6 +145,12 @@ def test_a_review_by_the_search_names_its_values_as_the_search_s(
         assert "search value" in page.inner_text("#review-ahead")
         chart = page.get_attribute("#review-chart svg", "aria-label") or ""
         assert "value by the search" in chart, chart
+        heading = page.inner_text("#review-chart h2")
+        assert heading.endswith("value by the search"), heading
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
         page.screenshot(path=str(shots(tmp_path) / "review-search-360.png"), full_page=True)
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.locator("#review-chart").screenshot(
+            path=str(shots(tmp_path) / "review-search-chart-1280.png")
+        )
         context.close()

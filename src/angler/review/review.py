@@ -222,22 +222,9 @@ def review_decision(game: Any, decision: Decision, budget: str, seed: int) -> Re
         decision_seed(seed, decision.step),
     )
 
-    # The best candidate is chosen on half the samples and its lead measured on the other half:
-    # the best of many noisy estimates looks better than it is on the samples that chose it.
-    def chosen_by(move: MoveWorth) -> tuple[float, float, bool]:
-        scores = fmean(move.scores[::2]) if move.scores is not None else 0.0
-        return (fmean(move.wins[::2]), scores, move.action == decision.played)
-
-    # Only the candidates sampled to the end are in the running (the screening dropped others).
-    longest = max(len(move.wins) for move in moves)
-    best = max((move for move in moves if len(move.wins) == longest), key=chosen_by)
+    best = best_move(moves, decision.played)
     played = next(move for move in moves if move.action == decision.played)
-    loss = Estimate.of([b - p for b, p in zip(best.wins[1::2], played.wins[1::2], strict=True)])
-    score_loss = (
-        Estimate.of([b - p for b, p in zip(best.scores[1::2], played.scores[1::2], strict=True)])
-        if best.scores is not None and played.scores is not None
-        else None
-    )
+    loss, score_loss = loss_against(best, played)
     presentation = game.presentation
     return ReviewedDecision(
         step=decision.step,
@@ -249,6 +236,31 @@ def review_decision(game: Any, decision: Decision, budget: str, seed: int) -> Re
         score_loss=score_loss,
         moves=tuple(moves),
         texts=_move_texts(game, decision.view, [move.action for move in moves]),
+    )
+
+
+def best_move(moves: list[MoveWorth], played: int) -> MoveWorth:
+    """The judge's best candidate, chosen on the even samples alone (ties to ``played``): its
+    lead is measured on the odd ones, since the best of many noisy estimates looks better than
+    it is on the samples that chose it. Only the candidates sampled to the end are in the
+    running (the rollouts' screening drops others)."""
+
+    def chosen_by(move: MoveWorth) -> tuple[float, float, bool]:
+        scores = fmean(move.scores[::2]) if move.scores is not None else 0.0
+        return (fmean(move.wins[::2]), scores, move.action == played)
+
+    longest = max(len(move.wins) for move in moves)
+    return max((move for move in moves if len(move.wins) == longest), key=chosen_by)
+
+
+def loss_against(best: MoveWorth, move: MoveWorth) -> tuple[Estimate, Estimate | None]:
+    """What ``move`` gave up against ``best`` on the odd samples, in value and (the rollouts'
+    alone) final score."""
+    loss = Estimate.of([b - p for b, p in zip(best.wins[1::2], move.wins[1::2], strict=True)])
+    if best.scores is None or move.scores is None:
+        return loss, None
+    return loss, Estimate.of(
+        [b - p for b, p in zip(best.scores[1::2], move.scores[1::2], strict=True)]
     )
 
 

@@ -40,11 +40,11 @@ class _JudgingSearch(ISMCTSAgent):
         game: Game[Any, Any],
         seconds: float | None,
         iterations: int | None,
-        played: int,
+        also_try: tuple[int, ...],
     ) -> None:
         timed = seconds if seconds is not None else DEFAULT_SECONDS
         super().__init__(seed, game, seconds=timed, iterations=iterations, paired=True)
-        self.also_try = (played,)
+        self.also_try = also_try
         self.fewest_rounds = FEWEST_ROUNDS
         self.rounds: list[dict[int, float]] = []
 
@@ -63,12 +63,15 @@ def search_worth(
     iterations: int | None = None,
     seconds: float | None = None,
     seed: int = 0,
+    also: Sequence[int] = (),
 ) -> list[MoveWorth]:
     """Each root move's value to ``view.player`` on every round of the paired search, by
     round (a MoveWorth's ``wins``), from the view alone: ``iterations`` in all, or as many as
-    ``seconds`` allow. Only moves tried on every round are returned (the played one always is),
-    so that any two compare round by round. Deterministic in ``seed`` when counted."""
-    search = _JudgingSearch(seed, game, seconds, iterations, played)
+    ``seconds`` allow. Only moves tried on every round are returned (the played one and those
+    in ``also`` always are), so that any two compare round by round. Deterministic in ``seed``
+    when counted."""
+    tried = tuple(dict.fromkeys((played, *also)))
+    search = _JudgingSearch(seed, game, seconds, iterations, tried)
     assert search.anchor is not None  # paired: anchored on the heuristic's move
     search.anchor_move = search.anchor.act(view, legal)
     search.search_paired(Node(), view, random.Random(search.rng.getrandbits(64)))

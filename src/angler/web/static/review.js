@@ -127,6 +127,7 @@ export function reviewOf(room, seat, steps, go) {
   }
 
   function drawChart(review) {
+    const charted = review.judge === "search" ? "value by the search" : "expected share of the victory";
     // As wide as the page allows (at most 600), so that its words stay readable on a phone.
     const width = Math.round(Math.max(280, Math.min(600, window.innerWidth - 56)));
     const height = 160, left = 40, right = 10, top = 10, bottom = 24;
@@ -146,14 +147,14 @@ export function reviewOf(room, seat, steps, go) {
     }, s("title", {}, `Step ${d.step}: ${LABELS[d.label] || d.label}, ${percent(d.win_share.mean)}`)));
     const cursor = s("line", { class: "review-cursor", id: "review-cursor", x1: x(current), x2: x(current), y1: top, y2: height - bottom });
     const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "review-svg", role: "group",
-      "aria-label": `${who}'s ${review.judge === "search" ? "value by the search" : "expected share of the victory"} after each decision, from ${percent(review.decisions[0]?.win_share.mean ?? 0)} to ${percent(review.decisions.at(-1)?.win_share.mean ?? 0)}; arrow keys move between decisions`,
+      "aria-label": `${who}'s ${charted} after each decision, from ${percent(review.decisions[0]?.win_share.mean ?? 0)} to ${percent(review.decisions.at(-1)?.win_share.mean ?? 0)}; arrow keys move between decisions`,
       onKeydown: (event) => chartKey(event, review.decisions) },
     grid, cursor,
     s("polyline", { class: "review-line", points }),
     dots,
     s("text", { class: "review-axis", x: left, y: height - 6 }, "Step 1"),
     s("text", { class: "review-axis", x: width - right, y: height - 6, "text-anchor": "end" }, `Step ${steps - 1}`));
-    replace(chart, h("figcaption", {}, h("h2", {}, `${who}'s expected share of the victory`),
+    replace(chart, h("figcaption", {}, h("h2", {}, `${who}'s ${charted}`),
       h("span", { class: "muted" }, "After each decision, as the seat could know it; larger dots: inaccuracies, mistakes and blunders. A dot (or Enter on it; arrow keys between them) shows the position it was decided from.")), svg);
   }
 
