@@ -22,8 +22,7 @@ from pathlib import Path
 from statistics import fmean
 from typing import Any, NoReturn
 
-from angler.core.errors import AnglerError
-from angler.core.records import Record, load_record, player_count, start_state
+from angler.core.records import Record, start_state
 from angler.review.departures import (
     Gain,
     departures,
@@ -32,11 +31,11 @@ from angler.review.departures import (
 )
 from angler.review.review import JUDGES
 from angler.stats import Estimate
+from angler.tools.record_files import fail, finished_records
 
 
 def _fail(message: str) -> NoReturn:
-    print(f"judge_check: {message}", file=sys.stderr)
-    raise SystemExit(2)
+    fail("judge_check", message)
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -60,21 +59,6 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     if arguments.samples < 2 or arguments.iterations < 1:
         _fail("--samples needs 2 or more and --iterations 1 or more")
     return arguments
-
-
-def _records(paths: list[Path], seat: int) -> list[tuple[Path, Record]]:
-    records = []
-    for path in paths:
-        try:
-            record = load_record(path)
-        except (AnglerError, OSError) as problem:
-            _fail(f"{path}: {problem}")
-        if record.result is None:
-            _fail(f"{path}: the game is not finished")
-        if not 0 <= seat < player_count(record):
-            _fail(f"{path}: there is no seat {seat + 1} in this {player_count(record)}-player game")
-        records.append((path, record))
-    return records
 
 
 def _measure(
@@ -134,7 +118,7 @@ def _summary(
 
 def main(argv: list[str] | None = None) -> None:
     arguments = _arguments(argv)
-    records = _records(arguments.records, arguments.seat - 1)
+    records = finished_records("judge_check", arguments.records, arguments.seat - 1)
     gains: list[Gain] = []
     found: dict[str, int] = {}
     try:

@@ -23,16 +23,16 @@ from typing import Any, NoReturn
 
 from angler.agents.base import resolve_agent
 from angler.core.errors import AnglerError
-from angler.core.records import Record, load_record, player_count
+from angler.core.records import Record
 from angler.review.decisions import decisions_of
 from angler.review.review import FEWEST_SEARCH_ITERATIONS
 from angler.review.same_decisions import JudgedDecision, judge_same_decisions
 from angler.stats import Estimate
+from angler.tools.record_files import fail, finished_records
 
 
 def _fail(message: str) -> NoReturn:
-    print(f"level_check: {message}", file=sys.stderr)
-    raise SystemExit(2)
+    fail("level_check", message)
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -70,17 +70,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
 
 
 def _records(paths: list[Path], seat: int) -> list[Record]:
-    records = []
-    for path in paths:
-        try:
-            record = load_record(path)
-        except (AnglerError, OSError) as problem:
-            _fail(f"{path}: {problem}")
-        if record.result is None:
-            _fail(f"{path}: the game is not finished")
-        if not 0 <= seat < player_count(record):
-            _fail(f"{path}: there is no seat {seat + 1} in this {player_count(record)}-player game")
-        records.append(record)
+    records = [record for _, record in finished_records("level_check", paths, seat)]
     if len({record.game for record in records}) > 1:
         _fail("the records are of more than one game")
     return records
