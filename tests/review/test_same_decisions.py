@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from tests.review.test_review import GAMES, _redealt, played_record
@@ -130,3 +130,33 @@ def test_the_tool_refuses_records_of_two_games(
         level_check.main([*paths, "--seat", "1", "--players", "random,heuristic"])
     assert stopped.value.code == 2
     assert "more than one game" in capsys.readouterr().err
+
+
+def test_ctrl_c_sums_up_the_decisions_judged_so_far(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(played_record("crazy-fishing", 49).dumps())
+    judged = judge_same_decisions
+
+    def stopped_after_three(*args: Any, **kwargs: Any) -> object:
+        finish = kwargs["finish"]
+        calls: list[object] = []
+
+        def counted(decision: object) -> None:
+            if len(calls) == 3:
+                raise KeyboardInterrupt
+            calls.append(decision)
+            finish(decision)
+
+        kwargs["finish"] = counted
+        return judged(*args, **kwargs)
+
+    monkeypatch.setattr(level_check, "judge_same_decisions", stopped_after_three)
+    level_check.main(
+        [str(path), "--seat", "1", "--players", "random,heuristic", "--iterations", "20", "--json"]
+    )
+    captured = capsys.readouterr()
+    assert "stopped: the summary covers the decisions judged so far" in captured.err
+    summary = json.loads(captured.out)
+    assert summary["decisions"] == len(summary["by_decision"]) == 3

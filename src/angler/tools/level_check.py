@@ -157,9 +157,12 @@ def main(argv: list[str] | None = None) -> None:
     total = sum(1 for record in records for _ in decisions_of(record, seat))
     judged: list[JudgedDecision] = []
 
+    shown = sys.stderr.isatty()  # a progress line for a person, none in a log
+
     def finish(decision: JudgedDecision) -> None:
         judged.append(decision)
-        print(f"\rjudged {len(judged)} of {total} decisions", end="", file=sys.stderr, flush=True)
+        if shown:
+            print(f"\rjudged {len(judged)} of {total} decisions", end="", file=sys.stderr)
 
     try:
         judge_same_decisions(
@@ -174,7 +177,8 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         print("\nstopped: the summary covers the decisions judged so far", file=sys.stderr)
     else:
-        print(file=sys.stderr)
+        if shown:
+            print(file=sys.stderr)
     judged.sort(key=lambda d: (d.record, d.step))
     result = summary(arguments.players, judged)
     if arguments.json:
