@@ -91,9 +91,12 @@ def test_the_tool_sums_up_each_player_and_each_step(
     ]
     assert step["value_lost"]["mean"] == pytest.approx(sum(by_game) / len(by_game))
     level_check.main([*paths, "--seat", "1", "--players", "random,heuristic", "--iterations", "20"])
-    lines = capsys.readouterr().out.splitlines()
-    assert lines[0].endswith("decisions in 2 games")
-    assert lines[-1].startswith("heuristic − random: accuracy ")
+    shown = capsys.readouterr().out
+    assert f"{summary['decisions']} decisions in 2 games" in shown
+    assert "heuristic −" in shown and f" {differing} " in shown
+    accuracy = summary["players"][1]["accuracy"]
+    assert f"{accuracy['mean']:.1f} ({accuracy['low']:.1f} to {accuracy['high']:.1f})" in shown
+    assert all(len(line) <= 80 for line in shown.splitlines())
 
 
 @pytest.mark.parametrize(

@@ -21,6 +21,9 @@ from pathlib import Path
 from statistics import fmean
 from typing import Any, NoReturn
 
+from rich.console import Console
+from rich.table import Table
+
 from angler.agents.base import resolve_agent
 from angler.core.errors import AnglerError
 from angler.core.records import Record
@@ -128,6 +131,8 @@ def summary(players: Sequence[str], judged: Sequence[JudgedDecision]) -> dict[st
 
 
 def _print(result: dict[str, Any]) -> None:
+    """Two tables that fit 80 columns: each player, then each step up the list."""
+
     def text(estimate: dict[str, float | None] | None, digits: int, sign: str = "") -> str:
         if estimate is None:
             return "-"
@@ -136,18 +141,32 @@ def _print(result: dict[str, Any]) -> None:
             return f"{mean:{sign}.{digits}f}"
         return f"{mean:{sign}.{digits}f} ({low:{sign}.{digits}f} to {high:{sign}.{digits}f})"
 
-    print(f"{result['decisions']} decisions in {result['games']} games")
+    games = result["games"]
+    players = Table(title=f"{result['decisions']} decisions in {games} games", title_justify="left")
+    players.add_column("player")
+    for heading in ("accuracy", "value lost a decision"):
+        players.add_column(heading, justify="right", no_wrap=True)
     for row in result["players"]:
-        print(
-            f"{row['player']}: accuracy {text(row['accuracy'], 1)}, "
-            f"value lost a decision {text(row['value_lost'], 4)}"
-        )
+        players.add_row(row["player"], text(row["accuracy"], 1), text(row["value_lost"], 4))
+    steps = Table(title="each less the one before, game by game", title_justify="left")
+    steps.add_column("players")  # wraps first: the figures stay on one line each
+    for heading in ("accuracy", "value lost", "differ"):
+        steps.add_column(heading, justify="right", no_wrap=True)
     for row in result["steps"]:
         weaker, stronger = row["players"]
-        print(
-            f"{stronger} − {weaker}: accuracy {text(row['accuracy'], 1, '+')}, value lost "
-            f"{text(row['value_lost'], 4, '+')}; moves differ at {row['decisions_differing']}"
+        steps.add_row(
+            f"{stronger} − {weaker}",
+            text(row["accuracy"], 1, "+"),
+            text(row["value_lost"], 4, "+"),
+            str(row["decisions_differing"]),
         )
+    console = Console()
+    console.print(players, steps)
+    console.print(
+        f"95% intervals over the {games} games (normal approximation); differ: the decisions "
+        "where the two players' moves differ",
+        style="dim",
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
