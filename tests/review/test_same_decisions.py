@@ -13,7 +13,9 @@ from tests.review.test_review import GAMES, _redealt, played_record
 
 from angler.core.registry import make_game
 from angler.review.decisions import decisions_of
+from angler.review.review import best_move, decision_seed, loss_against
 from angler.review.same_decisions import judge_decision, judge_same_decisions
+from angler.review.search_judge import search_worth
 from angler.tools import level_check
 
 if TYPE_CHECKING:
@@ -51,6 +53,24 @@ def test_players_who_choose_alike_lose_alike_and_the_best_loses_nothing() -> Non
     assert all(d.moves[0] == d.moves[2] and d.losses[0] == d.losses[2] for d in judged)
     assert any(d.moves[0] != d.moves[1] for d in judged)
     assert any(loss == 0.0 for d in judged for loss in d.losses)
+    game = make_game("crazy-fishing")
+    for decision in list(decisions_of(record, 0))[:6]:
+        judged_here = judge_decision(game, decision, ("heuristic", "random"), 40, seed=1)
+        worth = search_worth(
+            game,
+            decision.view,
+            decision.legal,
+            judged_here.moves[0],
+            40,
+            None,
+            decision_seed(1, decision.step),
+            also=judged_here.moves[1:],
+        )
+        best = best_move(worth, judged_here.moves[0])
+        for move, loss in zip(judged_here.moves, judged_here.losses, strict=True):
+            played = next(m for m in worth if m.action == move)
+            expected = 0.0 if move == best.action else loss_against(best, played)[0].mean
+            assert loss == expected
     perfect = [
         a for d in judged for a, loss in zip(d.accuracies(), d.losses, strict=True) if loss <= 0
     ]
@@ -93,7 +113,8 @@ def test_the_tool_sums_up_each_player_and_each_step(
     level_check.main([*paths, "--seat", "1", "--players", "random,heuristic", "--iterations", "20"])
     shown = capsys.readouterr().out
     assert f"{summary['decisions']} decisions in 2 games" in shown
-    assert "heuristic −" in shown and f" {differing} " in shown
+    step_row = next(line for line in shown.splitlines() if line.startswith("│ heuristic −"))
+    assert step_row.rstrip("│ ").endswith(f"│ {differing:>6}"), step_row
     accuracy = summary["players"][1]["accuracy"]
     assert f"{accuracy['mean']:.1f} ({accuracy['low']:.1f} to {accuracy['high']:.1f})" in shown
     assert all(len(line) <= 80 for line in shown.splitlines())

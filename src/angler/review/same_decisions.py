@@ -10,8 +10,16 @@ re-dealt worlds and chance (``search_judge.py``). Two players' losses then diffe
 their moves do, and the difference between their accuracies carries an interval narrow enough
 to rank players whose games a review cannot tell apart.
 
-Each player is built afresh for each decision (``make_agent``), seeded by the decision, so a
-player that keeps a memory across a game (none of angler's does) would play without it here.
+Value lost is unbiased (a loss is measured on rounds that did not choose the best move, and
+kept below zero too); accuracy clips each loss at zero, as a review's does, so a move as good
+as the judge's best but not it scores a little below 100 on average: accuracy leans towards
+the players who agree with the judge, and value lost is the fairer ranking.
+
+Each player is built afresh for each decision (``make_agent``), seeded by the tool's seed, the
+decision's step and its own name (the judge by the seed and the step, as a review's): what a
+player carries from one decision to the next (the search's time bank, under a timed budget) is
+not carried here. Counted budgets (``ismcts:1600it``) replay exactly, on any number of
+processes; timed ones (``normal``, ``ismcts:0.8s``) depend on the machine's load.
 """
 
 from __future__ import annotations

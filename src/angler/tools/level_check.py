@@ -48,7 +48,8 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--players",
         required=True,
-        help="two or more players, weakest first, e.g. random,heuristic,ismcts:1600it",
+        help="two or more players, weakest first, e.g. random,heuristic,ismcts:1600it "
+        "(counted budgets replay exactly; timed ones, as normal or hard, depend on the load)",
     )
     parser.add_argument(
         "--iterations", type=int, default=10000, help="the judge's iterations (default 10000)"
